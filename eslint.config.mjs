@@ -1,0 +1,24 @@
+import nextCoreWebVitals from 'eslint-config-next/core-web-vitals';
+import nextTypescript from 'eslint-config-next/typescript';
+import tseslint from 'typescript-eslint';
+
+export default [
+  { ignores: ['node_modules/**', '.next/**', 'out/**', 'data/**', 'next-env.d.ts', 'test-results/**', 'playwright-report/**'] },
+  ...nextCoreWebVitals,
+  ...nextTypescript,
+  {
+    files: ['**/*.ts', '**/*.tsx'],
+    plugins: { '@typescript-eslint': tseslint.plugin },
+    rules: {
+      '@typescript-eslint/no-explicit-any': 'error',
+      '@typescript-eslint/no-unused-vars': ['error', { argsIgnorePattern: '^_', varsIgnorePattern: '^_' }],
+      '@typescript-eslint/consistent-type-imports': 'error',
+      'no-console': ['error', { allow: ['warn', 'error'] }],
+    },
+  },
+  {
+    // Scripts and tests report to the terminal.
+    files: ['scripts/**', 'tests/**', '.ci/**'],
+    rules: { 'no-console': 'off' },
+  },
+];

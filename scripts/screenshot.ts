@@ -1,0 +1,49 @@
+/**
+ * Screenshots of pages at phone and desktop widths, for looking at what we build:
+ *   npm run screenshot -- http://127.0.0.1:3000/ /applicants/ [--widths 375,1280] [--out screenshots]
+ * Paths are resolved against the first argument's origin. Uses Debian's Chromium (CHROMIUM_PATH to override).
+ */
+import { mkdirSync } from 'node:fs';
+import { join } from 'node:path';
+import { chromium } from 'playwright-core';
+import { chromiumLaunchOptions } from './chromium';
+
+async function main() {
+  const args = process.argv.slice(2);
+  const option = (name: string, fallback: string) => {
+    const index = args.indexOf(name);
+    if (index === -1) return fallback;
+    const [value] = args.splice(index, 2).slice(1);
+    return value ?? fallback;
+  };
+  const widths = option('--widths', '375,1280').split(',').map(Number);
+  const outDir = option('--out', 'screenshots');
+  const fullPage = !args.includes('--viewport-only');
+  const targets = args.filter((arg) => !arg.startsWith('--'));
+  const [first] = targets;
+  if (!first) throw new Error('usage: screenshot <url> [paths...] [--widths 375,1280] [--out dir]');
+  const origin = new URL(first).origin;
+  mkdirSync(outDir, { recursive: true });
+  const browser = await chromium.launch(chromiumLaunchOptions());
+  try {
+    for (const target of targets) {
+      const url = new URL(target, origin);
+      for (const width of widths) {
+        const context = await browser.newContext({ viewport: { width, height: width < 768 ? 812 : 900 } });
+        const page = await context.newPage();
+        await page.goto(url.href, { waitUntil: 'networkidle' });
+        const name = `${url.pathname.replace(/\//g, '_').replace(/^_|_$/g, '') || 'home'}-${width}.png`;
+        await page.screenshot({ path: join(outDir, name), fullPage });
+        console.log(join(outDir, name));
+        await context.close();
+      }
+    }
+  } finally {
+    await browser.close();
+  }
+}
+
+main().catch((error: unknown) => {
+  console.error(error);
+  process.exit(1);
+});

@@ -1,0 +1,17 @@
+import { Slide, ToastContainer } from 'react-toastify';
+
+/** The one toast container of the app: top-right, 5 s, closable, paused while hovered (spec section 9). */
+export function Toasts() {
+  return (
+    <ToastContainer
+      position="top-right"
+      autoClose={5000}
+      closeButton
+      pauseOnHover
+      pauseOnFocusLoss
+      newestOnTop
+      transition={Slide}
+      theme="light"
+    />
+  );
+}

@@ -1,0 +1,50 @@
+import type { ReactNode } from 'react';
+import { chakra } from '@chakra-ui/react';
+import { Footer } from '@/components/shell/Footer';
+import { Header } from '@/components/shell/Header';
+import { Newsletter } from '@/components/shell/Newsletter';
+import { backgroundForGroup, layoutForPath } from './layoutForPath';
+
+/**
+ * The page shell every route shares: a background band sized and tinted by the route's layout group,
+ * the header, the page itself (which opens with its banner), the newsletter and the footer.
+ */
+export function SiteLayout({ path, children }: { path: string; children: ReactNode }) {
+  const group = layoutForPath(path);
+  const background = backgroundForGroup[group];
+  return (
+    <chakra.div position="relative" isolation="isolate" minH="100vh" display="flex" flexDirection="column" data-layout={group}>
+      <chakra.div
+        aria-hidden="true"
+        position="absolute"
+        insetX="0"
+        top="0"
+        zIndex="-1"
+        h={{ base: group === 'home' ? '640px' : '420px', lg: background.height }}
+        bgImage={background.gradient}
+        bgColor={group === 'home' ? 'heroHome' : undefined}
+      />
+      <chakra.a
+        href="#main"
+        position="absolute"
+        top="2"
+        left="2"
+        zIndex="2"
+        px="4"
+        py="2"
+        bg="paragraph"
+        color="white"
+        transform="translateY(-200%)"
+        _focusVisible={{ transform: 'translateY(0)' }}
+      >
+        Saltar al contenido
+      </chakra.a>
+      <Header />
+      <chakra.main id="main" tabIndex={-1} position="relative" zIndex="1" flex="1" outline="none">
+        {children}
+      </chakra.main>
+      <Newsletter />
+      <Footer />
+    </chakra.div>
+  );
+}

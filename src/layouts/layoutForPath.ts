@@ -1,0 +1,46 @@
+/**
+ * Which layout group a route belongs to (spec section 2, "Layout by route"), decided in this one
+ * table. Order matters: the first matching row wins.
+ */
+export type LayoutGroup = 'home' | 'applicants' | 'about' | 'academicGrants' | 'standalone' | 'default';
+
+type Matcher = { exact: readonly string[] } | { prefix: string };
+
+const layoutTable: ReadonlyArray<{ group: LayoutGroup; match: Matcher }> = [
+  { group: 'home', match: { exact: ['/'] } },
+  { group: 'applicants', match: { prefix: '/applicants' } },
+  { group: 'about', match: { prefix: '/about' } },
+  { group: 'academicGrants', match: { prefix: '/academic-grants' } },
+  // The conference-grants landing page shares the academic grants hero styling.
+  { group: 'academicGrants', match: { exact: ['/devcon-grants'] } },
+  // Further exact pages that share one plain layout (the spec counts four; the course pages that
+  // complete the set arrive with the content).
+  { group: 'standalone', match: { exact: ['/devcon-grants/apply', '/devcon-grants/thank-you'] } },
+];
+
+/** Strips the trailing slash the static export adds, so '/about/' and '/about' match alike. */
+export function normalisePath(path: string): string {
+  const withoutQuery = path.split(/[?#]/)[0] ?? '/';
+  const trimmed = withoutQuery.replace(/\/+$/, '');
+  return trimmed === '' ? '/' : trimmed;
+}
+
+function matches(path: string, match: Matcher): boolean {
+  if ('exact' in match) return match.exact.includes(path);
+  return path === match.prefix || path.startsWith(`${match.prefix}/`);
+}
+
+export function layoutForPath(rawPath: string): LayoutGroup {
+  const path = normalisePath(rawPath);
+  return layoutTable.find((row) => matches(path, row.match))?.group ?? 'default';
+}
+
+/** Background band behind the header and hero, per group (spec section 2: 877 / 810 / 550 px). */
+export const backgroundForGroup: Record<LayoutGroup, { height: string; gradient: string }> = {
+  home: { height: '877px', gradient: 'home' },
+  academicGrants: { height: '810px', gradient: 'academicGrants' },
+  applicants: { height: '550px', gradient: 'applicants' },
+  about: { height: '550px', gradient: 'about' },
+  standalone: { height: '550px', gradient: 'default' },
+  default: { height: '550px', gradient: 'default' },
+};

@@ -1,0 +1,21 @@
+import localFont from 'next/font/local';
+
+// Self-hosted from the @fontsource packages: nothing is fetched from the internet at build or run time,
+// and next/font/local adds preload links and a size-adjusted fallback so text does not shift.
+export const libreFranklin = localFont({
+  src: [
+    { path: '../../node_modules/@fontsource/libre-franklin/files/libre-franklin-latin-400-normal.woff2', weight: '400', style: 'normal' },
+    { path: '../../node_modules/@fontsource/libre-franklin/files/libre-franklin-latin-700-normal.woff2', weight: '700', style: 'normal' },
+  ],
+  variable: '--font-libre-franklin',
+  display: 'swap',
+  fallback: ['system-ui', 'Arial', 'sans-serif'],
+});
+
+export const plexMono = localFont({
+  src: [{ path: '../../node_modules/@fontsource/ibm-plex-mono/files/ibm-plex-mono-latin-600-normal.woff2', weight: '600', style: 'normal' }],
+  variable: '--font-plex-mono',
+  display: 'swap',
+  preload: false,
+  fallback: ['ui-monospace', 'Menlo', 'Consolas', 'monospace'],
+});
