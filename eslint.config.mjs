@@ -2,7 +2,7 @@ import nextCoreWebVitals from 'eslint-config-next/core-web-vitals';
 import nextTypescript from 'eslint-config-next/typescript';
 import tseslint from 'typescript-eslint';
 
-export default [
+const config = [
   { ignores: ['node_modules/**', '.next/**', 'out/**', 'data/**', 'next-env.d.ts', 'test-results/**', 'playwright-report/**'] },
   ...nextCoreWebVitals,
   ...nextTypescript,
@@ -22,3 +22,5 @@ export default [
     rules: { 'no-console': 'off' },
   },
 ];
+
+export default config;

@@ -1,0 +1,24 @@
+#!/usr/bin/env bash
+# Makes sure the system tools the tests drive are present: Debian's Chromium (browser tests,
+# Lighthouse) and a Java runtime (the W3C Nu Html Checker). Installs what is missing through apt
+# when it may (root or passwordless sudo); a machine that has them pays one `command -v` each.
+set -euo pipefail
+
+missing=()
+[ -x "${CHROMIUM_PATH:-/usr/bin/chromium}" ] || missing+=(chromium)
+command -v "${JAVA:-java}" >/dev/null 2>&1 || missing+=(default-jre-headless)
+[ ${#missing[@]} -eq 0 ] && exit 0
+
+if [ "$(id -u)" -eq 0 ]; then
+  as_root=()
+elif command -v sudo >/dev/null 2>&1 && sudo -n true 2>/dev/null; then
+  as_root=(sudo)
+else
+  echo "Missing system packages: ${missing[*]}. Install them with: sudo apt-get install -y ${missing[*]}" >&2
+  exit 1
+fi
+
+echo "Installing ${missing[*]} from Debian's packages..."
+export DEBIAN_FRONTEND=noninteractive
+"${as_root[@]}" apt-get update -qq
+"${as_root[@]}" apt-get install -y -qq "${missing[@]}" >/dev/null

@@ -1,0 +1,139 @@
+/**
+ * Runs after `next build` has written out/:
+ *  1. moves <style> elements that Emotion (Chakra v3) renders inline in <body> into <head>, since
+ *     the HTML standard (and the W3C checker) only allows <style> in <head>. Emotion does the same
+ *     move on the client before hydration, so hydration sees the same DOM either way;
+ *  2. writes out/sitemap.xml and out/robots.txt for the origin in src/config/site.ts.
+ */
+import fs from 'node:fs';
+import path from 'node:path';
+import { site } from '../src/config/site';
+import { assertExportExists, listHtmlFiles, outDir, routeForHtmlFile } from './export-files';
+
+// Tags whose content is raw text: a "<style" inside them is not an element.
+const RAW_TEXT_TAGS = new Set(['script', 'style', 'textarea', 'title', 'noscript', 'xmp', 'iframe', 'noembed', 'noframes']);
+
+// An opening or closing tag; attribute values may contain '>' when quoted.
+const TAG_PATTERN = /<!--|<(\/?)([a-zA-Z][a-zA-Z0-9-]*)((?:[^>"']|"[^"]*"|'[^']*')*)>/g;
+
+/**
+ * Returns html with every <style> element found inside <body> moved, in document order, to just
+ * before </head>. Styles inside <svg> or <template> stay where they are: there they are valid and
+ * scoped differently. Script, comment and other raw-text contents are skipped, never rewritten.
+ */
+export function moveBodyStylesToHead(html: string): { html: string; moved: number } {
+  let headCloseIndex = -1;
+  let inBody = false;
+  let foreignDepth = 0; // nesting of <svg>/<template>
+  const styleRanges: Array<[number, number]> = [];
+
+  TAG_PATTERN.lastIndex = 0;
+  let match: RegExpExecArray | null;
+  while ((match = TAG_PATTERN.exec(html)) !== null) {
+    const tagStart = match.index;
+    if (match[0] === '<!--') {
+      const commentEnd = html.indexOf('-->', tagStart + 4);
+      TAG_PATTERN.lastIndex = commentEnd === -1 ? html.length : commentEnd + 3;
+      continue;
+    }
+    const isClosing = match[1] === '/';
+    const tagName = (match[2] ?? '').toLowerCase();
+    const selfClosing = (match[3] ?? '').trimEnd().endsWith('/');
+
+    if (isClosing) {
+      if (tagName === 'head' && headCloseIndex === -1) headCloseIndex = tagStart;
+      if ((tagName === 'svg' || tagName === 'template') && foreignDepth > 0) foreignDepth -= 1;
+      continue;
+    }
+    if (tagName === 'body') inBody = true;
+    if ((tagName === 'svg' || tagName === 'template') && !selfClosing) foreignDepth += 1;
+
+    if (RAW_TEXT_TAGS.has(tagName) && !selfClosing) {
+      // Inside <svg>, <style>/<title> are ordinary XML elements, but skipping to their end tag is still right.
+      const closeMatch = new RegExp(`</${tagName}\\s*>`, 'ig');
+      closeMatch.lastIndex = TAG_PATTERN.lastIndex;
+      const found = closeMatch.exec(html);
+      const elementEnd = found ? found.index + found[0].length : html.length;
+      if (tagName === 'style' && inBody && foreignDepth === 0) styleRanges.push([tagStart, elementEnd]);
+      TAG_PATTERN.lastIndex = elementEnd;
+    }
+  }
+
+  if (styleRanges.length === 0) return { html, moved: 0 };
+  if (headCloseIndex === -1) throw new Error('no </head> found, cannot move body styles');
+
+  const movedStyles = styleRanges.map(([start, end]) => html.slice(start, end)).join('');
+  let bodyPart = '';
+  let cursor = headCloseIndex;
+  for (const [start, end] of styleRanges) {
+    bodyPart += html.slice(cursor, start);
+    cursor = end;
+  }
+  bodyPart += html.slice(cursor);
+  return { html: html.slice(0, headCloseIndex) + movedStyles + bodyPart, moved: styleRanges.length };
+}
+
+/** True when the page asks search engines not to index it. */
+export function isNoindex(html: string): boolean {
+  const metaTags = html.match(/<meta\b[^>]*>/gi) ?? [];
+  return metaTags.some(
+    (tag) => /\bname\s*=\s*["']?robots["']?/i.test(tag) && /\bcontent\s*=\s*["'][^"']*noindex/i.test(tag),
+  );
+}
+
+function escapeXml(text: string): string {
+  return text.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;');
+}
+
+export function sitemapXml(origin: string, routes: readonly string[]): string {
+  const entries = routes.map((route) => `  <url><loc>${escapeXml(origin + route)}</loc></url>`);
+  return [
+    '<?xml version="1.0" encoding="UTF-8"?>',
+    '<urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9">',
+    ...entries,
+    '</urlset>',
+    '',
+  ].join('\n');
+}
+
+export function robotsTxt(origin: string): string {
+  return `User-agent: *\nAllow: /\n\nSitemap: ${origin}/sitemap.xml\n`;
+}
+
+function main(): void {
+  assertExportExists();
+  const origin = site.url;
+  const indexableRoutes: string[] = [];
+  let stylesMoved = 0;
+  let filesRewritten = 0;
+
+  const htmlFiles = listHtmlFiles();
+  for (const file of htmlFiles) {
+    const original = fs.readFileSync(file, 'utf8');
+    const { html, moved } = moveBodyStylesToHead(original);
+    if (moved > 0) {
+      fs.writeFileSync(file, html);
+      stylesMoved += moved;
+      filesRewritten += 1;
+    }
+    const route = routeForHtmlFile(file);
+    if (route !== null && !isNoindex(html)) indexableRoutes.push(route);
+  }
+  indexableRoutes.sort();
+
+  fs.writeFileSync(path.join(outDir, 'sitemap.xml'), sitemapXml(origin, indexableRoutes));
+  fs.writeFileSync(path.join(outDir, 'robots.txt'), robotsTxt(origin));
+  console.log(
+    `postexport: ${htmlFiles.length} HTML files, ${stylesMoved} body <style> moved to <head> in ${filesRewritten} files; ` +
+      `sitemap.xml with ${indexableRoutes.length} URLs for ${origin}; robots.txt written`,
+  );
+}
+
+if (require.main === module) {
+  try {
+    main();
+  } catch (error) {
+    console.error(`postexport: ${error instanceof Error ? error.message : String(error)}`);
+    process.exit(1);
+  }
+}

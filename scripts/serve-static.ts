@@ -1,0 +1,164 @@
+/**
+ * A dependency-free static server for the export in out/, used by `npm start` and the e2e tests.
+ * It serves what a CDN configured for this site would: pretty URLs with or without the trailing
+ * slash, the Spanish 404 page for anything unknown, and JSON 404s under /api/ (no API here).
+ *
+ *   HOST=127.0.0.1 PORT=3000 tsx scripts/serve-static.ts
+ */
+import fs from 'node:fs';
+import http from 'node:http';
+import path from 'node:path';
+import { assertExportExists, outDir } from './export-files';
+
+const CONTENT_TYPES: Readonly<Record<string, string>> = {
+  '.html': 'text/html; charset=utf-8',
+  '.js': 'text/javascript; charset=utf-8',
+  '.mjs': 'text/javascript; charset=utf-8',
+  '.css': 'text/css; charset=utf-8',
+  '.json': 'application/json; charset=utf-8',
+  '.map': 'application/json; charset=utf-8',
+  '.webmanifest': 'application/manifest+json; charset=utf-8',
+  '.xml': 'application/xml; charset=utf-8',
+  '.txt': 'text/plain; charset=utf-8',
+  '.woff2': 'font/woff2',
+  '.woff': 'font/woff',
+  '.png': 'image/png',
+  '.jpg': 'image/jpeg',
+  '.jpeg': 'image/jpeg',
+  '.webp': 'image/webp',
+  '.avif': 'image/avif',
+  '.gif': 'image/gif',
+  '.svg': 'image/svg+xml',
+  '.ico': 'image/x-icon',
+};
+
+const IMMUTABLE = 'public, max-age=31536000, immutable';
+
+function contentTypeFor(filePath: string): string {
+  return CONTENT_TYPES[path.extname(filePath).toLowerCase()] ?? 'application/octet-stream';
+}
+
+function isFile(filePath: string): boolean {
+  try {
+    return fs.statSync(filePath).isFile();
+  } catch {
+    return false;
+  }
+}
+
+/**
+ * The file under rootDir that answers urlPath, trying in order: the path itself,
+ * <path>/index.html, <path>.html, and for /x.html also /x/index.html. Null when none exists
+ * or the path tries to leave rootDir.
+ */
+export function resolveStaticFile(rootDir: string, urlPath: string): string | null {
+  const root = path.resolve(rootDir);
+  const target = path.resolve(root, `.${urlPath}`);
+  if (target !== root && !target.startsWith(root + path.sep)) return null;
+
+  const candidates = urlPath.endsWith('/')
+    ? [path.join(target, 'index.html')]
+    : [target, path.join(target, 'index.html'), `${target}.html`];
+  if (urlPath.endsWith('.html') && !urlPath.endsWith('/index.html')) {
+    candidates.push(path.join(target.slice(0, -'.html'.length), 'index.html'));
+  }
+  return candidates.find(isFile) ?? null;
+}
+
+function sendFile(
+  request: http.IncomingMessage,
+  response: http.ServerResponse,
+  filePath: string,
+  status: number,
+  cacheControl: string,
+): void {
+  const stats = fs.statSync(filePath);
+  const lastModified = stats.mtime.toUTCString();
+  const headers: http.OutgoingHttpHeaders = {
+    'Content-Type': contentTypeFor(filePath),
+    'Content-Length': stats.size,
+    'Cache-Control': cacheControl,
+    'Last-Modified': lastModified,
+    'X-Content-Type-Options': 'nosniff',
+  };
+  if (status === 200 && request.headers['if-modified-since'] === lastModified) {
+    response.writeHead(304, { 'Cache-Control': cacheControl, 'Last-Modified': lastModified });
+    response.end();
+    return;
+  }
+  response.writeHead(status, headers);
+  if (request.method === 'HEAD') {
+    response.end();
+    return;
+  }
+  fs.createReadStream(filePath)
+    .on('error', () => response.destroy())
+    .pipe(response);
+}
+
+function sendJson(response: http.ServerResponse, status: number, body: unknown): void {
+  const json = JSON.stringify(body);
+  response.writeHead(status, {
+    'Content-Type': 'application/json; charset=utf-8',
+    'Content-Length': Buffer.byteLength(json),
+    'Cache-Control': 'no-store',
+  });
+  response.end(json);
+}
+
+export function createStaticServer(rootDir: string = outDir): http.Server {
+  const notFoundPage = path.join(rootDir, '404.html');
+
+  return http.createServer((request, response) => {
+    let urlPath: string;
+    try {
+      urlPath = decodeURIComponent(new URL(request.url ?? '/', 'http://localhost').pathname);
+    } catch {
+      sendJson(response, 400, { error: 'bad_request' });
+      return;
+    }
+
+    if (urlPath === '/api' || urlPath.startsWith('/api/')) {
+      sendJson(response, 404, { error: 'not_found' });
+      return;
+    }
+    if (request.method !== 'GET' && request.method !== 'HEAD') {
+      response.writeHead(405, { Allow: 'GET, HEAD', 'Content-Type': 'text/plain; charset=utf-8' });
+      response.end('Method Not Allowed\n');
+      return;
+    }
+
+    const filePath = urlPath.includes('\0') ? null : resolveStaticFile(rootDir, urlPath);
+    if (filePath) {
+      // Hashed build assets never change; everything else must be revalidated.
+      const cacheControl = urlPath.startsWith('/_next/static/') ? IMMUTABLE : 'no-cache';
+      sendFile(request, response, filePath, 200, cacheControl);
+    } else if (isFile(notFoundPage)) {
+      sendFile(request, response, notFoundPage, 404, 'no-cache');
+    } else {
+      response.writeHead(404, { 'Content-Type': 'text/plain; charset=utf-8' });
+      response.end('Not Found\n');
+    }
+  });
+}
+
+/** Listens on HOST (default 127.0.0.1) and PORT (default 3000), as `npm start` and the e2e tests do. */
+export function serveFromEnv(rootDir: string = outDir): http.Server {
+  const host = process.env.HOST || '127.0.0.1';
+  const port = Number(process.env.PORT || 3000);
+  const server = createStaticServer(rootDir);
+  server.listen(port, host, () => {
+    console.log(`Serving ${path.relative(process.cwd(), rootDir) || rootDir}/ at http://${host}:${port}`);
+  });
+  return server;
+}
+
+if (require.main === module) {
+  try {
+    assertExportExists();
+  } catch (error) {
+    console.error(`serve-static: ${error instanceof Error ? error.message : String(error)}`);
+    process.exit(1);
+  }
+  serveFromEnv();
+}

@@ -1,0 +1,149 @@
+/** Copy of the Becas pages: /about, /about/who-we-support and /about/how-we-support. */
+import { site } from '@/config/site';
+import type { RouteTabCopy } from './courses';
+import { routes } from './routes';
+import type { BannerCopy, LinkCopy, PageMetaCopy, SectionCopy } from './types';
+
+export type AboutPageCopy = {
+  meta: PageMetaCopy;
+  banner: BannerCopy;
+  tabs: RouteTabCopy[];
+  tabsLabel: string;
+  /** Gradient token behind the page body (theme gradients). */
+  tint: 'stats' | 'whoWeSupport' | 'howWeSupport';
+  sections: SectionCopy[];
+  cta: LinkCopy;
+};
+
+const aboutTabs: RouteTabCopy[] = [
+  { label: 'Becas', href: routes.about },
+  { label: 'A quién apoyamos', href: routes.whoWeSupport },
+  { label: 'Cómo apoyamos', href: routes.howWeSupport },
+];
+
+const applyCta: LinkCopy = { label: 'Aprende más', href: routes.applicants };
+
+function aboutPage(page: Omit<AboutPageCopy, 'tabs' | 'tabsLabel' | 'cta'>): AboutPageCopy {
+  return { ...page, tabs: aboutTabs, tabsLabel: 'Secciones de Becas', cta: applyCta };
+}
+
+export const aboutPages = {
+  grants: aboutPage({
+    meta: { title: 'Becas', description: `Las becas de ${site.brand}: apoyo para aprender y construir en el ecosistema Ethereum desde Latinoamérica.` },
+    banner: {
+      title: 'Becas para aprender y construir',
+      lead: 'Apoyamos a estudiantes, investigadores y equipos de Latinoamérica que hacen crecer el ecosistema Ethereum.',
+    },
+    tint: 'stats',
+    sections: [
+      {
+        id: 'nuestras-becas',
+        title: 'Nuestras becas',
+        blocks: [
+          {
+            kind: 'paragraph',
+            text: 'Una beca puede cubrir un curso, una investigación, un prototipo o un evento. Lo que todas tienen en común es que su resultado beneficia a más personas que a quien la recibe.',
+          },
+          {
+            kind: 'stats',
+            items: [
+              { value: '5', label: 'programas de apoyo abiertos' },
+              { value: 'USD 750.000', label: 'en la ronda Academic Grants' },
+              { value: '2 días hábiles', label: 'para confirmar tu solicitud' },
+            ],
+          },
+        ],
+      },
+      {
+        id: 'programas',
+        title: 'Programas',
+        blocks: [
+          {
+            kind: 'cards',
+            items: [
+              { title: 'Office Hours', text: 'Consejos y comentarios sobre tu proyecto.', link: { label: 'Applica', href: routes.officeHoursApply } },
+              { title: 'Small Grants', text: 'Proyectos en etapa temprana y eventos.', link: { label: 'Leer más', href: routes.smallGrants } },
+              { title: 'Project Grants', text: 'Proyectos con alcance y objetivos claros.', link: { label: 'Leer más', href: routes.projectGrants } },
+              { title: 'Academic Grants', text: 'Investigación académica sobre Ethereum.', link: { label: 'Leer más', href: routes.academicGrants } },
+              { title: 'Devcon Grants', text: 'Meetups y eventos antes de Devcon.', link: { label: 'Leer más', href: routes.devconGrants } },
+            ],
+          },
+        ],
+      },
+    ],
+  }),
+  whoWeSupport: aboutPage({
+    meta: { title: 'A quién apoyamos', description: 'Quiénes pueden recibir una beca: estudiantes, desarrolladores, investigadores y comunidades de Latinoamérica.' },
+    banner: {
+      title: 'A quién apoyamos',
+      lead: 'No importa si eres una persona, un equipo o una universidad: importa lo que tu trabajo aporta al ecosistema.',
+    },
+    tint: 'whoWeSupport',
+    sections: [
+      {
+        id: 'perfiles',
+        title: 'Perfiles que apoyamos',
+        blocks: [
+          {
+            kind: 'cards',
+            items: [
+              { title: 'Estudiantes', text: 'Personas que quieren formarse en blockchain y no pueden costear un curso.' },
+              { title: 'Desarrolladores', text: 'Quienes construyen herramientas, librerías y aplicaciones de código abierto.' },
+              { title: 'Investigadores', text: 'Académicos e investigadores independientes que estudian Ethereum.' },
+              { title: 'Comunidades', text: 'Organizadores de meetups, hackathones y contenido educativo en español.' },
+            ],
+          },
+        ],
+      },
+      {
+        id: 'que-buscamos',
+        title: 'Qué buscamos',
+        blocks: [
+          {
+            kind: 'list',
+            items: [
+              'Bienes públicos: trabajo abierto que cualquiera puede usar y mejorar.',
+              'Impacto en Latinoamérica y en la comunidad hispanohablante.',
+              'Equipos comprometidos con objetivos realistas.',
+            ],
+          },
+        ],
+      },
+    ],
+  }),
+  howWeSupport: aboutPage({
+    meta: { title: 'Cómo apoyamos', description: 'Cómo apoyamos a los proyectos: formación, asesoría, financiamiento y conexiones con el ecosistema.' },
+    banner: {
+      title: 'Cómo apoyamos',
+      lead: 'Acompañamos cada proyecto con el tipo de apoyo que necesita en su etapa actual.',
+    },
+    tint: 'howWeSupport',
+    sections: [
+      {
+        id: 'formas-de-apoyo',
+        title: 'Formas de apoyo',
+        blocks: [
+          {
+            kind: 'steps',
+            items: [
+              { title: 'Formación', text: 'Cursos en vivo para ti o tu equipo.' },
+              { title: 'Asesoría', text: 'Office hours con nuestro equipo para orientarte.' },
+              { title: 'Financiamiento', text: 'Becas para proyectos, investigación y eventos.' },
+              { title: 'Conexiones', text: 'Presentaciones con equipos, inversores y ponentes del ecosistema.' },
+            ],
+          },
+        ],
+      },
+      {
+        id: 'despues-de-la-beca',
+        title: 'Después de la beca',
+        blocks: [
+          {
+            kind: 'paragraph',
+            text: 'Damos seguimiento a cada hito, difundimos los resultados y ayudamos a que el proyecto encuentre financiamiento sostenible más allá de la beca.',
+          },
+        ],
+      },
+    ],
+  }),
+};

@@ -1,0 +1,232 @@
+/** Copy of /applicants (Cursos) and of the three programme pages under it. */
+import { contact, site } from '@/config/site';
+import { whyChooseTitle } from './courses';
+import { routes } from './routes';
+import type { LinkCopy, SectionCopy, SectionedPageCopy } from './types';
+
+/** A page of the applicants area: its tab (spec page indices) and its call to apply. */
+export type ApplicantsPageCopy = SectionedPageCopy & { tabIndex: number; apply: LinkCopy | null };
+
+export const applicantsPage: ApplicantsPageCopy = {
+  meta: {
+    title: 'Cursos y programas de apoyo',
+    description: `Cursos de blockchain en vivo y programas de apoyo de ${site.brand}: office hours, small grants y project grants.`,
+  },
+  banner: {
+    title: 'Cursos y programas de apoyo',
+    lead: 'Aprende con nuestros cursos en vivo y, cuando estés listo para construir, solicita el tipo de apoyo que mejor se ajusta a tu proyecto.',
+  },
+  sidebarLabel: 'Secciones de la página',
+  tabIndex: 0,
+  apply: null,
+  sections: [
+    {
+      id: 'mission-and-scope',
+      title: 'Misión y alcance',
+      blocks: [
+        {
+          kind: 'paragraph',
+          text: `${site.brand} existe para que más personas de Latinoamérica entiendan, usen y construyan tecnología blockchain. Formamos talento con cursos en vivo y apoyamos a quienes construyen bienes públicos para el ecosistema Ethereum.`,
+        },
+        {
+          kind: 'list',
+          items: [
+            'Educación en español, en vivo y actualizada.',
+            'Apoyo a proyectos de código abierto, investigación, herramientas para desarrolladores y comunidad.',
+            'Prioridad a iniciativas que benefician a muchas personas y no solo a quien las construye.',
+          ],
+        },
+      ],
+    },
+    {
+      id: 'how-we-support',
+      title: 'Cómo apoyamos',
+      blocks: [
+        {
+          kind: 'paragraph',
+          text: 'El apoyo no es solo dinero: muchas veces una conversación a tiempo o una presentación a la persona correcta vale más que una beca.',
+        },
+        {
+          kind: 'cards',
+          items: [
+            { title: 'Formación', text: 'Cursos en vivo desde los fundamentos hasta la consultoría profesional.' },
+            { title: 'Asesoría', text: 'Sesiones de office hours para resolver dudas y recibir comentarios sobre tu proyecto.' },
+            { title: 'Financiamiento', text: 'Becas para proyectos, investigación y eventos comunitarios en la región.' },
+          ],
+        },
+      ],
+    },
+    {
+      id: 'cursos',
+      title: 'Nuestros cursos',
+      blocks: [
+        {
+          kind: 'cards',
+          items: [
+            {
+              title: 'Blockchain desde cero',
+              text: 'Los conceptos fundamentales de blockchain, explicados desde el principio.',
+              link: { label: 'Aprende más', href: routes.beginnerCourse },
+            },
+            {
+              title: 'Blockchain Consultant',
+              text: 'Cuatro semanas en vivo, con certificación, para asesorar proyectos blockchain.',
+              link: { label: 'Aprende más', href: routes.consultantCourse },
+            },
+            {
+              title: whyChooseTitle,
+              text: 'Clases en vivo, eventos exclusivos y una comunidad activa.',
+              link: { label: 'Leer más', href: routes.whyChoose },
+            },
+          ],
+        },
+      ],
+    },
+    {
+      id: 'application-types',
+      title: 'Tipos de solicitud',
+      blocks: [
+        { kind: 'paragraph', text: 'Elige el programa según la etapa de tu proyecto. Si tienes dudas, empieza por office hours.' },
+        {
+          kind: 'cards',
+          items: [
+            { title: 'Office Hours', text: 'Consejos o comentarios sobre tu proyecto, sin compromiso.', link: { label: 'Leer más', href: routes.officeHours } },
+            { title: 'Small Grants', text: 'Proyectos en etapa temprana y patrocinio de eventos, hasta USD 30.000.', link: { label: 'Leer más', href: routes.smallGrants } },
+            { title: 'Project Grants', text: 'Proyectos con objetivos y cronograma claros, sin tope fijo.', link: { label: 'Leer más', href: routes.projectGrants } },
+            { title: 'Academic Grants', text: 'La ronda de becas para investigación académica sobre Ethereum.', link: { label: 'Leer más', href: routes.academicGrants } },
+            { title: 'Devcon Grants', text: 'Apoyo para meetups y eventos en Latinoamérica antes de Devcon.', link: { label: 'Leer más', href: routes.devconGrants } },
+          ],
+        },
+      ],
+    },
+  ],
+};
+
+type ProgrammeInput = {
+  title: string;
+  description: string;
+  lead: string;
+  tabIndex: number;
+  apply: LinkCopy;
+  descriptionBlocks: SectionCopy['blocks'];
+  steps: Array<{ title: string; text: string }>;
+  faq: Array<{ question: string; answer: string[] }>;
+};
+
+/** The three programme pages share one shape: description, process, FAQ, each ending in the call to apply. */
+function programmePage(input: ProgrammeInput): ApplicantsPageCopy {
+  return {
+    meta: { title: input.title, description: input.description },
+    banner: { title: input.title, lead: input.lead },
+    sidebarLabel: `Secciones de ${input.title}`,
+    tabIndex: input.tabIndex,
+    apply: input.apply,
+    sections: [
+      { id: 'description', title: 'Descripción', blocks: input.descriptionBlocks },
+      { id: 'process', title: 'Proceso', blocks: [{ kind: 'steps', items: input.steps }, { kind: 'action', link: input.apply }] },
+      { id: 'faq', title: 'Preguntas frecuentes', blocks: [{ kind: 'faq', items: input.faq }] },
+    ],
+  };
+}
+
+const confirmationAnswer = `Recibirás un correo de confirmación en un plazo de 2 días hábiles. Si no llega, escríbenos a ${contact.general}.`;
+
+export const programmePages = {
+  officeHours: programmePage({
+    title: 'Office Hours',
+    description: 'Reserva una sesión de office hours para recibir consejos o comentarios sobre tu proyecto blockchain.',
+    lead: 'Una conversación con nuestro equipo para orientarte, darte comentarios sobre tu proyecto o ayudarte a elegir el apoyo adecuado.',
+    tabIndex: 1,
+    apply: { label: 'Applica', href: routes.officeHoursApply },
+    descriptionBlocks: [
+      {
+        kind: 'paragraph',
+        text: 'Office hours es la forma más sencilla de hablar con nosotros. No necesitas tener un proyecto avanzado: puedes venir con una idea, una duda técnica o un borrador de propuesta.',
+      },
+      {
+        kind: 'list',
+        items: [
+          'Consejos: orientación sobre el ecosistema, la comunidad o los siguientes pasos.',
+          'Comentarios sobre tu proyecto: revisamos lo que llevas construido y te decimos qué mejorar.',
+        ],
+      },
+    ],
+    steps: [
+      { title: 'Envía tu solicitud', text: 'Cuéntanos quién eres y qué tipo de sesión necesitas.' },
+      { title: 'Te contactamos', text: 'Una persona del equipo revisa tu pedido y te propone un horario.' },
+      { title: 'Conversamos', text: 'Una videollamada de 30 minutos, en español o en inglés.' },
+    ],
+    faq: [
+      { question: '¿Office hours tiene algún costo?', answer: ['No. Las sesiones son gratuitas y no te comprometen a solicitar una beca.'] },
+      { question: '¿Puedo pedir más de una sesión?', answer: ['Sí. Si tu proyecto avanza y necesitas otra opinión, envía una nueva solicitud.'] },
+      { question: '¿Cuándo tendré respuesta?', answer: [confirmationAnswer] },
+    ],
+  }),
+  smallGrants: programmePage({
+    title: 'Small Grants',
+    description: 'Small Grants: hasta USD 30.000 para proyectos en etapa temprana y patrocinio de eventos comunitarios en Latinoamérica.',
+    lead: 'Becas de hasta USD 30.000 para proyectos en etapa temprana y patrocinio de eventos de la comunidad.',
+    tabIndex: 2,
+    apply: { label: 'Applica', href: routes.smallGrantsApply },
+    descriptionBlocks: [
+      {
+        kind: 'paragraph',
+        text: 'Small Grants financia experimentos, prototipos y eventos que hacen crecer la comunidad de Ethereum en la región. El proceso es más ágil que el de Project Grants.',
+      },
+      {
+        kind: 'list',
+        items: [
+          'Proyectos de código abierto en etapa temprana.',
+          'Herramientas, documentación y contenido educativo en español.',
+          'Patrocinio de meetups, hackathones y conferencias comunitarias.',
+        ],
+      },
+    ],
+    steps: [
+      { title: 'Elige la categoría', text: 'Proyecto o patrocinio de evento: el formulario se adapta a tu caso.' },
+      { title: 'Envía tu solicitud', text: 'Describe el problema, tu plan y el monto que necesitas.' },
+      { title: 'Evaluación', text: 'El equipo revisa tu propuesta y puede pedirte más información.' },
+      { title: 'Decisión', text: 'Te comunicamos el resultado y, si se aprueba, coordinamos el pago.' },
+    ],
+    faq: [
+      {
+        question: '¿Un patrocinio de evento es una beca?',
+        answer: ['No exactamente: los patrocinios de eventos no son becas, pero la solicitud empieza de la misma forma y usa el mismo formulario.'],
+      },
+      { question: '¿Puedo postular como persona individual?', answer: ['Sí. Puedes postular de forma individual o como equipo; si es un equipo, te pediremos el nombre de la organización.'] },
+      { question: '¿Cuándo tendré respuesta?', answer: ['Recibirás un correo de confirmación en breve. La evaluación completa suele tomar algunas semanas.'] },
+    ],
+  }),
+  projectGrants: programmePage({
+    title: 'Project Grants',
+    description: 'Project Grants: financiamiento para proyectos de código abierto con objetivos claros que benefician al ecosistema Ethereum.',
+    lead: 'Financiamiento para proyectos con alcance, objetivos y cronograma claros que benefician a todo el ecosistema Ethereum.',
+    tabIndex: 3,
+    apply: { label: 'Applica', href: routes.projectGrantsApply },
+    descriptionBlocks: [
+      {
+        kind: 'paragraph',
+        text: 'Project Grants apoya trabajo de mayor alcance: infraestructura, herramientas para desarrolladores, investigación aplicada y proyectos comunitarios que ya tienen un plan definido.',
+      },
+      {
+        kind: 'list',
+        items: [
+          'El proyecto es un bien público: su valor no queda en manos de una sola empresa.',
+          'El código y los resultados se publican con licencia abierta.',
+          'Hay hitos verificables y un presupuesto justificado.',
+        ],
+      },
+    ],
+    steps: [
+      { title: 'Prepara tu propuesta', text: 'Define el problema, los hitos, el cronograma y el monto solicitado.' },
+      { title: 'Envía la solicitud', text: 'Completa el formulario y adjunta tu propuesta si ya la tienes escrita.' },
+      { title: 'Revisión', text: 'Especialistas del área evalúan el impacto y la viabilidad del proyecto.' },
+      { title: 'Acuerdo y seguimiento', text: 'Si se aprueba, firmamos un acuerdo y acompañamos cada hito.' },
+    ],
+    faq: [
+      { question: '¿Hay un monto máximo?', answer: ['No hay un tope fijo: el monto debe corresponder al alcance y a los hitos de tu propuesta.'] },
+      { question: '¿Puedo postular si ya recibí otra beca?', answer: ['Sí. Indícalo en el formulario junto con el avance que lograste con ella.'] },
+      { question: '¿Cuándo tendré respuesta?', answer: [confirmationAnswer] },
+    ],
+  }),
+};

@@ -1,0 +1,429 @@
+/**
+ * Copy of the course pages: the why-choose pages (three route tabs), the beginner course and the
+ * 'Blockchain Consultant' course (four route tabs and the enrolment page).
+ */
+import { links, site } from '@/config/site';
+import { routes } from './routes';
+import type { CourseCardCopy, ContentTabCopy, ImageCopy, LinkCopy, PageMetaCopy, SectionCopy } from './types';
+
+export type RouteTabCopy = { label: string; href: string };
+
+/** The three benefits of spec section 1, shown on the home page and the why-choose pages. */
+export const benefits: string[] = [
+  'Clases en vivo y actualizadas, impartidas por instructores que trabajan en el ecosistema blockchain.',
+  'Eventos exclusivos: webinars, entrevistas y sesiones de preguntas con invitados de la industria.',
+  'Acceso a una comunidad activa de estudiantes, desarrolladores y emprendedores de toda Latinoamérica.',
+];
+
+export const whyChooseTitle = `¿Por qué elegir ${site.brand}?`;
+
+const whyChooseImage: ImageCopy = {
+  src: '/images/why-choose.svg',
+  alt: 'Ilustración: tres bloques conectados que representan clases, eventos y comunidad',
+  width: 560,
+  height: 420,
+};
+
+export const whyChooseTabs: RouteTabCopy[] = [
+  { label: 'Clases en vivo', href: routes.whyChoose },
+  { label: 'Eventos exclusivos', href: routes.whyChooseEvents },
+  { label: 'Comunidad activa', href: routes.whyChooseCommunity },
+];
+
+export type WhyChoosePageCopy = {
+  meta: PageMetaCopy;
+  hero: { title: string; lead: string; image: ImageCopy; benefits: string[] };
+  tabs: RouteTabCopy[];
+  tabsLabel: string;
+  sections: SectionCopy[];
+  cta: LinkCopy;
+};
+
+function whyChoosePage(meta: PageMetaCopy, sections: SectionCopy[]): WhyChoosePageCopy {
+  return {
+    meta,
+    hero: {
+      title: whyChooseTitle,
+      lead: 'Aprendes con quienes construyen el ecosistema, a tu ritmo pero nunca solo.',
+      image: whyChooseImage,
+      benefits,
+    },
+    tabs: whyChooseTabs,
+    tabsLabel: `Razones para elegir ${site.brand}`,
+    sections,
+    cta: { label: 'Aprende más', href: routes.applicants },
+  };
+}
+
+export const whyChoosePages = {
+  liveClasses: whyChoosePage(
+    {
+      title: 'Clases en vivo',
+      description: `Por qué estudiar blockchain en ${site.brand}: clases en vivo y actualizadas con instructores del ecosistema.`,
+    },
+    [
+      {
+        id: 'clases-en-vivo',
+        title: 'Clases en vivo, no videos de hace tres años',
+        blocks: [
+          {
+            kind: 'paragraph',
+            text: 'Blockchain cambia cada mes: nuevas redes de capa 2, mejoras del protocolo, regulaciones que aparecen y desaparecen. Por eso cada clase se dicta en vivo y su material se revisa antes de cada cohorte.',
+          },
+          {
+            kind: 'list',
+            items: [
+              'Instructores que trabajan en proyectos, auditorías y consultoras del ecosistema.',
+              'Preguntas en tiempo real y ejercicios guiados durante la clase.',
+              'Grabaciones disponibles para repasar cuando lo necesites.',
+            ],
+          },
+        ],
+      },
+    ],
+  ),
+  events: whyChoosePage(
+    {
+      title: 'Eventos exclusivos',
+      description: `Webinars, entrevistas y sesiones abiertas para la comunidad de ${site.brand}.`,
+    },
+    [
+      {
+        id: 'eventos-exclusivos',
+        title: 'Eventos que no encontrarás en otro lugar',
+        blocks: [
+          {
+            kind: 'paragraph',
+            text: 'Además de las clases, organizamos webinars y entrevistas con fundadores, investigadores y equipos que lanzan productos en Ethereum y otras redes.',
+          },
+          {
+            kind: 'list',
+            items: [
+              'Webinars mensuales sobre temas de actualidad del ecosistema.',
+              'Entrevistas con invitados de la industria y espacio para tus preguntas.',
+              'Acceso prioritario a meetups y hackathones de la región.',
+            ],
+          },
+        ],
+      },
+    ],
+  ),
+  community: whyChoosePage(
+    {
+      title: 'Comunidad activa',
+      description: `La comunidad de estudiantes, desarrolladores y emprendedores de ${site.brand} en Latinoamérica.`,
+    },
+    [
+      {
+        id: 'comunidad-activa',
+        title: 'Una comunidad que sigue después del curso',
+        blocks: [
+          {
+            kind: 'paragraph',
+            text: 'Al inscribirte entras a una comunidad en español donde se comparten ofertas de trabajo, proyectos abiertos y dudas del día a día.',
+          },
+          {
+            kind: 'list',
+            items: [
+              'Canales por tema: desarrollo, finanzas descentralizadas, NFTs y regulación.',
+              'Grupos de estudio entre compañeros de cohorte.',
+              'Contacto directo con el equipo de becas para llevar tu proyecto más lejos.',
+            ],
+          },
+        ],
+      },
+    ],
+  ),
+};
+
+/* ---------- Beginner course ---------- */
+
+export type BeginnerCoursePageCopy = {
+  meta: PageMetaCopy;
+  hero: { title: string; lead: string; image: ImageCopy };
+  syllabusTitle: string;
+  syllabusLabel: string;
+  syllabus: ContentTabCopy[];
+  sections: SectionCopy[];
+};
+
+export const beginnerCoursePage: BeginnerCoursePageCopy = {
+  meta: {
+    title: 'Blockchain desde cero',
+    description: 'Curso en vivo para aprender desde cero los conceptos fundamentales de blockchain: Bitcoin, Ethereum, NFTs y metaversos.',
+  },
+  hero: {
+    title: 'Aprende desde cero todos los conceptos fundamentales de blockchain',
+    lead: 'Sin conocimientos previos: en cuatro semanas entiendes cómo funcionan Bitcoin, Ethereum y los NFTs, y sabes usarlos con seguridad.',
+    image: {
+      src: '/images/course-beginner.svg',
+      alt: 'Ilustración: una cadena de bloques que empieza con un único bloque',
+      width: 560,
+      height: 420,
+    },
+  },
+  syllabusTitle: 'Temario',
+  syllabusLabel: 'Módulos del curso',
+  syllabus: [
+    {
+      label: 'Resumen',
+      title: 'Un recorrido completo en cuatro semanas',
+      blocks: [
+        {
+          kind: 'paragraph',
+          text: 'Cada semana combina dos clases en vivo, un ejercicio práctico y una sesión de preguntas. Al final tendrás tu propia billetera configurada y sabrás leer lo que pasa en una cadena de bloques.',
+        },
+        { kind: 'list', items: ['Duración 4 semanas', 'Clases en vivo con grabación', 'Certificado al completar el curso'] },
+      ],
+    },
+    {
+      label: 'Bitcoin',
+      title: 'Bitcoin: dinero digital sin intermediarios',
+      blocks: [
+        {
+          kind: 'list',
+          items: [
+            'Qué problema resuelve Bitcoin y por qué importa la escasez digital.',
+            'Bloques, minería y prueba de trabajo explicados sin fórmulas.',
+            'Billeteras, claves privadas y cómo no perder tus fondos.',
+          ],
+        },
+      ],
+    },
+    {
+      label: 'Ethereum',
+      title: 'Ethereum: una computadora global',
+      blocks: [
+        {
+          kind: 'list',
+          items: [
+            'Contratos inteligentes y aplicaciones descentralizadas.',
+            'Gas, comisiones y redes de capa 2.',
+            'Prueba de participación y el papel de los validadores.',
+          ],
+        },
+      ],
+    },
+    {
+      label: 'NFTs y Metaversos',
+      title: 'NFTs y metaversos: propiedad digital',
+      blocks: [
+        {
+          kind: 'list',
+          items: [
+            'Qué es un token no fungible y qué derechos da realmente.',
+            'Mercados, regalías y casos de uso más allá del arte.',
+            'Mundos virtuales, identidad digital y sus riesgos.',
+          ],
+        },
+      ],
+    },
+  ],
+  sections: [
+    {
+      id: 'para-quien',
+      title: '¿Para quién es este curso?',
+      blocks: [
+        {
+          kind: 'paragraph',
+          text: 'Para cualquier persona curiosa: estudiantes, profesionales de otras áreas y emprendedores que quieren entender blockchain antes de invertir tiempo o dinero en él.',
+        },
+        { kind: 'action', link: { label: 'Inscríbete en Academy', href: links.academy, external: true } },
+        { kind: 'action', link: { label: '¿Quieres una beca?', href: routes.about } },
+      ],
+    },
+  ],
+};
+
+/* ---------- 'Blockchain Consultant' ---------- */
+
+export const consultantCard: CourseCardCopy = {
+  title: 'Blockchain Consultant',
+  summary: 'Aprende a evaluar, diseñar y acompañar proyectos blockchain en empresas y organizaciones, con casos reales de Bitcoin, Ethereum y NFTs.',
+  badges: ['Certificación', 'En vivo'],
+  rating: '5 / 5 estrellas',
+  duration: 'Duración 4 semanas',
+  link: { label: 'Aprende más', href: routes.consultantCourse },
+  image: {
+    src: '/images/course-consultant.svg',
+    alt: 'Ilustración: bloques enlazados sobre un gráfico de crecimiento',
+    width: 560,
+    height: 420,
+  },
+};
+
+export const beginnerCard: CourseCardCopy = {
+  title: 'Blockchain desde cero',
+  summary: 'El punto de partida: los conceptos fundamentales de blockchain explicados sin tecnicismos, en clases en vivo.',
+  badges: ['En vivo', 'Nivel inicial'],
+  duration: 'Duración 4 semanas',
+  link: { label: 'Aprende más', href: routes.beginnerCourse },
+  image: {
+    src: '/images/course-beginner.svg',
+    alt: 'Ilustración: una cadena de bloques que empieza con un único bloque',
+    width: 560,
+    height: 420,
+  },
+};
+
+export const consultantTabs: RouteTabCopy[] = [
+  { label: 'Resumen', href: routes.consultantCourse },
+  { label: 'Bitcoin', href: routes.consultantBitcoin },
+  { label: 'Ethereum', href: routes.consultantEthereum },
+  { label: 'NFTs y Metaversos', href: routes.consultantNfts },
+];
+
+export type ConsultantPageCopy = {
+  meta: PageMetaCopy;
+  course: CourseCardCopy;
+  lead: string;
+  /** The enrolment page hides the course hero and shows a plain banner with this title. */
+  heroHidden: boolean;
+  bannerTitle: string;
+  tabs: RouteTabCopy[];
+  tabsLabel: string;
+  sections: SectionCopy[];
+  enrol: LinkCopy;
+};
+
+const enrolLink: LinkCopy = { label: 'Inscríbete', href: routes.consultantEnrolment };
+
+function consultantPage(meta: PageMetaCopy, sections: SectionCopy[], heroHidden = false, bannerTitle = consultantCard.title): ConsultantPageCopy {
+  return {
+    meta,
+    course: consultantCard,
+    lead: 'Cuatro semanas en vivo para convertirte en la persona que las organizaciones consultan antes de adoptar blockchain.',
+    heroHidden,
+    bannerTitle,
+    tabs: consultantTabs,
+    tabsLabel: 'Módulos del curso Blockchain Consultant',
+    sections,
+    enrol: enrolLink,
+  };
+}
+
+function moduleSections(id: string, title: string, intro: string, topics: string[], outcome: string): SectionCopy[] {
+  return [
+    { id, title, blocks: [{ kind: 'paragraph', text: intro }, { kind: 'list', items: topics }] },
+    { id: `${id}-resultado`, title: 'Al terminar el módulo', blocks: [{ kind: 'paragraph', text: outcome }, { kind: 'action', link: enrolLink }] },
+  ];
+}
+
+export const consultantPages = {
+  overview: consultantPage(
+    {
+      title: 'Blockchain Consultant',
+      description: 'Curso en vivo Blockchain Consultant: cuatro semanas, certificación y casos reales de Bitcoin, Ethereum y NFTs.',
+    },
+    [
+      {
+        id: 'que-aprenderas',
+        title: 'Qué aprenderás',
+        blocks: [
+          {
+            kind: 'paragraph',
+            text: 'El curso recorre las tres grandes familias de proyectos blockchain y las preguntas que una consultora debe hacer antes de recomendar cualquiera de ellas.',
+          },
+          {
+            kind: 'list',
+            items: [
+              'Distinguir cuándo blockchain aporta valor y cuándo basta una base de datos.',
+              'Evaluar redes, custodios y proveedores con criterios técnicos y regulatorios.',
+              'Preparar una propuesta de adopción con costos, riesgos y cronograma.',
+            ],
+          },
+        ],
+      },
+      {
+        id: 'metodologia',
+        title: 'Cómo se cursa',
+        blocks: [
+          {
+            kind: 'steps',
+            items: [
+              { title: 'Clases en vivo', text: 'Dos sesiones por semana con instructores del ecosistema, grabadas para repasar.' },
+              { title: 'Caso práctico', text: 'Cada módulo termina con un caso real que resuelves en equipo.' },
+              { title: 'Certificación', text: 'Presentas tu propuesta final y recibes el certificado del curso.' },
+            ],
+          },
+          { kind: 'action', link: enrolLink },
+        ],
+      },
+    ],
+  ),
+  bitcoin: consultantPage(
+    { title: 'Bitcoin · Blockchain Consultant', description: 'Módulo Bitcoin del curso Blockchain Consultant: custodia, tesorería y pagos con Bitcoin.' },
+    moduleSections(
+      'modulo-bitcoin',
+      'Módulo Bitcoin',
+      'Bitcoin es la puerta de entrada de la mayoría de las organizaciones. Este módulo cubre lo que necesitas para asesorarlas con seguridad.',
+      ['Cómo funciona la red y qué garantiza realmente.', 'Custodia propia frente a custodios: ventajas y riesgos.', 'Bitcoin en la tesorería de una empresa y pagos con Lightning.'],
+      'Podrás explicar a una organización si le conviene aceptar o mantener Bitcoin, y cómo hacerlo sin exponer sus fondos.',
+    ),
+  ),
+  ethereum: consultantPage(
+    { title: 'Ethereum · Blockchain Consultant', description: 'Módulo Ethereum del curso Blockchain Consultant: contratos inteligentes, capa 2 y finanzas descentralizadas.' },
+    moduleSections(
+      'modulo-ethereum',
+      'Módulo Ethereum',
+      'Ethereum es la plataforma donde se construye la mayor parte de las aplicaciones descentralizadas. Aquí aprendes a evaluarlas.',
+      ['Contratos inteligentes: qué pueden hacer y cómo se auditan.', 'Redes de capa 2 y cómo elegir entre ellas.', 'Finanzas descentralizadas: oportunidades y riesgos para una empresa.'],
+      'Podrás recomendar una arquitectura sobre Ethereum y estimar sus costos de operación.',
+    ),
+  ),
+  nfts: consultantPage(
+    { title: 'NFTs y Metaversos · Blockchain Consultant', description: 'Módulo NFTs y Metaversos del curso Blockchain Consultant: propiedad digital, marcas y comunidades.' },
+    moduleSections(
+      'modulo-nfts',
+      'Módulo NFTs y Metaversos',
+      'Los NFTs pasaron del arte digital a entradas, certificados y programas de fidelidad. Este módulo separa los casos sólidos de la moda.',
+      ['Estándares de tokens y qué derechos otorgan.', 'Casos de uso para marcas, eventos e instituciones educativas.', 'Metaversos: identidad digital, comunidades y riesgos legales.'],
+      'Podrás diseñar una colección o un programa basado en NFTs con objetivos medibles.',
+    ),
+  ),
+  enrolment: consultantPage(
+    { title: 'Inscripción · Blockchain Consultant', description: 'Inscríbete en el curso en vivo Blockchain Consultant o solicita una beca.' },
+    [
+      {
+        id: 'que-incluye',
+        title: 'Qué incluye la inscripción',
+        blocks: [
+          {
+            kind: 'list',
+            items: [
+              'Ocho clases en vivo durante cuatro semanas, con grabación.',
+              'Material descargable y casos prácticos de cada módulo.',
+              'Certificación al aprobar la propuesta final.',
+              'Acceso a la comunidad y a los eventos exclusivos.',
+            ],
+          },
+        ],
+      },
+      {
+        id: 'como-inscribirte',
+        title: 'Cómo inscribirte',
+        blocks: [
+          {
+            kind: 'steps',
+            items: [
+              { title: 'Elige tu cohorte', text: 'Consulta las fechas disponibles en el sitio de Academy.' },
+              { title: 'Completa el pago', text: 'Puedes pagar con tarjeta o con criptomonedas.' },
+              { title: 'Recibe tu acceso', text: 'Te enviamos por correo el enlace a las clases y a la comunidad.' },
+            ],
+          },
+          { kind: 'action', link: { label: 'Inscríbete en Academy', href: links.academy, external: true } },
+        ],
+      },
+      {
+        id: 'becas',
+        title: '¿No puedes pagar el curso?',
+        blocks: [
+          { kind: 'paragraph', text: 'Ofrecemos becas para estudiantes de Latinoamérica. Cuéntanos tu situación y tu proyecto.' },
+          { kind: 'action', link: { label: '¿Quieres una beca?', href: routes.about } },
+        ],
+      },
+    ],
+    true,
+    'Inscripción: Blockchain Consultant',
+  ),
+};

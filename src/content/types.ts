@@ -1,0 +1,55 @@
+/**
+ * Shapes of the Spanish copy in src/content/. Pages receive it through getStaticProps, so it
+ * travels as JSON in the HTML instead of in the JavaScript bundle: every field must be
+ * JSON-serialisable, and optional fields are left out rather than set to undefined.
+ */
+
+export type PageMetaCopy = { title: string; description: string };
+
+export type LinkCopy = { label: string; href: string; /** Opens another site in a new tab. */ external?: boolean };
+
+export type ImageCopy = { src: string; alt: string; width: number; height: number };
+
+export type FaqItemCopy = { question: string; answer: string[] };
+
+export type CardCopy = { title: string; text: string; link?: LinkCopy };
+
+/** One block of a section's body, rendered by RichBlocks. */
+export type Block =
+  | { kind: 'paragraph'; text: string }
+  | { kind: 'list'; items: string[]; ordered?: boolean }
+  | { kind: 'steps'; items: Array<{ title: string; text: string }> }
+  | { kind: 'cards'; items: CardCopy[] }
+  | { kind: 'stats'; items: Array<{ value: string; label: string }> }
+  | { kind: 'faq'; items: FaqItemCopy[] }
+  | { kind: 'action'; link: LinkCopy };
+
+/** A titled part of a page; `id` is its anchor (spec section 2 lists the required ones). */
+export type SectionCopy = { id: string; title: string; /** Short label for the sidebar, when the title is long. */ navLabel?: string; blocks: Block[] };
+
+export type BannerCopy = { title: string; lead: string; /** A highlighted announcement under the lead. */ note?: string };
+
+/** A page made of a banner and anchored sections, with the sidebar of section links. */
+export type SectionedPageCopy = {
+  meta: PageMetaCopy;
+  banner: BannerCopy;
+  sidebarLabel: string;
+  sections: SectionCopy[];
+};
+
+/** A course as its card shows it. */
+export type CourseCardCopy = {
+  title: string;
+  summary: string;
+  badges: string[];
+  duration: string;
+  rating?: string;
+  link: LinkCopy;
+  image: ImageCopy;
+};
+
+/** A programme as its card shows it: one call to action. */
+export type ProgrammeCardCopy = { title: string; text: string; link: LinkCopy };
+
+/** One tab of a tab list whose panels are content (not routes). */
+export type ContentTabCopy = { label: string; title: string; blocks: Block[] };

@@ -1,0 +1,56 @@
+import type { Option } from '../definitions/types';
+import { OTHER } from './categories';
+
+/** Builds an option list whose values are its labels: for the sets the spec fixes by name. */
+function sameValueAndLabel(labels: readonly string[]): readonly Option[] {
+  return labels.map((label) => ({ value: label, label }));
+}
+
+/**
+ * Yes/No radios. Values are 'Yes' and 'No'; every Yes/No field of the spec travels as a boolean,
+ * converted by the field's wire rule (definitions/payload.ts), not by these values.
+ */
+export const yesNo: readonly Option[] = sameValueAndLabel(['Yes', 'No']);
+
+/** wouldYouShareYourResearch: the yes/no vocabulary plus 'Maybe'; sent as the value itself. */
+export const shareResearch: readonly Option[] = sameValueAndLabel(['Yes', 'No', 'Maybe']);
+
+/** Spec section 9 fixes these values: Individual and Team. */
+export const individualOrTeam: readonly Option[] = sameValueAndLabel(['Individual', 'Team']);
+
+/** Spec section 9 fixes these values: Advice and Project feedback. */
+export const officeHoursRequests: readonly Option[] = sameValueAndLabel(['Advice', 'Project feedback']);
+
+/** Spec section 9 fixes these values: ETH/DAI and Fiat. */
+export const paymentPreferences: readonly Option[] = sameValueAndLabel(['ETH/DAI', 'Fiat']);
+
+/** Grantee finance token choice (spec section 3: ETH or DAI). */
+export const tokenPreferences: readonly Option[] = sameValueAndLabel(['ETH', 'DAI']);
+
+/** Academic grants: in which capacity the applicant applies. */
+export const applyingAs: readonly Option[] = [
+  { value: 'individual', label: 'An individual' },
+  { value: 'university', label: 'A University' },
+  { value: 'university-consortium', label: 'A consortium of Universities' },
+  { value: 'think-tank', label: 'A Think-Tank' },
+  { value: 'research-center', label: 'A Research Center' },
+  { value: OTHER, label: 'Other' },
+];
+
+export const eventTypes: readonly Option[] = [
+  { value: 'conference', label: 'Conference' },
+  { value: 'hackathon', label: 'Hackathon' },
+  { value: 'meetup', label: 'Meetup' },
+  { value: 'speaker-series', label: 'Speaker Series' },
+  { value: OTHER, label: 'Other' },
+];
+
+export const IN_PERSON = 'in-person';
+export const HYBRID = 'hybrid';
+
+/** Event formats; in-person and hybrid (the first and third) reveal the event's city. */
+export const eventFormats: readonly Option[] = [
+  { value: IN_PERSON, label: 'In-person' },
+  { value: 'online', label: 'Online' },
+  { value: HYBRID, label: 'Hybrid (both)' },
+];

@@ -1,0 +1,18 @@
+/** Option lists of the forms (spec section 3). No React: the server validates against them too. */
+export { EVENT_SPONSORSHIP, OTHER, officeHoursCategories, projectCategories, researchCategories, smallGrantsCategories } from './categories';
+export {
+  HYBRID,
+  IN_PERSON,
+  applyingAs,
+  eventFormats,
+  eventTypes,
+  individualOrTeam,
+  officeHoursRequests,
+  paymentPreferences,
+  shareResearch,
+  tokenPreferences,
+  yesNo,
+} from './choices';
+export { countries } from './countries';
+export { grantsWaveReferralSources, referralSources } from './referralSources';
+export { timeZoneEntries, timeZones } from './timeZones';

@@ -1,0 +1,29 @@
+import type { Option } from '../definitions/types';
+import { OTHER } from './categories';
+
+/**
+ * 'How did you hear about us?' lists (spec section 3). The host organisation's entry has a fixed
+ * value ('host-organisation') whatever the deployment calls itself, so stored answers stay
+ * comparable when the {host} name changes.
+ */
+export function referralSources(host: string): readonly Option[] {
+  return [
+    { value: 'ethereum-blog', label: 'Ethereum Blog' },
+    { value: 'ethereum-community-events', label: 'Ethereum Community Events' },
+    { value: 'host-organisation', label: host },
+    { value: 'esp-newsletter', label: 'ESP Newsletter' },
+    { value: 'social-media', label: 'Social Media' },
+    { value: 'ecosystem-team-or-project', label: 'Other team/project in ecosystem' },
+    { value: OTHER, label: 'Other' },
+  ];
+}
+
+/** The academic grants wave list: the same plus 'Email received at the front', kept before 'Other'. */
+export function grantsWaveReferralSources(host: string): readonly Option[] {
+  const list = referralSources(host);
+  return [
+    ...list.filter((option) => option.value !== OTHER),
+    { value: 'email-received-at-the-front', label: 'Email received at the front' },
+    ...list.filter((option) => option.value === OTHER),
+  ];
+}

@@ -1,0 +1,168 @@
+/**
+ * The `test` every e2e spec uses. On top of Playwright's own fixtures it
+ *  - keeps the browser off the internet: only 127.0.0.1 is reachable; the X (Twitter) widget
+ *    script is answered by a local stub (or aborted, with `test.use({ twitterWidget: 'abort' })`),
+ *    and every other third-party request is aborted and recorded in `thirdPartyRequests`;
+ *  - fails a test that logged a console error or threw an uncaught page error, unless the test
+ *    explicitly allowed that message with `consoleErrors.allow(pattern, reason)`.
+ * A test can still answer any URL itself with page.route(): page routes win over these context routes.
+ * Pages from browser.newContext() in a test bypass all of this; use the `page`/`context` fixtures.
+ */
+import AxeBuilder from '@axe-core/playwright';
+import { test as base, expect, type Page, type Response } from '@playwright/test';
+import { assertExportExists, listExportedRoutes } from '../../scripts/export-files';
+import { site } from '../../src/config/site';
+
+export { expect };
+
+/** What the fake widgets.js does: renders a marker per post instead of an iframe. */
+export const TWITTER_WIDGET_STUB = `
+window.twttr = {
+  widgets: {
+    createTweet: function (id, el, opts) {
+      el.insertAdjacentHTML('beforeend', '<p data-testid="tweet-stub">tweet ' + id + '</p>');
+      return Promise.resolve(el.firstChild);
+    },
+  },
+  ready: function (cb) { cb(window.twttr); },
+};
+`;
+
+export const isTwitterWidgetScript = (url: string): boolean => {
+  const parsed = new URL(url);
+  return parsed.hostname === 'platform.twitter.com' && parsed.pathname === '/widgets.js';
+};
+
+/** Console errors and uncaught page errors of one test, and the ones it explicitly tolerates. */
+export class ConsoleErrors {
+  private readonly seen: string[] = [];
+  private readonly allowed: Array<{ pattern: RegExp; reason: string }> = [];
+
+  /** Everything seen so far, in order. */
+  get messages(): readonly string[] {
+    return this.seen;
+  }
+
+  record(message: string): void {
+    this.seen.push(message);
+  }
+
+  /** Tolerates messages matching pattern in this test; the reason documents why. */
+  allow(pattern: RegExp, reason: string): void {
+    if (reason.trim() === '') throw new Error('consoleErrors.allow needs a reason');
+    this.allowed.push({ pattern, reason });
+  }
+
+  unexpected(): string[] {
+    return this.seen.filter((message) => !this.allowed.some(({ pattern }) => pattern.test(message)));
+  }
+}
+
+interface Options {
+  /** 'stub' answers widgets.js with TWITTER_WIDGET_STUB; 'abort' fails it like a blocked network would. */
+  twitterWidget: 'stub' | 'abort';
+}
+
+interface Fixtures {
+  consoleErrors: ConsoleErrors;
+  /** Every request for a host other than 127.0.0.1, in order (all of them were stubbed or aborted). */
+  thirdPartyRequests: string[];
+}
+
+export const test = base.extend<Options & Fixtures>({
+  twitterWidget: ['stub', { option: true }],
+
+  consoleErrors: async ({}, provide) => {
+    const consoleErrors = new ConsoleErrors();
+    await provide(consoleErrors);
+    expect(consoleErrors.unexpected(), 'console errors or uncaught page errors during the test').toEqual([]);
+  },
+
+  thirdPartyRequests: async ({}, provide) => {
+    await provide([]);
+  },
+
+  // Every page of every test comes from this context, so the guards cover them all.
+  context: async ({ context, twitterWidget, consoleErrors, thirdPartyRequests }, provide) => {
+    await context.route(
+      (url) => url.hostname !== '127.0.0.1',
+      async (route) => {
+        const url = route.request().url();
+        thirdPartyRequests.push(url);
+        if (isTwitterWidgetScript(url) && twitterWidget === 'stub') {
+          await route.fulfill({ status: 200, contentType: 'text/javascript; charset=utf-8', body: TWITTER_WIDGET_STUB });
+        } else {
+          await route.abort('blockedbyclient');
+        }
+      },
+    );
+
+    context.on('console', (message) => {
+      if (message.type() !== 'error') return;
+      const { url, lineNumber } = message.location();
+      consoleErrors.record(url ? `${message.text()} (at ${url}:${lineNumber})` : message.text());
+    });
+    context.on('weberror', (webError) => {
+      const error = webError.error();
+      consoleErrors.record(`uncaught: ${error.stack ?? error.message}`);
+    });
+
+    await provide(context);
+  },
+});
+
+/** Runs axe (WCAG 2.0/2.1/2.2 A and AA rules) on the page as it is now and fails with a readable list. */
+export async function expectNoAxeViolations(page: Page, options: { include?: string } = {}): Promise<void> {
+  let builder = new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa', 'wcag21aa', 'wcag22aa']);
+  if (options.include) builder = builder.include(options.include);
+  const { violations } = await builder.analyze();
+
+  const report = violations
+    .map((violation) => {
+      const nodes = violation.nodes.slice(0, 5).map((node) => {
+        const summary = (node.failureSummary ?? '').replace(/\s*\n\s*/g, ' ');
+        return `    - ${node.target.join(' ')}\n      ${node.html.slice(0, 160)}\n      ${summary}`;
+      });
+      const more = violation.nodes.length > 5 ? [`    … and ${violation.nodes.length - 5} more`] : [];
+      return [`  [${violation.impact ?? 'n/a'}] ${violation.id}: ${violation.help} (${violation.helpUrl})`, ...nodes, ...more].join('\n');
+    })
+    .join('\n');
+  expect(violations.length, `axe violations on ${page.url()}:\n${report}`).toBe(0);
+}
+
+/**
+ * Navigates and waits until React has hydrated the page, so clicks reach their handlers and
+ * hydration errors have been logged. Next's pages router records the 'Next.js-hydration'
+ * performance measure right after the hydration commit.
+ */
+export async function gotoHydrated(page: Page, url: string): Promise<Response | null> {
+  const response = await page.goto(url);
+  await page.waitForFunction(() => performance.getEntriesByName('Next.js-hydration', 'measure').length > 0, undefined, {
+    timeout: 10_000,
+  });
+  return response;
+}
+
+/** Page titles read 'title | {product} Academy'. */
+export const TITLE_FORM = /^.+ \| .+ Academy$/;
+
+/** The head every page shares: language, title form, description, social cards, canonical URL. */
+export async function expectSharedHead(page: Page, route: string): Promise<void> {
+  await expect(page.locator('html')).toHaveAttribute('lang', 'es');
+  await expect(page).toHaveTitle(TITLE_FORM);
+  await expect(page.locator('meta[name="description"]')).toHaveAttribute('content', /\S/);
+  await expect(page.locator('meta[property="og:title"]')).toHaveAttribute('content', /\S/);
+  await expect(page.locator('meta[name="twitter:card"]')).toHaveAttribute('content', /\S/);
+  await expect(page.locator('link[rel="canonical"]')).toHaveAttribute('href', `${site.url}${route}`);
+}
+
+/** Every route of the static export ('/', '/about/', …) except the 404 page, from out/. */
+export function exportedRoutes(): string[] {
+  assertExportExists();
+  return listExportedRoutes();
+}
+
+/** Moves to the bottom of the page the way a reader would, so scroll-triggered loaders fire. */
+export async function scrollToBottom(page: Page): Promise<void> {
+  await page.evaluate(() => window.scrollTo(0, document.documentElement.scrollHeight));
+}
