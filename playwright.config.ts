@@ -4,7 +4,8 @@
  */
 import { defineConfig } from '@playwright/test';
 
-const port = 4173;
+// E2E_PORT lets several checkouts on one machine run their browser tests at once.
+const port = Number(process.env.E2E_PORT) || 4173;
 const baseURL = `http://127.0.0.1:${port}`;
 
 export default defineConfig({
