@@ -7,6 +7,8 @@
 export type ApiAnswer = { ok: boolean; status: number };
 export type ApiAnswerWithText = ApiAnswer & { text: string };
 
+import { endpoints } from './endpoints';
+
 async function sendJson(method: 'POST' | 'PUT', path: string, body: unknown): Promise<Response> {
   return fetch(path, {
     method,
@@ -17,7 +19,8 @@ async function sendJson(method: 'POST' | 'PUT', path: string, body: unknown): Pr
 
 /** POST /api/newsletter-signup. The text body carries the server's message for 4xx answers. */
 export async function signUpToNewsletter(email: string): Promise<ApiAnswerWithText> {
-  const response = await sendJson('POST', '/api/newsletter-signup', { email });
+  const { method, path } = endpoints.newsletterSignup;
+  const response = await sendJson(method, path, { email });
   const text = response.ok ? '' : await response.text().catch(() => '');
   return { ok: response.ok, status: response.status, text };
 }
