@@ -27,6 +27,8 @@ export function SiteLayout({ path, children }: { path: string; children: ReactNo
         h={{ base: group === 'home' ? '640px' : '420px', lg: background.height }}
         bgImage={background.gradient}
         bgColor={group === 'home' ? 'heroHome' : undefined}
+        // Fade the band out at its foot, so no gradient ends in a hard edge behind the content.
+        css={{ maskImage: 'linear-gradient(to bottom, black 75%, transparent)' }}
       />
       <chakra.a
         href="#main"
