@@ -91,6 +91,12 @@ export interface FieldDefinition {
   readonly wire?: WireRule;
   /** File fields only: the largest accepted upload in bytes. */
   readonly maxBytes?: number;
+  /**
+   * Fields set back to their defaults when this one changes value (grantee finance: a new payment
+   * preference clears the addresses and bank details, so details typed for one way of paying are
+   * never kept for the other). Applied by valuesAfterChange (definitions/fieldState.ts).
+   */
+  readonly resetsOnChange?: readonly string[];
 }
 
 export type FormSection = {
