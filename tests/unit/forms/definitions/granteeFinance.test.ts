@@ -89,7 +89,7 @@ describe('grantee finance: transitions of spec section 4', () => {
   });
 
   it('changing the payment preference clears addresses and bank fields and resets token and Layer 2', () => {
-    const typed = { ...validFinanceFiat(), tokenPreference: 'DAI', l2Payment: 'Yes', ethAddress: CHECKSUMMED_ADDRESS, daiAddress: CHECKSUMMED_ADDRESS };
+    const typed: FormValues = { ...validFinanceFiat(), tokenPreference: 'DAI', l2Payment: 'Yes', ethAddress: CHECKSUMMED_ADDRESS, daiAddress: CHECKSUMMED_ADDRESS };
     const after = valuesAfterChange(granteeFinance.fields, typed, 'paymentPreference', 'ETH/DAI');
     expect(after).toEqual({
       ...typed,
