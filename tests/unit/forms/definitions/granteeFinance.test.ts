@@ -1,3 +1,4 @@
+// @vitest-environment node
 import { describe, expect, it } from 'vitest';
 import { granteeFinance } from '@/forms/definitions';
 import { toChecksumAddress } from '@/forms/definitions/eip55';

@@ -1,3 +1,4 @@
+// @vitest-environment node
 import { describe, expect, it } from 'vitest';
 import { projectGrants } from '@/forms/definitions';
 import { defaultValues, visibleFields } from '@/forms/definitions/validate';

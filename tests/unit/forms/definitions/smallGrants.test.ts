@@ -1,3 +1,4 @@
+// @vitest-environment node
 import { describe, expect, it } from 'vitest';
 import { smallGrants } from '@/forms/definitions';
 import { defaultValues, validateForm, visibleFields, visibleSections } from '@/forms/definitions/validate';

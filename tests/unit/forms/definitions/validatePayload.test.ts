@@ -1,3 +1,4 @@
+// @vitest-environment node
 import { describe, expect, it } from 'vitest';
 import { formDefinitions, officeHours, projectGrants, smallGrants } from '@/forms/definitions';
 import { decodeMultipartFields, payloadToFormEntries } from '@/forms/definitions/payload';
