@@ -243,7 +243,7 @@ export const eventPreviousWork = (section: string, overrides?: FieldOverrides): 
   longText('eventPreviousWork', 'Events you have organized before', section, { required: false, help: 'Links to earlier editions or other events you ran.', ...overrides });
 
 export const sponsorshipLink = (section: string, overrides?: FieldOverrides): FieldDefinition =>
-  cappedText('sponsorshipLink', 'Event website', 'Event link', SHORT_TEXT_MAX, section, { required: false, placeholder: 'https://', ...overrides }, 'url');
+  cappedText('sponsorshipLink', 'Event website', 'Event website', SHORT_TEXT_MAX, section, { required: false, placeholder: 'https://', ...overrides }, 'url');
 
 export const sponsorshipDetails = (section: string, overrides?: FieldOverrides): FieldDefinition =>
   longText('sponsorshipDetails', 'Event details', section, { help: 'What the event is, its goals and its programme.', ...overrides });

@@ -20,6 +20,7 @@ export const officeHours = defineForm({
     { id: 'request', title: 'Your request' },
     { id: 'project', title: 'Your project' },
     { id: 'scheduling', title: 'Scheduling' },
+    { id: 'referral', title: 'How you found us' },
   ],
   fields: [
     firstName('applicant'),
@@ -57,8 +58,8 @@ export const officeHours = defineForm({
     }),
     projectCategory('project', officeHoursCategories, { visibleWhen: wantsProjectFeedback }),
 
-    howDidYouHearAboutESP('scheduling'),
     timezone('scheduling'),
+    howDidYouHearAboutESP('referral'),
   ],
   submitLabel: 'Request office hours',
   captcha: false,

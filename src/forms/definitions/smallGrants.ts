@@ -80,6 +80,7 @@ export const smallGrants = defineForm({
       note: 'Event sponsorships are not grants, but the application starts the same way: tell us about the event and what support you need.',
     },
     { id: 'history', title: 'Previous applications' },
+    { id: 'more', title: 'Anything else' },
     { id: 'referral', title: 'How you found us' },
     { id: 'submission', title: 'Proposal and verification' },
   ],
@@ -142,7 +143,7 @@ export const smallGrants = defineForm({
     repeatApplicant('history'),
     progress('history', { visibleWhen: whenValue('repeatApplicant', 'Yes'), required: isProjectApplication }),
 
-    additionalInfo('referral'),
+    additionalInfo('more'),
     howDidYouHearAboutESP('referral'),
     referralSourceIfOther('referral', 'howDidYouHearAboutESP'),
     referrals('referral'),

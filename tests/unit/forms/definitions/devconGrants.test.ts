@@ -15,7 +15,7 @@ describeRuleTable(devconGrants, validDevconGrants, [
   { field: 'eventPreviousWork', ...OPTIONAL_LONG_TEXT },
   { field: 'eventName', required: 'Event name is required.', cap: [255, 'Event name cannot exceed 255 characters.'] },
   { field: 'eventDate', required: 'Event date is required.', invalid: [['14/03/2027', 'Event date must be a valid date.'], ['2027-02-30', 'Event date must be a valid date.']] },
-  { field: 'sponsorshipLink', required: false, cap: [255, 'Event link cannot exceed 255 characters.'] },
+  { field: 'sponsorshipLink', required: false, cap: [255, 'Event website cannot exceed 255 characters.'] },
   { field: 'sponsorshipDetails', ...LONG_TEXT },
   { field: 'projectDescription', ...OPTIONAL_LONG_TEXT },
   // The spec marks eventType required without a rule; the definition enforces the mark.

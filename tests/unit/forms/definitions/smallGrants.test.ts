@@ -43,7 +43,7 @@ describeRuleTable(smallGrants, validSmallGrantsProject, [
   { field: 'eventName', given: EVENT, required: 'Event name is required.', cap: [255, 'Event name cannot exceed 255 characters.'] },
   { field: 'eventDate', given: EVENT, required: 'Event date is required.', invalid: [['2027-13-01', 'Event date must be a valid date.']] },
   { field: 'eventPreviousWork', given: EVENT, ...OPTIONAL_LONG_TEXT },
-  { field: 'sponsorshipLink', given: EVENT, required: false, cap: [255, 'Event link cannot exceed 255 characters.'] },
+  { field: 'sponsorshipLink', given: EVENT, required: false, cap: [255, 'Event website cannot exceed 255 characters.'] },
   { field: 'sponsorshipDetails', given: EVENT, ...LONG_TEXT },
   { field: 'sponsorshipTopics', given: EVENT, ...LONG_TEXT },
   { field: 'eventType', given: EVENT, required: 'Event type is required.', invalid: [CHOICE_INVALID] },
