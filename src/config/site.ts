@@ -57,6 +57,12 @@ export const embeddedPosts: ReadonlyArray<string> = [
   pick(process.env.NEXT_PUBLIC_EMBED_POST_2_URL, 'https://twitter.com/ethereum/status/1570459553512882176'),
 ];
 
+/**
+ * The captcha provider's public site key (react-google-recaptcha). The default is Google's published
+ * test key, which always passes: set the real key for production.
+ */
+export const recaptchaSiteKey = pick(process.env.NEXT_PUBLIC_RECAPTCHA_SITE_KEY, '6LeIxAcTAAAAAJcZVRqyHh4Hdbpur2jWeGj0pprq');
+
 /** Matomo-compatible page-view tracker; nothing loads unless both are set. */
 export const analytics = {
   url: pick(process.env.NEXT_PUBLIC_ANALYTICS_URL, ''),

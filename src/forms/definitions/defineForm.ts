@@ -26,6 +26,9 @@ function problemsOf(spec: FormSpec): string[] {
     if (!sectionIds.has(field.section)) problems.push(`${field.name}: unknown section '${field.section}'`);
     problems.push(...fieldProblems(field).map((problem) => `${field.name}: ${problem}`));
   }
+  for (const field of spec.fields) {
+    for (const name of field.resetsOnChange ?? []) if (!seen.has(name) || name === field.name) problems.push(`${field.name}: resets '${name}', which is not another field of the form`);
+  }
   if (sectionIds.size !== spec.sections.length) problems.push('section ids are not unique');
   if (spec.upload !== spec.fields.some((field) => field.kind === 'file')) problems.push('upload flag disagrees with the fields');
   if (spec.captcha !== spec.fields.some((field) => field.kind === 'captcha')) problems.push('captcha flag disagrees with the fields');

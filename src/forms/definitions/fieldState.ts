@@ -24,3 +24,18 @@ export function wireType(field: FieldDefinition): 'string' | 'boolean' {
 export function isValueField(field: FieldDefinition): boolean {
   return field.kind !== 'file';
 }
+
+/**
+ * The values after the applicant sets `name` to `value`: when the value really changes, the
+ * fields the changed one names in resetsOnChange go back to their defaults ('' unless given).
+ */
+export function valuesAfterChange(fields: readonly FieldDefinition[], values: FormValues, name: string, value: string): FormValues {
+  const next: FormValues = { ...values, [name]: value };
+  const changed = fields.find((field) => field.name === name);
+  if (!changed?.resetsOnChange || valueOf(values, name) === value) return next;
+  for (const resetName of changed.resetsOnChange) {
+    const reset = fields.find((field) => field.name === resetName);
+    if (reset) next[resetName] = reset.defaultValue ?? '';
+  }
+  return next;
+}

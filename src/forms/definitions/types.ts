@@ -4,6 +4,8 @@
  * Chakra, Next or the DOM: the server imports these modules in plain Node.
  */
 
+import type { EndpointSpec } from '../../api/endpoints';
+
 export type FieldKind = 'text' | 'email' | 'url' | 'number' | 'date' | 'textarea' | 'select' | 'radio' | 'file' | 'captcha';
 
 export type Option = { readonly value: string; readonly label: string };
@@ -89,6 +91,12 @@ export interface FieldDefinition {
   readonly wire?: WireRule;
   /** File fields only: the largest accepted upload in bytes. */
   readonly maxBytes?: number;
+  /**
+   * Fields set back to their defaults when this one changes value (grantee finance: a new payment
+   * preference clears the addresses and bank details, so details typed for one way of paying are
+   * never kept for the other). Applied by valuesAfterChange (definitions/fieldState.ts).
+   */
+  readonly resetsOnChange?: readonly string[];
 }
 
 export type FormSection = {
@@ -101,13 +109,11 @@ export type FormSection = {
 
 export type FormKey = 'project-grants' | 'devcon-grants' | 'small-grants' | 'academic-grants' | 'office-hours' | 'grantee-finance';
 
-export type Endpoint = {
-  readonly method: 'POST' | 'PUT';
-  /** Path of the request for these values (small grants picks project or event). */
-  readonly path: (values: FormValues) => string;
-  /** multipart: every value as a text part (booleans as 'true'/'false') plus the file part. */
-  readonly encoding: 'json' | 'multipart';
-};
+/**
+ * Where a form's values are sent: an entry of the one endpoint table (api/endpoints.ts), chosen
+ * from the values (small grants picks the project or the event endpoint).
+ */
+export type EndpointChoice = (values: FormValues) => EndpointSpec;
 
 /** What a form module declares; defineForm() adds the payload mappings. */
 export interface FormSpec {
@@ -122,7 +128,7 @@ export interface FormSpec {
   readonly upload: boolean;
   /** Whether the kit keeps a browser draft (never for grantee finance: payment details). */
   readonly saveDraft: boolean;
-  readonly endpoint: Endpoint;
+  readonly endpoint: EndpointChoice;
   readonly thankYouPath: string;
 }
 

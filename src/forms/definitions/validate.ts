@@ -121,7 +121,7 @@ function isPlainObject(value: unknown): value is Record<string, unknown> {
  * - a value of the wrong JSON type → 'Must be a string.' / 'Must be true or false.';
  * - a field that is hidden for the values sent → 'Field is not applicable.' (unless it is one the
  *   browser sends while hidden, with exactly the value the browser would send: the company
- *   fallback for individuals);
+ *   fallback for individuals; a different value there is reported only when nothing else is wrong);
  * - then every rule of validateForm, on the values the payload stands for (fromPayload).
  * On success, `payload` is the canonical body toPayload gives for those values: what to store.
  */
@@ -144,14 +144,21 @@ export function validatePayload(definition: FormDefinition, payload: unknown, op
 
   const values = definition.fromPayload(typed);
   const canonical = definition.toPayload(values);
+  // Fields sent while hidden (company) are derived from others: checked last, see below.
+  const derivedMismatches: string[] = [];
   for (const name of Object.keys(typed)) {
     const field = byName.get(name);
-    if (field && !isVisible(field, values) && !(Object.hasOwn(canonical, name) && canonical[name] === typed[name])) errors[name] = NOT_APPLICABLE_MESSAGE;
+    if (!field || isVisible(field, values)) continue;
+    if (!field.wire?.sendWhenHidden) errors[name] = NOT_APPLICABLE_MESSAGE;
+    else if (canonical[name] !== typed[name]) derivedMismatches.push(name);
   }
 
   const upload = options.upload ?? null;
   if (upload !== null && !definition.fields.some((field) => field.kind === 'file')) errors[UPLOAD_ERROR_KEY] = NO_FILE_EXPECTED_MESSAGE;
   for (const [name, message] of Object.entries(validateForm(definition, values, upload))) errors[name] ??= message;
+  // A derived value that disagrees because a field it comes from is wrong (a missing first name
+  // changes the company fallback) is reported through that field alone, not twice.
+  if (Object.keys(errors).length === 0) for (const name of derivedMismatches) errors[name] = NOT_APPLICABLE_MESSAGE;
 
   return Object.keys(errors).length > 0 ? { ok: false, errors } : { ok: true, values, payload: canonical };
 }

@@ -1,24 +1,49 @@
+import { useEffect, useState } from 'react';
 import { chakra } from '@chakra-ui/react';
 
 /** Share of the cap after which the counter speaks up: quiet typing should not chatter. */
 const ANNOUNCE_FROM = 0.9;
+/** At most one announcement this often, so a screen reader is not flooded while the applicant types. */
+const ANNOUNCE_EVERY_MS = 1500;
+
+function announcementFor(length: number, max: number): string {
+  if (length > max) return `${length - max} characters over the limit of ${max}.`;
+  if (length >= Math.floor(max * ANNOUNCE_FROM)) return `${max - length} characters left.`;
+  return '';
+}
+
+/** The latest value, updated at most once per interval (the last change always lands). */
+function useThrottled<T>(value: T, intervalMs: number): T {
+  const [shown, setShown] = useState(value);
+  const [lastShownAt, setLastShownAt] = useState(0);
+  useEffect(() => {
+    if (Object.is(value, shown)) return;
+    const wait = Math.max(0, lastShownAt + intervalMs - Date.now());
+    const timer = setTimeout(() => {
+      setShown(value);
+      setLastShownAt(Date.now());
+    }, wait);
+    return () => clearTimeout(timer);
+  }, [value, shown, lastShownAt, intervalMs]);
+  return shown;
+}
 
 /**
  * "123 / 255" under a capped field. The visible count is not a live region (it would speak at every
- * keystroke); a separate polite region speaks only near and over the cap.
+ * keystroke); a separate polite region speaks, throttled, only near and over the cap.
  */
 export function CharacterCounter({ id, length, max }: { id: string; length: number; max: number }) {
   const over = length > max;
-  const near = length >= Math.floor(max * ANNOUNCE_FROM);
-  const announcement = over ? `${length - max} caracteres por encima del límite de ${max}.` : near ? `Quedan ${max - length} caracteres.` : '';
+  const announcement = useThrottled(announcementFor(length, max), ANNOUNCE_EVERY_MS);
   return (
-    <>
-      <chakra.span id={id} fontSize="helpText" color={over ? 'headingText' : 'paragraph'} fontWeight={over ? '700' : '400'} aria-hidden="true">
-        {length.toLocaleString('es')} / {max.toLocaleString('es')}
+    <chakra.div display="flex" justifyContent="flex-end" mt="1">
+      <chakra.span id={id} fontSize="helpText" color={over ? 'headingText' : 'paragraph'} fontWeight={over ? '700' : '400'}>
+        {length.toLocaleString('en')} / {max.toLocaleString('en')}
+        <chakra.span srOnly> characters</chakra.span>
       </chakra.span>
       <chakra.span srOnly aria-live="polite">
         {announcement}
       </chakra.span>
-    </>
+    </chakra.div>
   );
 }

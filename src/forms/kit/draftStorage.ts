@@ -19,12 +19,16 @@ function storage(): Storage | null {
   }
 }
 
-export function saveDraft(formKey: string, values: Record<string, unknown>): void {
+/**
+ * Keeps the typed values of a form; removes the draft instead when nothing differs from the form's
+ * defaults (a pre-selected 'No' is not something the applicant wrote).
+ */
+export function saveDraft(formKey: string, values: Record<string, unknown>, defaults: DraftValues = {}): void {
   const kept: DraftValues = {};
   for (const [name, value] of Object.entries(values)) {
     if (!NEVER_STORED.has(name) && typeof value === 'string') kept[name] = value;
   }
-  const hasContent = Object.values(kept).some((value) => value.trim() !== '');
+  const hasContent = Object.entries(kept).some(([name, value]) => value.trim() !== '' && value !== defaults[name]);
   try {
     if (hasContent) storage()?.setItem(PREFIX + formKey, JSON.stringify(kept));
     else storage()?.removeItem(PREFIX + formKey);

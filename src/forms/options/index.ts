@@ -1,8 +1,15 @@
 /** Option lists of the forms (spec section 3). No React: the server validates against them too. */
 export { EVENT_SPONSORSHIP, OTHER, officeHoursCategories, projectCategories, researchCategories, smallGrantsCategories } from './categories';
 export {
+  CRYPTO_PAYMENT,
+  DAI,
+  ETH,
+  FIAT_PAYMENT,
   HYBRID,
+  INDIVIDUAL,
   IN_PERSON,
+  PROJECT_FEEDBACK,
+  TEAM,
   applyingAs,
   eventFormats,
   eventTypes,

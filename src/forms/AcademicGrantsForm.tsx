@@ -1,0 +1,7 @@
+import { academicGrants } from '@/forms/definitions';
+import { ApplicationForm } from '@/forms/kit/ApplicationForm';
+
+/** Academic grants (spec section 3). */
+export default function AcademicGrantsForm() {
+  return <ApplicationForm definition={academicGrants} />;
+}

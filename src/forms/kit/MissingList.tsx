@@ -1,0 +1,48 @@
+import { chakra } from '@chakra-ui/react';
+import type { FieldDefinition, FieldErrors } from '@/forms/definitions/types';
+import { fieldIds } from './fieldIds';
+
+/** How many problems the list names before it sums up the rest: a short list is read, a long one is not. */
+const SHOWN = 5;
+
+/** Moves focus to the field's control (or its group) and brings it into view. */
+function focusField(name: string) {
+  const control = document.getElementById(fieldIds(name).control);
+  control?.focus();
+  control?.scrollIntoView?.({ block: 'center' });
+}
+
+/**
+ * Under the disabled submit button: what is still missing or wrong, in form order, each a link to
+ * its field. The form's own errors show at the fields; this says why the button does not work.
+ */
+export function MissingList({ id, fields, errors }: { id: string; fields: readonly FieldDefinition[]; errors: FieldErrors }) {
+  const problems = fields.filter((field) => errors[field.name] !== undefined);
+  if (problems.length === 0) return null;
+  const rest = problems.length - SHOWN;
+  return (
+    <chakra.div id={id} mt="4" fontSize="helpText" maxW="prose">
+      <chakra.p fontWeight="700">Before you can submit, please complete:</chakra.p>
+      <chakra.ul listStyleType="disc" pl="5" mt="1">
+        {problems.slice(0, SHOWN).map((field) => (
+          <li key={field.name}>
+            <chakra.a
+              href={`#${fieldIds(field.name).control}`}
+              color="accentText"
+              textDecoration="underline"
+              onClick={(event) => {
+                event.preventDefault();
+                focusField(field.name);
+              }}
+            >
+              {field.label}
+            </chakra.a>
+            {': '}
+            {errors[field.name]}
+          </li>
+        ))}
+      </chakra.ul>
+      {rest > 0 ? <chakra.p mt="1">…and {rest} more.</chakra.p> : null}
+    </chakra.div>
+  );
+}

@@ -1,0 +1,37 @@
+// @vitest-environment node
+import { describe, expect, it } from 'vitest';
+import { formDefinitions } from '@/forms/definitions';
+import { defaultValues } from '@/forms/definitions/validate';
+
+/** What spec sections 2, 4, 6 and 7 say of each form as a whole. */
+const expected = {
+  'project-grants': { elementId: 'project-grants-form', thankYou: '/applicants/project-grants/thank-you', captcha: true, upload: true, draft: true, endpoint: 'POST /api/project-grants multipart' },
+  'devcon-grants': { elementId: 'project-grants-form', thankYou: '/devcon-grants/thank-you', captcha: true, upload: false, draft: true, endpoint: 'POST /api/devcon-grants json' },
+  'small-grants': { elementId: 'small-grants-form', thankYou: '/applicants/small-grants/thank-you', captcha: true, upload: true, draft: true, endpoint: 'POST /api/small-grants/event json' },
+  'academic-grants': { elementId: 'academic-grants-form', thankYou: '/academic-grants/thank-you', captcha: false, upload: false, draft: true, endpoint: 'POST /api/academic-grants json' },
+  'office-hours': { elementId: 'office-hours-form', thankYou: '/applicants/office-hours/thank-you', captcha: false, upload: false, draft: true, endpoint: 'POST /api/office-hours json' },
+  'grantee-finance': { elementId: 'grantee-finance-form', thankYou: '/applicants/grantee-finance/thank-you', captcha: false, upload: false, draft: false, endpoint: 'PUT /api/grantee-finance json' },
+} as const;
+
+describe('the six forms as a whole', () => {
+  it('are exactly the six of spec section 2', () => {
+    expect(Object.keys(formDefinitions).sort()).toEqual(Object.keys(expected).sort());
+  });
+
+  it.each(Object.entries(expected))('%s: element id, thank-you route, captcha, upload, draft and endpoint', (key, form) => {
+    const definition = formDefinitions[key as keyof typeof expected];
+    const endpoint = definition.endpoint(defaultValues(definition));
+    expect({
+      elementId: definition.elementId,
+      thankYou: definition.thankYouPath,
+      captcha: definition.captcha,
+      upload: definition.upload,
+      draft: definition.saveDraft,
+      endpoint: `${endpoint.method} ${endpoint.path} ${endpoint.encoding}`,
+    }).toEqual(form);
+  });
+
+  it("the project, small and event forms submit with 'Submit Application'", () => {
+    expect(['project-grants', 'small-grants', 'devcon-grants'].map((key) => formDefinitions[key as keyof typeof expected].submitLabel)).toEqual(['Submit Application', 'Submit Application', 'Submit Application']);
+  });
+});
