@@ -10,6 +10,7 @@ import { granteeFinancePayload, granteeFinanceSample } from './samples';
 const PATH = '/applicants/grantee-finance';
 const shown = (name: string) => document.getElementById(`field-${name}`) !== null;
 const checked = (name: string) => (document.querySelector(`input[name="${name}"]:checked`) as HTMLInputElement | null)?.value;
+const ETH_ADDRESS = granteeFinanceSample.ethAddress ?? '';
 const BANK = { beneficiaryAddress: 'Calle 1, Lima', bankName: 'Banco Ejemplo', bankAddress: 'Av. 2, Lima', IBAN: 'PE123456789', SWIFTCode: 'BEXAPEPL', fiatCurrencyCode: 'PEN' };
 
 function answerFinance(status: number) {
@@ -52,13 +53,13 @@ describe('Grantee finance form', { timeout: 30_000 }, () => {
 
   it('clears the addresses and bank details and resets token and Layer 2 when the preference changes; clears the addresses when the token changes', async () => {
     const { user } = renderPage(<GranteeFinanceForm />, PATH);
-    await fill(user, granteeFinance, { paymentPreference: 'ETH/DAI', l2Payment: 'Yes', tokenPreference: 'ETH', ethAddress: granteeFinanceSample.ethAddress });
+    await fill(user, granteeFinance, { paymentPreference: 'ETH/DAI', l2Payment: 'Yes', tokenPreference: 'ETH', ethAddress: ETH_ADDRESS });
     await fill(user, granteeFinance, { tokenPreference: 'DAI' });
     expect(control('daiAddress')).toHaveValue('');
     await fill(user, granteeFinance, { tokenPreference: 'ETH' });
     expect(control('ethAddress')).toHaveValue('');
 
-    await fill(user, granteeFinance, { ethAddress: granteeFinanceSample.ethAddress, tokenPreference: 'ETH' });
+    await fill(user, granteeFinance, { ethAddress: ETH_ADDRESS, tokenPreference: 'ETH' });
     await fill(user, granteeFinance, { paymentPreference: 'Fiat', ...BANK });
     await fill(user, granteeFinance, { paymentPreference: 'ETH/DAI' });
     expect([checked('tokenPreference'), checked('l2Payment')]).toEqual(['ETH', 'No']);
@@ -74,7 +75,7 @@ describe('Grantee finance form', { timeout: 30_000 }, () => {
     await user.click(submitButton());
     expect(bodies).toHaveLength(0);
     const review = screen.getByRole('region', { name: 'Please check your payment details' });
-    expect(review).toHaveTextContent(granteeFinanceSample.ethAddress ?? '');
+    expect(review).toHaveTextContent(ETH_ADDRESS);
     expect(review).toHaveTextContent('Fundación Ejemplo');
     expect(review).not.toHaveTextContent('KEY-PHRASE-123');
 
