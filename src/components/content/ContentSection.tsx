@@ -6,9 +6,9 @@ import { RichBlocks } from './RichBlocks';
 /** One anchored section of a page: its heading in the mono face and its blocks. */
 export function ContentSection({ section }: { section: SectionCopy }) {
   return (
-    <chakra.section id={section.id} aria-labelledby={`${section.id}-title`} scrollMarginTop="6">
+    <chakra.section id={section.id} scrollMarginTop="6">
       <Reveal>
-        <chakra.h2 id={`${section.id}-title`} fontFamily="mono" fontSize="h2" fontWeight="700" color="headingText" mb="5">
+        <chakra.h2 fontFamily="mono" fontSize="h2" fontWeight="700" color="headingText" mb="5">
           {section.title}
         </chakra.h2>
         <RichBlocks blocks={section.blocks} />

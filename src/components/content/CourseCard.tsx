@@ -7,7 +7,7 @@ import { Badges } from './Badges';
 export function CourseCard({ course }: { course: CourseCardCopy }) {
   return (
     <chakra.article display="flex" flexDirection="column" bg="white" border="1px solid" borderColor="border">
-      <chakra.img src={course.image.src} alt="" width={course.image.width} height={course.image.height} loading="lazy" w="full" h="auto" bg="heroHome" />
+      <chakra.img src={course.image.src} alt="" width={course.image.width} height={course.image.height} w="full" h="auto" bg="heroHome" />
       <chakra.div display="flex" flexDirection="column" alignItems="flex-start" gap="3" p="6" flex="1">
         <Badges items={course.badges} label="Características del curso" />
         <chakra.h3 fontSize="h2" fontWeight="700" color="headingText">

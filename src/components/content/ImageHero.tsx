@@ -3,7 +3,11 @@ import { chakra } from '@chakra-ui/react';
 import { SiteContainer } from '@/components/shell/SiteContainer';
 import type { ImageCopy } from '@/content/types';
 
-/** A page's banner with an illustration beside it from md (under it on phones); the h1 of the page. */
+/**
+ * A page's banner, its h1, with an illustration beside it from md. Phones show the text alone: there the
+ * illustration would be the largest paint, waiting on the network behind the scripts, while the text
+ * paints with the first render.
+ */
 export function ImageHero({ title, lead, image, children }: { title: string; lead: string; image: ImageCopy; children?: ReactNode }) {
   return (
     <SiteContainer display="grid" gridTemplateColumns={{ base: '1fr', md: '3fr 2fr' }} alignItems="center" gap={{ base: '8', md: '12' }} pt={{ base: '8', lg: '16' }} pb={{ base: '10', lg: '16' }}>
@@ -16,7 +20,7 @@ export function ImageHero({ title, lead, image, children }: { title: string; lea
         </chakra.p>
         {children}
       </div>
-      <chakra.img src={image.src} alt={image.alt} width={image.width} height={image.height} w="full" h="auto" maxW="md" justifySelf="center" />
+      <chakra.img src={image.src} alt={image.alt} width={image.width} height={image.height} fetchPriority="high" display={{ base: 'none', md: 'block' }} w="full" h="auto" maxW="md" justifySelf="center" />
     </SiteContainer>
   );
 }

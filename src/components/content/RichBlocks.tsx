@@ -36,7 +36,7 @@ function RichBlock({ block }: { block: Block }) {
       return <CardGrid items={block.items} />;
     case 'stats':
       return (
-        <chakra.dl display="grid" gridTemplateColumns={{ base: '1fr', md: 'repeat(3, 1fr)' }} gap="4" bgImage="stats" p="6">
+        <chakra.dl display="grid" gridTemplateColumns={{ base: '1fr', md: 'repeat(3, 1fr)' }} gap="4" bgImage="stats" border="1px solid" borderColor="border" p="6">
           {block.items.map((stat) => (
             <chakra.div key={stat.label} display="flex" flexDirection="column-reverse">
               <chakra.dt>{stat.label}</chakra.dt>

@@ -1,3 +1,4 @@
+import { useMemo } from 'react';
 import { Banner } from '@/components/Banner';
 import { SiteContainer } from '@/components/shell/SiteContainer';
 import type { SectionedPageCopy } from '@/content/types';
@@ -7,7 +8,8 @@ import { Sidebar } from './Sidebar';
 
 /** A page made of a banner and anchored sections, with the sidebar of section links beside them on large screens. */
 export function SectionedPage({ copy }: { copy: SectionedPageCopy }) {
-  const links = copy.sections.map((section) => ({ id: section.id, label: section.navLabel ?? section.title }));
+  // Stable across renders: the sidebar re-observes the sections whenever its links change.
+  const links = useMemo(() => copy.sections.map((section) => ({ id: section.id, label: section.navLabel ?? section.title })), [copy.sections]);
   return (
     <>
       <Banner title={copy.banner.title} lead={copy.banner.lead}>
