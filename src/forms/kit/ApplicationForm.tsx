@@ -1,7 +1,7 @@
 import { useCallback, useEffect, useMemo, useRef, useState, type ReactNode } from 'react';
 import { useRouter } from 'next/router';
 import { chakra } from '@chakra-ui/react';
-import { useForm, useWatch, type FieldErrors as HookFormErrors, type Resolver, type UseFormReturn } from 'react-hook-form';
+import { useForm, useWatch, type FieldErrors as HookFormErrors, type Resolver } from 'react-hook-form';
 import type ReCAPTCHA from 'react-google-recaptcha';
 import { sendForm, type ApiAnswer } from '@/api/client';
 import { isRequired } from '@/forms/definitions/fieldState';
@@ -230,4 +230,3 @@ function ReviewPanel({ onEdit, children }: { onEdit: () => void; children: React
   );
 }
 
-export type { UseFormReturn };
