@@ -219,7 +219,8 @@ export function ApplicationForm({ definition, failureMessage, review }: Applicat
 function ReviewPanel({ onEdit, children }: { onEdit: () => void; children: ReactNode }) {
   return (
     <chakra.section aria-labelledby="review-heading" mb="6" p="5" border="2px solid" borderColor="orange" bg="white">
-      <chakra.h2 id="review-heading" fontFamily="mono" fontSize="h2" mb="3" tabIndex={-1}>
+      {/* Focus moves to the summary when it opens, so keyboard and screen reader users land on it. */}
+      <chakra.h2 id="review-heading" ref={(heading: HTMLHeadingElement | null) => heading?.focus()} fontFamily="mono" fontSize="h2" mb="3" tabIndex={-1}>
         Please check your payment details
       </chakra.h2>
       {children}

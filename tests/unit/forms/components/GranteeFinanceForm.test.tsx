@@ -64,6 +64,7 @@ describe('Grantee finance form', { timeout: 30_000 }, () => {
     await user.click(submitButton());
     expect(bodies).toHaveLength(0);
     const review = screen.getByRole('region', { name: 'Please check your payment details' });
+    expect(screen.getByRole('heading', { name: 'Please check your payment details' }), 'focus moves to the summary').toHaveFocus();
     expect(review).toHaveTextContent(ETH_ADDRESS);
     expect(review).toHaveTextContent('Fundación Ejemplo');
     expect(review).not.toHaveTextContent('KEY-PHRASE-123');
