@@ -31,7 +31,9 @@ test('small grants: an event sponsorship goes to the event endpoint; the thank-y
   await page.waitForURL('**/applicants/small-grants/thank-you/');
   await expect(page.getByText('for applying to Small Grants')).toBeVisible();
   await expect(page.getByText(/You should receive a confirmation email shortly/)).toBeVisible();
-  await expect(page.getByRole('link', { name: 'Small Grants' })).toHaveAttribute('href', '/applicants/small-grants/');
+  // The confirmation box's own link (the applicants tab bar above it links there too).
+  const confirmation = page.getByRole('region', { name: 'Thank you!' });
+  await expect(confirmation.getByRole('link', { name: 'Small Grants' })).toHaveAttribute('href', '/applicants/small-grants/');
   expect(requests.map((request) => request.postDataJSON())).toEqual([{ ...smallGrantsEventPayload, captchaToken: CAPTCHA_TOKEN }]);
 });
 
