@@ -18,9 +18,8 @@ export function generateSecurityId(): string {
   return id;
 }
 
-/** Surrounding spaces are not part of an ID: a pasted ID often carries them. */
 export function hashSecurityId(id: string): Buffer {
-  return createHash('sha256').update(id.trim(), 'utf8').digest();
+  return createHash('sha256').update(id, 'utf8').digest();
 }
 
 export type GranteeRow = { id: string; label: string; created_at: Date; revoked_at: Date | null };
