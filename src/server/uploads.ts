@@ -22,7 +22,6 @@ export function sanitiseFileName(name: string): string {
   const lastSegment = name.split(/[/\\]/).pop() ?? '';
   const cleaned = lastSegment
     .normalize('NFC')
-    // eslint-disable-next-line no-control-regex -- removing control and bidi-override characters
     .replace(/[\u0000-\u001f\u007f-\u009f\u200e\u200f\u202a-\u202e\u2066-\u2069]/g, '')
     .trim();
   return [...cleaned].slice(0, 255).join('') || 'unnamed';
