@@ -8,7 +8,13 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 
-const PG_BIN = process.env.PG_BIN || '/usr/lib/postgresql/15/bin';
+/** PG_BIN, or the newest Debian postgresql under /usr/lib/postgresql/<major>/bin. */
+function postgresBinDir(): string {
+  if (process.env.PG_BIN) return process.env.PG_BIN;
+  const majors = fs.existsSync('/usr/lib/postgresql') ? fs.readdirSync('/usr/lib/postgresql').filter((name) => /^\d+$/.test(name)).sort((a, b) => Number(b) - Number(a)) : [];
+  return `/usr/lib/postgresql/${majors[0] ?? '15'}/bin`;
+}
+const PG_BIN = postgresBinDir();
 
 function asPostgres(command: string): void {
   if (process.getuid?.() === 0) execFileSync('su', ['postgres', '-c', command], { stdio: 'pipe' });
