@@ -1,19 +1,25 @@
 import type { ComponentType } from 'react';
-import dynamic from 'next/dynamic';
 import { useRouter } from 'next/router';
 import { normalisePath } from '@/layouts/layoutForPath';
+import AcademicGrantsForm from './AcademicGrantsForm';
+import DevconGrantsForm from './DevconGrantsForm';
+import GranteeFinanceForm from './GranteeFinanceForm';
+import OfficeHoursForm from './OfficeHoursForm';
+import ProjectGrantsForm from './ProjectGrantsForm';
+import SmallGrantsForm from './SmallGrantsForm';
 
 /**
- * The one table of which form each apply route shows (spec section 2, "forms container"). Each form
- * is its own chunk, so a page carries only its own form's code.
+ * The one table of which form each apply route shows (spec section 2, "forms container"). The forms
+ * are imported statically so that the exported HTML carries the form; the heavy parts of the kit
+ * (react-select, the drop zone, the captcha) load lazily.
  */
 const formForPath: Readonly<Record<string, ComponentType>> = {
-  '/applicants/project-grants/apply': dynamic(() => import('./ProjectGrantsForm')),
-  '/applicants/small-grants/apply': dynamic(() => import('./SmallGrantsForm')),
-  '/applicants/office-hours/apply': dynamic(() => import('./OfficeHoursForm')),
-  '/applicants/grantee-finance': dynamic(() => import('./GranteeFinanceForm')),
-  '/academic-grants/apply': dynamic(() => import('./AcademicGrantsForm')),
-  '/devcon-grants/apply': dynamic(() => import('./DevconGrantsForm')),
+  '/applicants/project-grants/apply': ProjectGrantsForm,
+  '/applicants/small-grants/apply': SmallGrantsForm,
+  '/applicants/office-hours/apply': OfficeHoursForm,
+  '/applicants/grantee-finance': GranteeFinanceForm,
+  '/academic-grants/apply': AcademicGrantsForm,
+  '/devcon-grants/apply': DevconGrantsForm,
 };
 
 export function FormsContainer() {

@@ -1,5 +1,5 @@
 import { site } from '../../config/site';
-import { OTHER, countries, eventFormats, eventTypes, referralSources, timeZones, yesNo } from '../options';
+import { INDIVIDUAL, OTHER, TEAM, countries, eventFormats, eventTypes, individualOrTeam as individualOrTeamOptions, referralSources, timeZones, yesNo } from '../options';
 import { valueOf } from './fieldState';
 import type { FieldDefinition, FieldKind, FormValues, ValuesPredicate } from './types';
 
@@ -125,6 +125,26 @@ export const company = (section: string, overrides?: FieldOverrides): FieldDefin
     ...overrides,
   });
 
+/** Individual (the default) or Team; a team names its organisation (teamOrganisation). */
+export const individualOrTeam = (section: string, overrides?: FieldOverrides): FieldDefinition =>
+  buildField(
+    'individualOrTeam',
+    'radio',
+    section,
+    {
+      label: 'Are you applying as an individual or as a team?',
+      required: true,
+      options: individualOrTeamOptions,
+      defaultValue: INDIVIDUAL,
+      messages: { required: 'Please choose Individual or Team.' },
+    },
+    overrides,
+  );
+
+/** The organisation, asked of teams only; individuals send their full name in its place. */
+export const teamOrganisation = (section: string, overrides?: FieldOverrides): FieldDefinition =>
+  company(section, { help: 'The name of your team or organization.', visibleWhen: whenValue('individualOrTeam', TEAM), ...overrides });
+
 export const twitter = (section: string, overrides?: FieldOverrides): FieldDefinition =>
   cappedText('twitter', 'Twitter handle', 'Twitter handle', 16, section, { required: false, placeholder: '@handle', ...overrides });
 
@@ -189,6 +209,26 @@ export const challenges = (section: string, overrides?: FieldOverrides): FieldDe
 /** The requested amount as free text with a currency (spec: required, 20 characters at most). */
 export const requestedAmount = (section: string, placeholder: string, overrides?: FieldOverrides): FieldDefinition =>
   cappedText('requestedAmount', 'Requested amount', 'Requested amount', 20, section, { placeholder, help: 'The amount and its currency.', ...overrides });
+
+export const whyIsProjectImportant = (section: string, overrides?: FieldOverrides): FieldDefinition =>
+  longText('whyIsProjectImportant', 'Why is your project important?', section, overrides);
+
+export const howDoesYourProjectDiffer = (section: string, overrides?: FieldOverrides): FieldDefinition =>
+  longText('howDoesYourProjectDiffer', 'How does your project differ from similar ones?', section, overrides);
+
+export const isOpenSource = (section: string, overrides?: FieldOverrides): FieldDefinition =>
+  longText('isOpenSource', 'Is your project open source?', section, { help: 'Its licence, or why it is not open source.', ...overrides });
+
+export const whyEthereum = (section: string, overrides?: FieldOverrides): FieldDefinition => longText('whyEthereum', 'Why Ethereum?', section, overrides);
+
+export const sustainabilityPlan = (section: string, overrides?: FieldOverrides): FieldDefinition =>
+  longText('sustainabilityPlan', 'How will the project sustain itself?', section, overrides);
+
+export const otherProjects = (section: string, overrides?: FieldOverrides): FieldDefinition =>
+  longText('otherProjects', 'Other projects you have worked on', section, { required: false, ...overrides });
+
+export const otherFunding = (section: string, overrides?: FieldOverrides): FieldDefinition =>
+  longText('otherFunding', 'Other funding', section, { required: false, help: 'Funding you have received or applied for elsewhere.', ...overrides });
 
 export const progress = (section: string, overrides?: FieldOverrides): FieldDefinition =>
   longText('progress', 'Progress so far', section, { help: 'What you have achieved since your last application.', ...overrides });

@@ -1,9 +1,23 @@
 import { endpoints } from '../../api/endpoints';
-import { INDIVIDUAL, PROJECT_FEEDBACK, TEAM, individualOrTeam, officeHoursCategories, officeHoursRequests } from '../options';
+import { PROJECT_FEEDBACK, officeHoursCategories, officeHoursRequests } from '../options';
 import { defineForm } from './defineForm';
-import { additionalInfo, buildField, company, email, firstName, howDidYouHearAboutESP, lastName, longText, projectCategory, projectDescription, projectName, timezone, whenValue } from './fields';
+import {
+  additionalInfo,
+  buildField,
+  email,
+  firstName,
+  howDidYouHearAboutESP,
+  individualOrTeam,
+  lastName,
+  longText,
+  projectCategory,
+  projectDescription,
+  projectName,
+  teamOrganisation,
+  timezone,
+  whenValue,
+} from './fields';
 
-const isTeam = whenValue('individualOrTeam', TEAM);
 const wantsProjectFeedback = whenValue('officeHoursRequest', PROJECT_FEEDBACK);
 
 /**
@@ -26,14 +40,8 @@ export const officeHours = defineForm({
     firstName('applicant'),
     lastName('applicant'),
     email('applicant'),
-    buildField('individualOrTeam', 'radio', 'applicant', {
-      label: 'Are you applying as an individual or as a team?',
-      required: true,
-      options: individualOrTeam,
-      defaultValue: INDIVIDUAL,
-      messages: { required: 'Please choose Individual or Team.' },
-    }),
-    company('applicant', { help: 'The name of your team or organization.', visibleWhen: isTeam }),
+    individualOrTeam('applicant'),
+    teamOrganisation('applicant'),
 
     buildField('officeHoursRequest', 'radio', 'request', {
       label: 'What would you like from the meeting?',

@@ -64,7 +64,7 @@ export default function UploadDropzone({ field, inputId, describedBy, invalid, f
             'aria-label': undefined,
             'aria-describedby': describedBy,
             'aria-invalid': invalid || undefined,
-            style: { position: 'absolute', inset: 0, width: '100%', height: '100%', opacity: 0, pointerEvents: 'none' },
+            style: { position: 'absolute', inset: 0, width: '100%', height: '100%', opacity: 0, cursor: 'pointer' },
           })}
         />
         {isDragActive ? 'Drop the file here' : 'Drag and drop your proposal here, or click to choose a file (one file, up to 4 MB).'}
