@@ -2,15 +2,15 @@ import http from 'node:http';
 import { listenInRange } from './ports';
 
 /**
- * A local stand-in for reCAPTCHA's siteverify: `success` is true only for ACCEPTED_TOKEN with the
- * expected secret. `down()` makes it answer 500, as an outage would.
+ * A local stand-in for reCAPTCHA's siteverify: `success` is true only for the accepted token
+ * (default ACCEPTED_TOKEN) with the expected secret. `down()` makes it answer 500, as an outage would.
  */
 export const ACCEPTED_TOKEN = 'captcha-token';
 export const TEST_SECRET = 'test-secret';
 
 export type FakeSiteverify = { url: string; calls: number; down(): void; up(): void; close(): Promise<void> };
 
-export async function startFakeSiteverify(): Promise<FakeSiteverify> {
+export async function startFakeSiteverify(acceptedToken: string = ACCEPTED_TOKEN): Promise<FakeSiteverify> {
   let failing = false;
   const state = { calls: 0 };
   const server = http.createServer((request, response) => {
@@ -23,7 +23,7 @@ export async function startFakeSiteverify(): Promise<FakeSiteverify> {
         return;
       }
       const form = new URLSearchParams(body);
-      const success = form.get('secret') === TEST_SECRET && form.get('response') === ACCEPTED_TOKEN;
+      const success = form.get('secret') === TEST_SECRET && form.get('response') === acceptedToken;
       response.writeHead(200, { 'content-type': 'application/json' }).end(JSON.stringify({ success }));
     });
   });
