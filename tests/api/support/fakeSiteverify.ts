@@ -8,16 +8,18 @@ import { listenInRange } from './ports';
 export const ACCEPTED_TOKEN = 'captcha-token';
 export const TEST_SECRET = 'test-secret';
 
-export type FakeSiteverify = { url: string; calls: number; down(): void; up(): void; close(): Promise<void> };
+export type FakeSiteverify = { url: string; calls: number; down(): void; up(): void; delay(ms: number): void; close(): Promise<void> };
 
 export async function startFakeSiteverify(acceptedToken: string = ACCEPTED_TOKEN): Promise<FakeSiteverify> {
   let failing = false;
+  let delayMs = 0;
   const state = { calls: 0 };
   const server = http.createServer((request, response) => {
     let body = '';
     request.on('data', (chunk: Buffer) => (body += chunk.toString()));
-    request.on('end', () => {
+    request.on('end', async () => {
       state.calls += 1;
+      if (delayMs > 0) await new Promise((resolve) => setTimeout(resolve, delayMs));
       if (failing) {
         response.writeHead(500).end();
         return;
@@ -38,6 +40,7 @@ export async function startFakeSiteverify(acceptedToken: string = ACCEPTED_TOKEN
     },
     down: () => (failing = true),
     up: () => (failing = false),
+    delay: (ms: number) => (delayMs = ms),
     close: () => new Promise<void>((resolve) => server.close(() => resolve())),
   };
 }
