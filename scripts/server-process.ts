@@ -11,16 +11,18 @@ export type ServerProcess = { readonly url: string; readonly child: ChildProcess
 export async function startServerProcess(env: Record<string, string>, port: number): Promise<ServerProcess> {
   const child = spawn(process.execPath, ['--import', 'tsx', path.join(projectDir, 'scripts/start.ts')], {
     cwd: projectDir,
-    env: { ...process.env, ...env, HOST: '127.0.0.1', PORT: String(port), LOG_LEVEL: 'warn' },
+    env: { ...process.env, LOG_LEVEL: 'warn', ...env, HOST: '127.0.0.1', PORT: String(port) },
     stdio: ['ignore', 'pipe', 'inherit'],
   });
+  let output = '';
+  child.stdout?.on('data', (chunk: Buffer) => (output += chunk.toString()));
   const exited = new Promise<number | null>((resolve) => child.once('exit', (code) => resolve(code)));
   const url = `http://127.0.0.1:${port}`;
   const deadline = Date.now() + 60_000;
   while (Date.now() < deadline) {
     if (child.exitCode !== null) throw new Error(`the server exited with code ${child.exitCode} while starting`);
     try {
-      if ((await fetch(`${url}/healthz`)).ok) return { url, child, exited };
+      if ((await fetch(`${url}/healthz`)).ok) return { url, child, exited, output: () => output };
     } catch {
       // not listening yet
     }
