@@ -6,7 +6,13 @@ import { spawn, type ChildProcess } from 'node:child_process';
 import path from 'node:path';
 import { projectDir } from './export-files';
 
-export type ServerProcess = { readonly url: string; readonly child: ChildProcess; readonly exited: Promise<number | null> };
+export type ServerProcess = {
+  readonly url: string;
+  readonly child: ChildProcess;
+  readonly exited: Promise<number | null>;
+  /** Everything the server has written to stdout (its log) so far. */
+  output(): string;
+};
 
 export async function startServerProcess(env: Record<string, string>, port: number): Promise<ServerProcess> {
   const child = spawn(process.execPath, ['--import', 'tsx', path.join(projectDir, 'scripts/start.ts')], {
