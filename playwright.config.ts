@@ -3,6 +3,7 @@
  * Uses the system Chromium: Playwright's own browsers are never downloaded.
  */
 import { defineConfig } from '@playwright/test';
+import { chromiumLaunchOptions } from './scripts/chromium';
 
 // E2E_PORT lets several checkouts on one machine run their browser tests at once.
 const port = Number(process.env.E2E_PORT) || 4173;
@@ -22,19 +23,7 @@ export default defineConfig({
     locale: 'es-ES',
     viewport: { width: 1280, height: 800 },
     trace: 'retain-on-failure',
-    launchOptions: {
-      executablePath: process.env.CHROMIUM_PATH || '/usr/bin/chromium',
-      args: [
-        '--headless',
-        '--no-sandbox',
-        '--disable-gpu',
-        '--disable-quic',
-        '--no-first-run',
-        '--disable-background-networking',
-        '--disable-component-update',
-        '--disable-sync',
-      ],
-    },
+    launchOptions: chromiumLaunchOptions(),
   },
   webServer: {
     command: 'tsx scripts/serve-static.ts',

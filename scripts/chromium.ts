@@ -1,7 +1,7 @@
 import type { LaunchOptions } from 'playwright-core';
 
 /** Flags for Debian's Chromium on a machine with no network beyond the package registries. */
-export const CHROMIUM_FLAGS = [
+export const CHROMIUM_FLAGS: readonly string[] = [
   '--headless',
   '--no-sandbox',
   '--disable-gpu',
@@ -13,6 +13,10 @@ export const CHROMIUM_FLAGS = [
 ];
 
 /** Debian's Chromium by default; CHROMIUM_PATH points elsewhere on other machines. */
+export function chromiumExecutablePath(): string {
+  return process.env.CHROMIUM_PATH || '/usr/bin/chromium';
+}
+
 export function chromiumLaunchOptions(): LaunchOptions {
-  return { executablePath: process.env.CHROMIUM_PATH || '/usr/bin/chromium', args: CHROMIUM_FLAGS };
+  return { executablePath: chromiumExecutablePath(), args: [...CHROMIUM_FLAGS] };
 }

@@ -46,6 +46,15 @@ function isFile(filePath: string): boolean {
   }
 }
 
+/** The precompressed copy the build wrote beside filePath (scripts/postexport.ts) that the client accepts, if any. */
+function precompressedVariant(request: http.IncomingMessage, filePath: string): { file: string; encoding: string } | null {
+  const accepted = String(request.headers['accept-encoding'] ?? '');
+  for (const [encoding, suffix] of [['br', '.br'], ['gzip', '.gz']] as const) {
+    if (new RegExp(`\\b${encoding}\\b`).test(accepted) && isFile(filePath + suffix)) return { file: filePath + suffix, encoding };
+  }
+  return null;
+}
+
 function sendFile(
   request: http.IncomingMessage,
   response: http.ServerResponse,
@@ -55,12 +64,15 @@ function sendFile(
 ): void {
   const stats = fs.statSync(filePath);
   const lastModified = stats.mtime.toUTCString();
+  const variant = precompressedVariant(request, filePath);
   const headers: http.OutgoingHttpHeaders = {
     'Content-Type': contentTypeFor(filePath),
-    'Content-Length': stats.size,
+    'Content-Length': variant ? fs.statSync(variant.file).size : stats.size,
     'Cache-Control': cacheControl,
     'Last-Modified': lastModified,
     'X-Content-Type-Options': 'nosniff',
+    Vary: 'Accept-Encoding',
+    ...(variant ? { 'Content-Encoding': variant.encoding } : {}),
   };
   if (status === 200 && request.headers['if-modified-since'] === lastModified) {
     response.writeHead(304, { 'Cache-Control': cacheControl, 'Last-Modified': lastModified });
@@ -72,7 +84,7 @@ function sendFile(
     response.end();
     return;
   }
-  fs.createReadStream(filePath)
+  fs.createReadStream(variant ? variant.file : filePath)
     .on('error', () => response.destroy())
     .pipe(response);
 }

@@ -1,4 +1,3 @@
-import Head from 'next/head';
 import { useRouter } from 'next/router';
 import { site } from '@/config/site';
 
@@ -21,15 +20,19 @@ export function canonicalUrl(path: string): string {
   return `${site.url}${withSlash}`;
 }
 
+/**
+ * The page's <head> metadata, rendered where the page is: React 19 hoists <title>, <meta> and
+ * <link> into the document head (scripts/postexport.ts moves them there in the exported HTML), so
+ * no head manager ships with every page. Next adds the viewport and charset tags itself.
+ */
 export function PageMeta({ title, description = site.description, noindex = false }: PageMetaProps) {
   const { asPath } = useRouter();
   const fullTitle = pageTitle(title);
   const url = canonicalUrl(asPath);
   const image = `${site.url}/og-image.png`;
   return (
-    <Head>
+    <>
       <title>{fullTitle}</title>
-      <meta name="viewport" content="width=device-width, initial-scale=1" />
       <meta name="description" content={description} />
       {noindex ? <meta name="robots" content="noindex" /> : null}
       <link rel="canonical" href={url} />
@@ -44,6 +47,6 @@ export function PageMeta({ title, description = site.description, noindex = fals
       <meta name="twitter:title" content={fullTitle} />
       <meta name="twitter:description" content={description} />
       <meta name="twitter:image" content={image} />
-    </Head>
+    </>
   );
 }

@@ -1,30 +1,21 @@
 /** Copy of the Becas pages: /about, /about/who-we-support and /about/how-we-support. */
 import { site } from '@/config/site';
-import type { RouteTabCopy } from './courses';
 import { routes } from './routes';
 import type { BannerCopy, LinkCopy, PageMetaCopy, SectionCopy } from './types';
 
 export type AboutPageCopy = {
   meta: PageMetaCopy;
   banner: BannerCopy;
-  tabs: RouteTabCopy[];
-  tabsLabel: string;
   /** Gradient token behind the page body (theme gradients). */
   tint: 'stats' | 'whoWeSupport' | 'howWeSupport';
   sections: SectionCopy[];
   cta: LinkCopy;
 };
 
-const aboutTabs: RouteTabCopy[] = [
-  { label: 'Becas', href: routes.about },
-  { label: 'A quién apoyamos', href: routes.whoWeSupport },
-  { label: 'Cómo apoyamos', href: routes.howWeSupport },
-];
-
 const applyCta: LinkCopy = { label: 'Aprende más', href: routes.applicants };
 
-function aboutPage(page: Omit<AboutPageCopy, 'tabs' | 'tabsLabel' | 'cta'>): AboutPageCopy {
-  return { ...page, tabs: aboutTabs, tabsLabel: 'Secciones de Becas', cta: applyCta };
+function aboutPage(page: Omit<AboutPageCopy, 'cta'>): AboutPageCopy {
+  return { ...page, cta: applyCta };
 }
 
 export const aboutPages = {

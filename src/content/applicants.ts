@@ -4,10 +4,7 @@ import { whyChooseTitle } from './courses';
 import { routes } from './routes';
 import type { LinkCopy, SectionCopy, SectionedPageCopy } from './types';
 
-/** A page of the applicants area: its tab (spec page indices) and its call to apply. */
-export type ApplicantsPageCopy = SectionedPageCopy & { tabIndex: number; apply: LinkCopy | null };
-
-export const applicantsPage: ApplicantsPageCopy = {
+export const applicantsPage: SectionedPageCopy = {
   meta: {
     title: 'Cursos y programas de apoyo',
     description: `Cursos de blockchain en vivo y programas de apoyo de ${site.brand}: office hours, small grants y project grants.`,
@@ -17,8 +14,6 @@ export const applicantsPage: ApplicantsPageCopy = {
     lead: 'Aprende con nuestros cursos en vivo y, cuando estés listo para construir, solicita el tipo de apoyo que mejor se ajusta a tu proyecto.',
   },
   sidebarLabel: 'Secciones de la página',
-  tabIndex: 0,
-  apply: null,
   sections: [
     {
       id: 'mission-and-scope',
@@ -106,7 +101,6 @@ type ProgrammeInput = {
   title: string;
   description: string;
   lead: string;
-  tabIndex: number;
   apply: LinkCopy;
   descriptionBlocks: SectionCopy['blocks'];
   steps: Array<{ title: string; text: string }>;
@@ -114,13 +108,11 @@ type ProgrammeInput = {
 };
 
 /** The three programme pages share one shape: description, process, FAQ, each ending in the call to apply. */
-function programmePage(input: ProgrammeInput): ApplicantsPageCopy {
+function programmePage(input: ProgrammeInput): SectionedPageCopy {
   return {
     meta: { title: input.title, description: input.description },
     banner: { title: input.title, lead: input.lead },
     sidebarLabel: `Secciones de ${input.title}`,
-    tabIndex: input.tabIndex,
-    apply: input.apply,
     sections: [
       { id: 'description', title: 'Descripción', blocks: input.descriptionBlocks },
       { id: 'process', title: 'Proceso', blocks: [{ kind: 'steps', items: input.steps }, { kind: 'action', link: input.apply }] },
@@ -136,7 +128,6 @@ export const programmePages = {
     title: 'Office Hours',
     description: 'Reserva una sesión de office hours para recibir consejos o comentarios sobre tu proyecto blockchain.',
     lead: 'Una conversación con nuestro equipo para orientarte, darte comentarios sobre tu proyecto o ayudarte a elegir el apoyo adecuado.',
-    tabIndex: 1,
     apply: { label: 'Applica', href: routes.officeHoursApply },
     descriptionBlocks: [
       {
@@ -166,7 +157,6 @@ export const programmePages = {
     title: 'Small Grants',
     description: 'Small Grants: hasta USD 30.000 para proyectos en etapa temprana y patrocinio de eventos comunitarios en Latinoamérica.',
     lead: 'Becas de hasta USD 30.000 para proyectos en etapa temprana y patrocinio de eventos de la comunidad.',
-    tabIndex: 2,
     apply: { label: 'Applica', href: routes.smallGrantsApply },
     descriptionBlocks: [
       {
@@ -201,7 +191,6 @@ export const programmePages = {
     title: 'Project Grants',
     description: 'Project Grants: financiamiento para proyectos de código abierto con objetivos claros que benefician al ecosistema Ethereum.',
     lead: 'Financiamiento para proyectos con alcance, objetivos y cronograma claros que benefician a todo el ecosistema Ethereum.',
-    tabIndex: 3,
     apply: { label: 'Applica', href: routes.projectGrantsApply },
     descriptionBlocks: [
       {

@@ -6,8 +6,6 @@ import { links, site } from '@/config/site';
 import { routes } from './routes';
 import type { CourseCardCopy, ContentTabCopy, ImageCopy, LinkCopy, PageMetaCopy, SectionCopy } from './types';
 
-export type RouteTabCopy = { label: string; href: string };
-
 /** The three benefits of spec section 1, shown on the home page and the why-choose pages. */
 export const benefits: string[] = [
   'Clases en vivo y actualizadas, impartidas por instructores que trabajan en el ecosistema blockchain.',
@@ -24,17 +22,9 @@ const whyChooseImage: ImageCopy = {
   height: 420,
 };
 
-export const whyChooseTabs: RouteTabCopy[] = [
-  { label: 'Clases en vivo', href: routes.whyChoose },
-  { label: 'Eventos exclusivos', href: routes.whyChooseEvents },
-  { label: 'Comunidad activa', href: routes.whyChooseCommunity },
-];
-
 export type WhyChoosePageCopy = {
   meta: PageMetaCopy;
   hero: { title: string; lead: string; image: ImageCopy; benefits: string[] };
-  tabs: RouteTabCopy[];
-  tabsLabel: string;
   sections: SectionCopy[];
   cta: LinkCopy;
 };
@@ -48,8 +38,6 @@ function whyChoosePage(meta: PageMetaCopy, sections: SectionCopy[]): WhyChoosePa
       image: whyChooseImage,
       benefits,
     },
-    tabs: whyChooseTabs,
-    tabsLabel: `Razones para elegir ${site.brand}`,
     sections,
     cta: { label: 'Aprende más', href: routes.applicants },
   };
@@ -240,8 +228,7 @@ export const beginnerCoursePage: BeginnerCoursePageCopy = {
 export const consultantCard: CourseCardCopy = {
   title: 'Blockchain Consultant',
   summary: 'Aprende a evaluar, diseñar y acompañar proyectos blockchain en empresas y organizaciones, con casos reales de Bitcoin, Ethereum y NFTs.',
-  badges: ['Certificación', 'En vivo'],
-  rating: '5 / 5 estrellas',
+  badges: ['Certificación', 'En vivo', '5 / 5 estrellas'],
   duration: 'Duración 4 semanas',
   link: { label: 'Aprende más', href: routes.consultantCourse },
   image: {
@@ -266,37 +253,24 @@ export const beginnerCard: CourseCardCopy = {
   },
 };
 
-export const consultantTabs: RouteTabCopy[] = [
-  { label: 'Resumen', href: routes.consultantCourse },
-  { label: 'Bitcoin', href: routes.consultantBitcoin },
-  { label: 'Ethereum', href: routes.consultantEthereum },
-  { label: 'NFTs y Metaversos', href: routes.consultantNfts },
-];
-
 export type ConsultantPageCopy = {
   meta: PageMetaCopy;
   course: CourseCardCopy;
   lead: string;
-  /** The enrolment page hides the course hero and shows a plain banner with this title. */
-  heroHidden: boolean;
+  /** The enrolment page's own banner title: the course layout hides the course hero there. */
   bannerTitle: string;
-  tabs: RouteTabCopy[];
-  tabsLabel: string;
   sections: SectionCopy[];
   enrol: LinkCopy;
 };
 
 const enrolLink: LinkCopy = { label: 'Inscríbete', href: routes.consultantEnrolment };
 
-function consultantPage(meta: PageMetaCopy, sections: SectionCopy[], heroHidden = false, bannerTitle = consultantCard.title): ConsultantPageCopy {
+function consultantPage(meta: PageMetaCopy, sections: SectionCopy[], bannerTitle = consultantCard.title): ConsultantPageCopy {
   return {
     meta,
     course: consultantCard,
     lead: 'Cuatro semanas en vivo para convertirte en la persona que las organizaciones consultan antes de adoptar blockchain.',
-    heroHidden,
     bannerTitle,
-    tabs: consultantTabs,
-    tabsLabel: 'Módulos del curso Blockchain Consultant',
     sections,
     enrol: enrolLink,
   };
@@ -423,7 +397,6 @@ export const consultantPages = {
         ],
       },
     ],
-    true,
     'Inscripción: Blockchain Consultant',
   ),
 };

@@ -11,7 +11,10 @@ export const academicGrantsPage: SectionedPageCopy = {
   banner: {
     title: 'Academic Grants Round',
     lead: 'Una ronda de becas para universidades, centros de investigación e investigadores independientes que estudian Ethereum.',
-    note: 'The Ethereum Foundation is sponsoring a wave of academic grants to support Ethereum-related research, with up to $750,000 in total. Proposals are due May 15, 2022.',
+    note: {
+      text: 'The Ethereum Foundation is sponsoring a wave of academic grants to support Ethereum-related research, with up to $750,000 in total. Proposals are due May 15, 2022.',
+      lang: 'en',
+    },
   },
   sidebarLabel: 'Secciones de Academic Grants Round',
   sections: [
@@ -146,7 +149,7 @@ export const devconGrantsPage: SectionedPageCopy = {
   banner: {
     title: 'Devcon Grants',
     lead: 'Apoyo para la comunidad que se reúne antes de la conferencia.',
-    note: 'El programa ofrece apoyo económico y de otro tipo a meetups y eventos en Latinoamérica de cara a Devcon.',
+    note: { text: 'El programa ofrece apoyo económico y de otro tipo a meetups y eventos en Latinoamérica de cara a Devcon.' },
   },
   sidebarLabel: 'Secciones de Devcon Grants',
   sections: [

@@ -27,7 +27,10 @@ export type Block =
 /** A titled part of a page; `id` is its anchor (spec section 2 lists the required ones). */
 export type SectionCopy = { id: string; title: string; /** Short label for the sidebar, when the title is long. */ navLabel?: string; blocks: Block[] };
 
-export type BannerCopy = { title: string; lead: string; /** A highlighted announcement under the lead. */ note?: string };
+/** A highlighted announcement under a banner's lead; `lang` when it is not in Spanish. */
+export type BannerNoteCopy = { text: string; lang?: string };
+
+export type BannerCopy = { title: string; lead: string; note?: BannerNoteCopy };
 
 /** A page made of a banner and anchored sections, with the sidebar of section links. */
 export type SectionedPageCopy = {
@@ -43,7 +46,6 @@ export type CourseCardCopy = {
   summary: string;
   badges: string[];
   duration: string;
-  rating?: string;
   link: LinkCopy;
   image: ImageCopy;
 };

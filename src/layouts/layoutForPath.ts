@@ -2,7 +2,7 @@
  * Which layout group a route belongs to (spec section 2, "Layout by route"), decided in this one
  * table. Order matters: the first matching row wins.
  */
-export type LayoutGroup = 'home' | 'applicants' | 'about' | 'academicGrants' | 'standalone' | 'default';
+export type LayoutGroup = 'home' | 'applicants' | 'about' | 'academicGrants' | 'courses' | 'standalone' | 'default';
 
 type Matcher = { exact: readonly string[] } | { prefix: string };
 
@@ -13,8 +13,10 @@ const layoutTable: ReadonlyArray<{ group: LayoutGroup; match: Matcher }> = [
   { group: 'academicGrants', match: { prefix: '/academic-grants' } },
   // The conference-grants landing page shares the academic grants hero styling.
   { group: 'academicGrants', match: { exact: ['/devcon-grants'] } },
-  // Further exact pages that share one plain layout (the spec counts four; the course pages that
-  // complete the set arrive with the content).
+  // The course pages (paths of this site's choosing, see README "Course routes").
+  { group: 'courses', match: { prefix: '/cursos' } },
+  { group: 'courses', match: { prefix: '/por-que-elegirnos' } },
+  // Further exact pages that share one plain layout.
   { group: 'standalone', match: { exact: ['/devcon-grants/apply', '/devcon-grants/thank-you'] } },
 ];
 
@@ -41,6 +43,7 @@ export const backgroundForGroup: Record<LayoutGroup, { height: string; gradient:
   academicGrants: { height: '810px', gradient: 'academicGrants' },
   applicants: { height: '550px', gradient: 'applicants' },
   about: { height: '550px', gradient: 'about' },
+  courses: { height: '550px', gradient: 'about' },
   standalone: { height: '550px', gradient: 'default' },
   default: { height: '550px', gradient: 'default' },
 };

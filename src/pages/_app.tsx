@@ -1,14 +1,11 @@
 import type { AppProps } from 'next/app';
-import dynamic from 'next/dynamic';
 import { ChakraProvider, chakra } from '@chakra-ui/react';
 import 'react-toastify/dist/ReactToastify.css';
 import { Analytics } from '@/components/Analytics';
+import { ToastOutlet } from '@/components/shell/ToastOutlet';
 import { SiteLayout } from '@/layouts/SiteLayout';
 import { system } from '@/theme';
 import { libreFranklin, plexMono } from '@/theme/fonts';
-
-// The toast container renders nothing until a toast exists, so it need not delay the first paint.
-const Toasts = dynamic(() => import('@/components/shell/Toasts').then((module) => module.Toasts), { ssr: false });
 
 export default function App({ Component, pageProps, router }: AppProps) {
   return (
@@ -17,7 +14,7 @@ export default function App({ Component, pageProps, router }: AppProps) {
         <SiteLayout path={router.pathname}>
           <Component {...pageProps} />
         </SiteLayout>
-        <Toasts />
+        <ToastOutlet />
       </chakra.div>
       <Analytics />
     </ChakraProvider>

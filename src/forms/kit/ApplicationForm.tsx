@@ -1,7 +1,7 @@
 import { useCallback, useEffect, useMemo, useRef, useState, type ReactNode } from 'react';
 import { useRouter } from 'next/router';
 import { chakra } from '@chakra-ui/react';
-import { useForm, useWatch, type FieldErrors as HookFormErrors, type Resolver, type UseFormReturn } from 'react-hook-form';
+import { useForm, useWatch, type FieldErrors as HookFormErrors, type Resolver } from 'react-hook-form';
 import type ReCAPTCHA from 'react-google-recaptcha';
 import { sendForm, type ApiAnswer } from '@/api/client';
 import { isRequired } from '@/forms/definitions/fieldState';
@@ -219,7 +219,8 @@ export function ApplicationForm({ definition, failureMessage, review }: Applicat
 function ReviewPanel({ onEdit, children }: { onEdit: () => void; children: ReactNode }) {
   return (
     <chakra.section aria-labelledby="review-heading" mb="6" p="5" border="2px solid" borderColor="orange" bg="white">
-      <chakra.h2 id="review-heading" fontFamily="mono" fontSize="h2" mb="3" tabIndex={-1}>
+      {/* Focus moves to the summary when it opens, so keyboard and screen reader users land on it. */}
+      <chakra.h2 id="review-heading" ref={(heading: HTMLHeadingElement | null) => heading?.focus()} fontFamily="mono" fontSize="h2" mb="3" tabIndex={-1}>
         Please check your payment details
       </chakra.h2>
       {children}
@@ -230,4 +231,3 @@ function ReviewPanel({ onEdit, children }: { onEdit: () => void; children: React
   );
 }
 
-export type { UseFormReturn };

@@ -11,8 +11,8 @@ const INPUT_TYPES: Partial<Record<FieldDefinition['kind'], { type: string; input
   text: { type: 'text' },
   email: { type: 'email', inputMode: 'email', autoComplete: 'email' },
   url: { type: 'url', inputMode: 'url' },
-  // A count: digits only. type="number" would swallow what it cannot parse instead of showing it.
-  number: { type: 'text', inputMode: 'numeric' },
+  // Spec section 5: a number input. The definition still checks for a whole number.
+  number: { type: 'number', inputMode: 'numeric' },
   date: { type: 'date' },
 };
 
@@ -42,7 +42,14 @@ export function TextField({ field, form, required, error }: { field: FieldDefini
       {field.kind === 'textarea' || !input ? (
         <chakra.textarea {...common} css={controlStyle} h={layoutSizes.textarea} resize="vertical" />
       ) : (
-        <chakra.input {...common} type={input.type} inputMode={input.inputMode} autoComplete={AUTOCOMPLETE[field.name] ?? input.autoComplete} css={controlStyle} />
+        <chakra.input
+          {...common}
+          type={input.type}
+          inputMode={input.inputMode}
+          min={field.kind === 'number' ? 0 : undefined}
+          autoComplete={AUTOCOMPLETE[field.name] ?? input.autoComplete}
+          css={controlStyle}
+        />
       )}
     </FieldShell>
   );

@@ -46,6 +46,7 @@ export default function UploadDropzone({ field, inputId, describedBy, invalid, f
       <chakra.div
         {...getRootProps()}
         position="relative"
+        minH="5.5rem"
         border="2px dashed"
         borderColor={invalid ? 'headingText' : 'paragraph'}
         bg={isDragActive ? '#fff0f7' : 'white'}

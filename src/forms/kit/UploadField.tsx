@@ -11,7 +11,7 @@ const UploadDropzone = lazy(() => import('./UploadDropzone'));
 export function UploadField({ field, required, error, file, onFile, onRejected }: { field: FieldDefinition; required: boolean; error?: string; file: File | null; onFile: (file: File | null) => void; onRejected: (message: string) => void }) {
   const ids = fieldIds(field.name);
   const hydrated = useHydrated();
-  const placeholder = <chakra.input type="file" id={ids.control} name={field.name} disabled display="block" minH="20" fontSize="input" />;
+  const placeholder = <chakra.input type="file" id={ids.control} name={field.name} disabled display="block" minH="5.5rem" w="100%" fontSize="input" />;
   const described = describedBy(field.name, { help: Boolean(field.help), error: Boolean(error) });
   return (
     <FieldShell field={field} required={required} error={error}>

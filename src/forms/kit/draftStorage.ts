@@ -1,12 +1,12 @@
 /**
  * Drafts of long applications kept in the browser (localStorage), so that a closed tab, a dead
- * battery or a failed submit loses nothing. Only typed values are kept: never the file, never the
- * captcha token.
+ * battery or a failed submit loses nothing. Only typed values are kept: never the file, the
+ * captcha token or a security ID.
  */
 
 const PREFIX = 'borrador:';
-/** Values never written to a draft. */
-const NEVER_STORED = new Set(['captchaToken', 'uploadProposal']);
+/** Values never written to a draft: the file, the captcha token, the grantee's security key phrase. */
+const NEVER_STORED = new Set(['captchaToken', 'uploadProposal', 'granteeSecurityID']);
 
 export type DraftValues = Record<string, string>;
 

@@ -12,6 +12,8 @@ describe('layoutForPath', () => {
     ['/academic-grants/thank-you', 'academicGrants'],
     ['/devcon-grants', 'academicGrants'],
     ['/devcon-grants/apply', 'standalone'],
+    ['/cursos/blockchain-consultant/inscripcion/', 'courses'],
+    ['/por-que-elegirnos/eventos', 'courses'],
     ['/no-existe', 'default'],
     // A prefix must end at a path segment: '/aboutness' is not in the about group.
     ['/aboutness', 'default'],

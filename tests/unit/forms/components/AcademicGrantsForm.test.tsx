@@ -1,10 +1,8 @@
-import { http, HttpResponse } from 'msw';
 import { screen, waitFor } from '@testing-library/react';
 import { beforeEach, describe, expect, it } from 'vitest';
 import AcademicGrantsForm from '@/forms/AcademicGrantsForm';
 import { academicGrants } from '@/forms/definitions';
-import { apiServer } from '../../../support/apiServer';
-import { choose, control, fill, leaveDraft, renderPage, submitButton } from './harness';
+import { answerJson, choose, control, fill, leaveDraft, renderPage, submitButton } from './harness';
 import { academicGrantsPayload, academicGrantsSample } from './samples';
 
 const PATH = '/academic-grants/apply';
@@ -42,13 +40,7 @@ describe('Academic grants form', { timeout: 30_000 }, () => {
   });
 
   it('sends booleans and option values as JSON, then thanks the applicant', async () => {
-    const bodies: unknown[] = [];
-    apiServer.use(
-      http.post('*/api/academic-grants', async ({ request }) => {
-        bodies.push(await request.json());
-        return new HttpResponse(null, { status: 201 });
-      }),
-    );
+    const bodies = answerJson('post', '/api/academic-grants', 201);
     leaveDraft('academic-grants', academicGrantsSample);
     const { user, router } = renderPage(<AcademicGrantsForm />, PATH);
     await waitFor(() => expect(submitButton()).toBeEnabled());

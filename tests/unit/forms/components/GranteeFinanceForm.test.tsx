@@ -1,10 +1,8 @@
-import { http, HttpResponse } from 'msw';
 import { screen, waitFor } from '@testing-library/react';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import GranteeFinanceForm from '@/forms/GranteeFinanceForm';
 import { granteeFinance } from '@/forms/definitions';
-import { apiServer } from '../../../support/apiServer';
-import { control, fill, renderPage, submitButton } from './harness';
+import { answerJson, control, fill, renderPage, submitButton } from './harness';
 import { granteeFinancePayload, granteeFinanceSample } from './samples';
 
 const PATH = '/applicants/grantee-finance';
@@ -13,16 +11,7 @@ const checked = (name: string) => (document.querySelector(`input[name="${name}"]
 const ETH_ADDRESS = granteeFinanceSample.ethAddress ?? '';
 const BANK = { beneficiaryAddress: 'Calle 1, Lima', bankName: 'Banco Ejemplo', bankAddress: 'Av. 2, Lima', IBAN: 'PE123456789', SWIFTCode: 'BEXAPEPL', fiatCurrencyCode: 'PEN' };
 
-function answerFinance(status: number) {
-  const bodies: unknown[] = [];
-  apiServer.use(
-    http.put('*/api/grantee-finance', async ({ request }) => {
-      bodies.push(await request.json());
-      return new HttpResponse(null, { status });
-    }),
-  );
-  return bodies;
-}
+const answerFinance = (status: number) => answerJson('put', '/api/grantee-finance', status);
 
 describe('Grantee finance form', { timeout: 30_000 }, () => {
   beforeEach(() => localStorage.clear());
@@ -75,6 +64,7 @@ describe('Grantee finance form', { timeout: 30_000 }, () => {
     await user.click(submitButton());
     expect(bodies).toHaveLength(0);
     const review = screen.getByRole('region', { name: 'Please check your payment details' });
+    expect(screen.getByRole('heading', { name: 'Please check your payment details' }), 'focus moves to the summary').toHaveFocus();
     expect(review).toHaveTextContent(ETH_ADDRESS);
     expect(review).toHaveTextContent('Fundación Ejemplo');
     expect(review).not.toHaveTextContent('KEY-PHRASE-123');

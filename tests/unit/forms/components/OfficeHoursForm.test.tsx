@@ -1,10 +1,8 @@
-import { http, HttpResponse } from 'msw';
 import { screen, waitFor } from '@testing-library/react';
 import { beforeEach, describe, expect, it } from 'vitest';
 import OfficeHoursForm from '@/forms/OfficeHoursForm';
 import { officeHours } from '@/forms/definitions';
-import { apiServer } from '../../../support/apiServer';
-import { control, fill, leaveDraft, renderPage, submitButton } from './harness';
+import { answerJson, control, fill, leaveDraft, renderPage, submitButton } from './harness';
 import { officeHoursPayload, officeHoursSample } from './samples';
 
 const PATH = '/applicants/office-hours/apply';
@@ -36,13 +34,7 @@ describe('Office hours form', { timeout: 30_000 }, () => {
   });
 
   it('sends the request as JSON with option values and the full name as company, then thanks the applicant', async () => {
-    const bodies: unknown[] = [];
-    apiServer.use(
-      http.post('*/api/office-hours', async ({ request }) => {
-        bodies.push(await request.json());
-        return new HttpResponse(null, { status: 201 });
-      }),
-    );
+    const bodies = answerJson('post', '/api/office-hours', 201);
     leaveDraft('office-hours', officeHoursSample);
     const { user, router } = renderPage(<OfficeHoursForm />, PATH);
     await waitFor(() => expect(submitButton()).toBeEnabled());

@@ -22,6 +22,14 @@ function answerProjectGrants(status: number) {
   return bodies;
 }
 
+/** The file input, once the drop zone has replaced its disabled stand-in. */
+const uploadInput = () =>
+  waitFor(() => {
+    const element = control('uploadProposal');
+    expect(element).toBeEnabled();
+    return element as HTMLInputElement;
+  });
+
 /** The form with every field filled (from a draft of an earlier visit) and the captcha solved. */
 async function renderFilled() {
   const captcha = stubCaptcha();
@@ -131,11 +139,7 @@ describe('Project grants form', { timeout: 30_000 }, () => {
   it('refuses a file over 4 MB, takes one under, really drops it when removed, and sends the one chosen last', async () => {
     const bodies = answerProjectGrants(201);
     const { user } = await renderFilled();
-    const input = await waitFor(() => {
-      const element = control('uploadProposal');
-      expect(element).not.toBeDisabled();
-      return element as HTMLInputElement;
-    });
+    const input = await uploadInput();
 
     await user.upload(input, new File([new Uint8Array(4194305)], 'too-big.pdf', { type: 'application/pdf' }));
     expect(await screen.findByText('File size cannot exceed 4mb.')).toBeInTheDocument();
@@ -156,11 +160,7 @@ describe('Project grants form', { timeout: 30_000 }, () => {
   it('sends the chosen file as the uploadProposal part', async () => {
     const bodies = answerProjectGrants(201);
     const { user } = await renderFilled();
-    const input = await waitFor(() => {
-      const element = control('uploadProposal');
-      expect(element).not.toBeDisabled();
-      return element as HTMLInputElement;
-    });
+    const input = await uploadInput();
     await user.upload(input, new File(['%PDF-1.4 proposal'], 'proposal.pdf', { type: 'application/pdf' }));
     await user.click(submitButton());
     await waitFor(() => expect(bodies).toHaveLength(1));

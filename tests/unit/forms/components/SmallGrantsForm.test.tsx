@@ -1,11 +1,8 @@
-import { http, HttpResponse } from 'msw';
-import { screen, waitFor } from '@testing-library/react';
+import { act, screen, waitFor } from '@testing-library/react';
 import { beforeEach, describe, expect, it } from 'vitest';
 import SmallGrantsForm from '@/forms/SmallGrantsForm';
 import { smallGrants } from '@/forms/definitions';
-import { apiServer } from '../../../support/apiServer';
-import { act } from 'react';
-import { choose, control, fill, leaveDraft, renderPage, stubCaptcha, submitButton, waitForCaptcha } from './harness';
+import { answerJson, choose, control, fill, leaveDraft, renderPage, stubCaptcha, submitButton, waitForCaptcha } from './harness';
 import { smallGrantsEventPayload, smallGrantsEventSample } from './samples';
 
 const PATH = '/applicants/small-grants/apply';
@@ -43,13 +40,7 @@ describe('Small grants form', { timeout: 30_000 }, () => {
   });
 
   it('sends an event sponsorship to the event endpoint as JSON', async () => {
-    const bodies: unknown[] = [];
-    apiServer.use(
-      http.post('*/api/small-grants/event', async ({ request }) => {
-        bodies.push(await request.json());
-        return new HttpResponse(null, { status: 201 });
-      }),
-    );
+    const bodies = answerJson('post', '/api/small-grants/event', 201);
     const captcha = stubCaptcha();
     leaveDraft('small-grants', smallGrantsEventSample);
     const { user, router } = renderPage(<SmallGrantsForm />, PATH);

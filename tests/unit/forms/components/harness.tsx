@@ -8,9 +8,11 @@ import { RouterContext } from 'next/dist/shared/lib/router-context.shared-runtim
 import type { NextRouter } from 'next/router';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent, { type UserEvent } from '@testing-library/user-event';
+import { http, HttpResponse } from 'msw';
 import { expect, vi } from 'vitest';
 import { Toasts } from '@/components/shell/Toasts';
 import type { FormDefinition, FormValues } from '@/forms/definitions/types';
+import { apiServer } from '../../../support/apiServer';
 import { renderWithSystem } from '../../../support/render';
 
 export function fakeRouter(pathname: string): NextRouter & { push: ReturnType<typeof vi.fn> } {
@@ -129,3 +131,15 @@ export async function waitForCaptcha(captcha: ReturnType<typeof stubCaptcha>) {
 }
 
 export const submitButton = () => screen.getByRole('button', { name: /Submit Application|Submitting|Submit$|Request office hours|Confirm and send/ });
+
+/** Answers a JSON endpoint with `status` and records the bodies it received. */
+export function answerJson(method: 'post' | 'put', path: string, status: number): unknown[] {
+  const bodies: unknown[] = [];
+  apiServer.use(
+    http[method](`*${path}`, async ({ request }) => {
+      bodies.push(await request.json());
+      return new HttpResponse(null, { status });
+    }),
+  );
+  return bodies;
+}

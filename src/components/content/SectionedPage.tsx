@@ -1,0 +1,24 @@
+import { useMemo } from 'react';
+import { Banner } from '@/components/Banner';
+import { SiteContainer } from '@/components/shell/SiteContainer';
+import type { SectionedPageCopy } from '@/content/types';
+import { BannerNote } from './BannerNote';
+import { ContentSections } from './ContentSection';
+import { Sidebar } from './Sidebar';
+
+/** A page made of a banner and anchored sections, with the sidebar of section links beside them on large screens. */
+export function SectionedPage({ copy }: { copy: SectionedPageCopy }) {
+  // Stable across renders: the sidebar re-observes the sections whenever its links change.
+  const links = useMemo(() => copy.sections.map((section) => ({ id: section.id, label: section.navLabel ?? section.title })), [copy.sections]);
+  return (
+    <>
+      <Banner title={copy.banner.title} lead={copy.banner.lead}>
+        {copy.banner.note ? <BannerNote note={copy.banner.note} /> : null}
+      </Banner>
+      <SiteContainer display="grid" gridTemplateColumns={{ base: '1fr', lg: '15rem 1fr' }} gap={{ lg: '12' }} pb="16">
+        <Sidebar label={copy.sidebarLabel} links={links} />
+        <ContentSections sections={copy.sections} />
+      </SiteContainer>
+    </>
+  );
+}

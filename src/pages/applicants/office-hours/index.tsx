@@ -1,0 +1,15 @@
+import { PageMeta } from '@/components/PageMeta';
+import { SectionedPage } from '@/components/content/SectionedPage';
+import { programmePages } from '@/content/applicants';
+import type { SectionedPageCopy } from '@/content/types';
+
+export const getStaticProps = () => ({ props: { copy: programmePages.officeHours } });
+
+export default function OfficeHoursPage({ copy }: { copy: SectionedPageCopy }) {
+  return (
+    <>
+      <PageMeta title={copy.meta.title} description={copy.meta.description} />
+      <SectionedPage copy={copy} />
+    </>
+  );
+}
