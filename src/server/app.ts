@@ -78,7 +78,8 @@ export async function buildApp(deps: AppDependencies): Promise<FastifyInstance> 
 
   await app.register(fastifyRateLimit, { global: false });
   await app.register(fastifyMultipart, { throwFileSizeLimit: true });
-  await app.register(fastifyStatic, { root: path.resolve(config.outDir), serve: false, cacheControl: false });
+  // preCompressed: the .br/.gz copies the build writes beside each file, when the client accepts them.
+  await app.register(fastifyStatic, { root: path.resolve(config.outDir), serve: false, cacheControl: false, preCompressed: true });
 
   const verifyCaptcha = deps.verifyCaptcha ?? createCaptchaVerifier({ secret: config.recaptchaSecret, verifyUrl: config.recaptchaVerifyUrl });
   registerFormRoutes(app, {

@@ -1,6 +1,7 @@
 import fs from 'node:fs';
 import http from 'node:http';
 import path from 'node:path';
+import zlib from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { endpoints } from '../../src/api/endpoints';
 import { formDefinitions } from '../../src/forms/definitions';
@@ -59,15 +60,35 @@ describe('security headers, static site and limits', () => {
     const asset = await fetch(server.url + hashedAsset);
     expect(asset.status).toBe(200);
     expect(asset.headers.get('cache-control')).toBe('public, max-age=31536000, immutable');
-    const page = await fetch(`${server.url}/`);
-    expect(page.headers.get('cache-control')).toBe('no-cache');
-    const etag = page.headers.get('etag');
-    expect(etag).toBeTruthy();
     // node:http, not fetch: fetch adds 'cache-control: no-cache' to conditional requests.
-    const revalidated = await new Promise<number | undefined>((resolve, reject) => {
-      http.get(`${server.url}/`, { headers: { 'if-none-match': etag! } }, (response) => resolve(response.resume().statusCode)).on('error', reject);
-    });
+    const get = (headers: http.OutgoingHttpHeaders) =>
+      new Promise<http.IncomingMessage>((resolve, reject) => {
+        http.get(`${server.url}/`, { headers }, (response) => resolve(response.resume())).on('error', reject);
+      });
+    const page = await get({ 'accept-encoding': 'br' });
+    expect(page.headers['cache-control']).toBe('no-cache');
+    const etag = page.headers.etag;
+    expect(etag).toBeTruthy();
+    const revalidated = (await get({ 'accept-encoding': 'br', 'if-none-match': etag! })).statusCode;
     expect(revalidated).toBe(304);
+  });
+
+  it("sends the build's Brotli copy to a client that accepts it, the plain file otherwise", async () => {
+    const request = (encoding: string) =>
+      new Promise<{ encoding: string | undefined; bytes: Buffer }>((resolve, reject) => {
+        http.get(`${server.url}/`, { headers: { 'accept-encoding': encoding } }, (response) => {
+          const chunks: Buffer[] = [];
+          response.on('data', (chunk: Buffer) => chunks.push(chunk));
+          response.on('end', () => resolve({ encoding: response.headers['content-encoding'], bytes: Buffer.concat(chunks) }));
+        }).on('error', reject);
+      });
+    const html = fs.readFileSync(path.join(outDir, 'index.html'));
+    const brotli = await request('br, gzip');
+    expect(brotli.encoding).toBe('br');
+    expect(zlib.brotliDecompressSync(brotli.bytes).equals(html)).toBe(true);
+    const plain = await request('identity');
+    expect(plain.encoding).toBeUndefined();
+    expect(plain.bytes.equals(html)).toBe(true);
   });
 
   it('serves a route with and without the trailing slash and with .html', async () => {
