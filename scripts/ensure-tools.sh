@@ -1,12 +1,15 @@
 #!/usr/bin/env bash
 # Makes sure the system tools the tests drive are present: Debian's Chromium (browser tests,
-# Lighthouse) and a Java runtime (the W3C Nu Html Checker). Installs what is missing through apt
-# when it may (root or passwordless sudo); a machine that has them pays one `command -v` each.
+# Lighthouse), a Java runtime (the W3C Nu Html Checker) and PostgreSQL's binaries (the API tests
+# and the load script start a throwaway cluster of their own; the system cluster is never used).
+# Installs what is missing through apt when it may (root or passwordless sudo); a machine that
+# has them pays one check each.
 set -euo pipefail
 
 missing=()
 [ -x "${CHROMIUM_PATH:-/usr/bin/chromium}" ] || missing+=(chromium)
 command -v "${JAVA:-java}" >/dev/null 2>&1 || missing+=(default-jre-headless)
+compgen -G "${PG_BIN:-/usr/lib/postgresql/*/bin}/initdb" >/dev/null || missing+=(postgresql)
 [ ${#missing[@]} -eq 0 ] && exit 0
 
 if [ "$(id -u)" -eq 0 ]; then

@@ -1,16 +1,31 @@
 /**
- * `npm start`: serves the static export, building it first when there is none.
- * (To be replaced by the API server, which will serve out/ itself.)
+ * `npm start`: the whole site on one process. Builds the static export when out/index.html is
+ * missing, opens the database (PGlite in DATA_DIR, or DATABASE_URL) and applies its migrations,
+ * then serves the site and the API on HOST:PORT (default 127.0.0.1:3000).
  */
 import { spawnSync } from 'node:child_process';
 import fs from 'node:fs';
 import path from 'node:path';
-import { outDir, projectDir } from './export-files';
-import { serveFromEnv } from './serve-static';
+import { ConfigError, loadConfig } from '../src/server/config';
+import { startServer, stopOnSignals } from '../src/server/main';
+import { DataDirLockedError } from '../src/server/storage/database';
+import { projectDir } from './export-files';
 
-if (!fs.existsSync(path.join(outDir, 'index.html'))) {
-  console.log('out/index.html not found: running npm run build first.');
-  const build = spawnSync('npm', ['run', 'build'], { cwd: projectDir, stdio: 'inherit' });
-  if (build.status !== 0) process.exit(build.status ?? 1);
+async function main(): Promise<void> {
+  const config = loadConfig(process.env, projectDir);
+  if (!fs.existsSync(path.join(config.outDir, 'index.html'))) {
+    console.log(`${path.relative(projectDir, config.outDir) || config.outDir}/index.html not found: running npm run build first.`);
+    const build = spawnSync('npm', ['run', 'build'], { cwd: projectDir, stdio: 'inherit' });
+    if (build.status !== 0) process.exit(build.status ?? 1);
+  }
+  const server = await startServer(config);
+  stopOnSignals(server);
+  const storage = config.databaseUrl ? 'PostgreSQL (DATABASE_URL)' : `PGlite in ${config.dataDir}`;
+  console.log(`Serving the site and /api/* at ${server.address} (data: ${storage})`);
 }
-serveFromEnv();
+
+main().catch((error: unknown) => {
+  if (error instanceof ConfigError || error instanceof DataDirLockedError) console.error(`npm start: ${error.message}`);
+  else console.error('npm start failed:', error);
+  process.exit(1);
+});

@@ -1,0 +1,179 @@
+import fs from 'node:fs/promises';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { endpoints, type EndpointSpec } from '../api/endpoints';
+import { decodeMultipartFields } from '../forms/definitions/payload';
+import type { FieldDefinition, FieldErrors, FormDefinition, FormKey, WirePayload } from '../forms/definitions/types';
+import { PAYLOAD_ERROR_KEY, validatePayload } from '../forms/definitions/validate';
+import type { CaptchaVerifier } from './captcha';
+import { ACCEPTED_FILE_TYPES_MESSAGE, sniffFileType } from './fileType';
+import { findGranteeBySecurityId } from './grantees';
+import { apiError, fieldErrorList, requireMediaType } from './http';
+import type { Database } from './storage/database';
+import { insertFinanceVersion, insertSubmission } from './storage/submissions';
+import { writeUpload, type StoredUpload } from './uploads';
+
+/**
+ * The six form endpoints, mounted from the endpoint table and validated by the same definitions
+ * the browser uses. An answered 2xx means the row (and its file) is committed; any other answer
+ * means nothing was stored.
+ */
+
+export type FormRegistry = Readonly<Partial<Record<FormKey, FormDefinition>>>;
+
+/** Which definition answers which endpoint (small grants has two, split by its category). */
+const FORM_ENDPOINTS: ReadonlyArray<{ readonly endpoint: EndpointSpec; readonly form: FormKey }> = [
+  { endpoint: endpoints.officeHours, form: 'office-hours' },
+  { endpoint: endpoints.projectGrants, form: 'project-grants' },
+  { endpoint: endpoints.smallGrantsProject, form: 'small-grants' },
+  { endpoint: endpoints.smallGrantsEvent, form: 'small-grants' },
+  { endpoint: endpoints.academicGrants, form: 'academic-grants' },
+  { endpoint: endpoints.devconGrants, form: 'devcon-grants' },
+  { endpoint: endpoints.granteeFinance, form: 'grantee-finance' },
+];
+
+/** The finance form's key phrase (spec section 3): checked, never stored. */
+export const SECURITY_ID_FIELD = 'granteeSecurityID';
+export const FILE_TOO_LARGE_MESSAGE = 'File size cannot exceed 4mb.';
+export const CAPTCHA_FAILED_MESSAGE = 'Captcha verification failed.';
+export const UNKNOWN_SECURITY_ID_MESSAGE = 'Please make sure the Security Grantee ID is correct.';
+
+/** Room for a field that has no cap (choices, dates, the captcha token). */
+const UNCAPPED_FIELD_BYTES = 8192;
+
+function valueFields(definition: FormDefinition): FieldDefinition[] {
+  return definition.fields.filter((field) => field.kind !== 'file');
+}
+
+/**
+ * The largest body a browser can send for this form: every field at its cap, each UTF-16 unit
+ * at its widest (6 bytes as a JSON \u escape; 3 bytes of UTF-8 in multipart, where a line break
+ * becomes CRLF), plus the file and the framing. Anything larger is not a legitimate submission.
+ */
+export function bodyLimit(definition: FormDefinition, encoding: 'json' | 'multipart'): number {
+  const bytesPerUnit = encoding === 'json' ? 6 : 3;
+  const framing = encoding === 'json' ? 8 : 160;
+  let total = 1024;
+  for (const field of valueFields(definition)) total += field.name.length + framing + (field.maxLength ? field.maxLength * bytesPerUnit : UNCAPPED_FIELD_BYTES);
+  for (const field of definition.fields) if (field.kind === 'file') total += (field.maxBytes ?? 0) + 1024;
+  return total;
+}
+
+type ReceivedFile = { readonly fieldName: string; readonly fileName: string; readonly bytes: Buffer };
+type MultipartBody = { ok: true; fields: Record<string, unknown>; file: ReceivedFile | null } | { ok: false; status: 400 | 413; errors: FieldErrors };
+
+function fileTooLarge(fileField: FieldDefinition | undefined): { ok: false; status: 413; errors: FieldErrors } {
+  return { ok: false, status: 413, errors: { [fileField?.name ?? PAYLOAD_ERROR_KEY]: fileField?.messages.invalid ?? FILE_TOO_LARGE_MESSAGE } };
+}
+
+async function readMultipart(request: FastifyRequest, definition: FormDefinition): Promise<MultipartBody> {
+  const fields = valueFields(definition);
+  const fileField = definition.fields.find((field) => field.kind === 'file');
+  const parts: Record<string, string> = {};
+  const errors: FieldErrors = {};
+  let file: ReceivedFile | null = null;
+  try {
+    for await (const part of request.parts({
+      limits: {
+        fieldNameSize: 100,
+        fieldSize: Math.max(...fields.map((field) => (field.maxLength ? field.maxLength * 3 : UNCAPPED_FIELD_BYTES))),
+        fields: fields.length,
+        fileSize: fileField?.maxBytes ?? 0,
+        files: 1,
+        parts: fields.length + 1,
+      },
+    })) {
+      if (part.type === 'file') {
+        const bytes = await part.toBuffer();
+        if (part.fieldname !== fileField?.name) errors[part.fieldname] = 'Unknown field.';
+        else file = { fieldName: part.fieldname, fileName: part.filename, bytes };
+      } else {
+        if (part.valueTruncated) return { ok: false, status: 413, errors: { [part.fieldname]: 'Value is too long.' } };
+        if (Object.hasOwn(parts, part.fieldname)) errors[part.fieldname] = 'Sent more than once.';
+        else parts[part.fieldname] = typeof part.value === 'string' ? part.value : String(part.value);
+      }
+    }
+  } catch (error) {
+    const code = (error as { code?: string }).code;
+    if (code === 'FST_REQ_FILE_TOO_LARGE') return fileTooLarge(fileField);
+    if (code === 'FST_FILES_LIMIT') return { ok: false, status: 413, errors: { [fileField?.name ?? PAYLOAD_ERROR_KEY]: 'Too many files' } };
+    if (code === 'FST_PARTS_LIMIT' || code === 'FST_FIELDS_LIMIT') return { ok: false, status: 413, errors: { [PAYLOAD_ERROR_KEY]: 'Too many fields.' } };
+    throw error;
+  }
+  if (Object.keys(errors).length > 0) return { ok: false, status: 400, errors };
+  return { ok: true, fields: decodeMultipartFields(definition.fields, parts), file };
+}
+
+/** What is kept of a valid payload: not the captcha token (single use), not the security ID (a secret). */
+function storedPayload(definition: FormDefinition, payload: WirePayload): WirePayload {
+  const dropped = new Set(definition.fields.filter((field) => field.kind === 'captcha' || field.name === SECURITY_ID_FIELD).map((field) => field.name));
+  return Object.fromEntries(Object.entries(payload).filter(([name]) => !dropped.has(name)));
+}
+
+class UnknownSecurityIdError extends Error {}
+
+export function registerFormRoutes(app: FastifyInstance, deps: { forms: FormRegistry; database: Database; dataDir: string; verifyCaptcha: CaptchaVerifier; rateLimitPerMinute: number; financeRateLimitPerMinute: number }): void {
+  for (const { endpoint, form } of FORM_ENDPOINTS) {
+    const definition = deps.forms[form];
+    if (!definition) continue;
+    const isFinance = form === 'grantee-finance';
+    const mediaType = endpoint.encoding === 'json' ? 'application/json' : 'multipart/form-data';
+    const limit = bodyLimit(definition, endpoint.encoding);
+
+    const handler = async (request: FastifyRequest, reply: FastifyReply): Promise<unknown> => {
+      const body = endpoint.encoding === 'multipart' ? await readMultipart(request, definition) : ({ ok: true, fields: request.body, file: null } as const);
+      if (!body.ok) return reply.code(body.status).send(fieldErrorList(body.errors));
+
+      const result = validatePayload(definition, body.fields, { upload: body.file ? { size: body.file.bytes.length } : null });
+      if (!result.ok) return reply.code(400).send(fieldErrorList(result.errors));
+      // The browser picks the endpoint from the answers (small grants: project or event); so must we.
+      const intendedPath = definition.endpoint(result.values).path;
+      if (intendedPath !== endpoint.path) return reply.code(400).send(fieldErrorList({ [PAYLOAD_ERROR_KEY]: `These answers belong to ${intendedPath}.` }));
+
+      const sniffed = body.file ? sniffFileType(body.file.bytes) : null;
+      if (body.file && !sniffed) return reply.code(400).send(fieldErrorList({ [body.file.fieldName]: ACCEPTED_FILE_TYPES_MESSAGE }));
+
+      for (const field of definition.fields.filter((candidate) => candidate.kind === 'captcha')) {
+        const verdict = await deps.verifyCaptcha(result.values[field.name] ?? '', request.ip);
+        if (verdict === 'failed') return reply.code(400).send(fieldErrorList({ [field.name]: CAPTCHA_FAILED_MESSAGE }));
+        if (verdict === 'unavailable') return reply.code(503).send(apiError('The captcha could not be verified just now; try again in a moment.'));
+      }
+
+      const payload = storedPayload(definition, result.payload);
+      if (isFinance) {
+        try {
+          const stored = await deps.database.transaction(async (tx) => {
+            const granteeId = await findGranteeBySecurityId(tx, result.values[SECURITY_ID_FIELD] ?? '');
+            if (granteeId === null) throw new UnknownSecurityIdError();
+            return insertFinanceVersion(tx, granteeId, payload);
+          });
+          request.log.info({ form, version: stored.version }, 'finance details stored');
+          return reply.code(201).send({ id: stored.id, version: stored.version });
+        } catch (error) {
+          if (error instanceof UnknownSecurityIdError) return reply.code(404).send(fieldErrorList({ [SECURITY_ID_FIELD]: UNKNOWN_SECURITY_ID_MESSAGE }));
+          throw error;
+        }
+      }
+
+      let upload: (StoredUpload & { path: string }) | null = null;
+      if (body.file && sniffed) upload = await writeUpload(deps.dataDir, body.file.bytes, sniffed, body.file.fileName);
+      try {
+        const id = await insertSubmission(deps.database, { form, endpoint: endpoint.path, payload, upload });
+        request.log.info({ form, submission: id, file: upload !== null }, 'submission stored');
+        return reply.code(201).send({ id });
+      } catch (error) {
+        // No row, so no file either: an orphan would be a proposal nobody can find.
+        if (upload) await fs.rm(upload.path, { force: true });
+        throw error;
+      }
+    };
+
+    app.route({
+      method: endpoint.method,
+      url: endpoint.path,
+      bodyLimit: limit,
+      config: { rateLimit: { max: isFinance ? deps.financeRateLimitPerMinute : deps.rateLimitPerMinute, timeWindow: 60_000 } },
+      onRequest: requireMediaType(mediaType, endpoint.encoding === 'multipart' ? limit : null),
+      handler,
+    });
+  }
+}

@@ -1,0 +1,183 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import { PGlite } from '@electric-sql/pglite';
+import { NodeFS } from '@electric-sql/pglite/nodefs';
+import pg from 'pg';
+import { applyMigrations } from './migrations';
+
+/**
+ * The one storage interface of the server, with two implementations sharing the same SQL:
+ * embedded PostgreSQL (PGlite) in DATA_DIR by default, or a PostgreSQL server at DATABASE_URL.
+ */
+
+export interface Queryable {
+  query<Row extends object>(sql: string, params?: readonly unknown[]): Promise<Row[]>;
+}
+
+export interface Database extends Queryable {
+  readonly kind: 'pglite' | 'postgres';
+  /** Runs `work` in one transaction: all of its statements commit together or none does. */
+  transaction<T>(work: (tx: Queryable) => Promise<T>): Promise<T>;
+  close(): Promise<void>;
+}
+
+export class DataDirLockedError extends Error {}
+
+/** The lock file that keeps a second server process out of a PGlite data folder. */
+export const LOCK_FILE = 'server.lock';
+
+function processIsAlive(pid: number): boolean {
+  try {
+    process.kill(pid, 0);
+    return true;
+  } catch (error) {
+    // EPERM: it exists but belongs to someone else.
+    return (error as NodeJS.ErrnoException).code === 'EPERM';
+  }
+}
+
+/**
+ * Takes DATA_DIR/server.lock (created exclusively, holding our pid). A lock left by a process that
+ * no longer runs (killed, crashed) is taken over; one held by a live process is refused.
+ * Returns the release function.
+ */
+const locksHeldHere = new Set<string>();
+
+export function lockDataDir(dataDir: string): () => void {
+  const lockPath = path.join(dataDir, LOCK_FILE);
+  if (locksHeldHere.has(lockPath)) throw new DataDirLockedError(`${dataDir} is already open in this process.`);
+  for (let attempt = 0; attempt < 2; attempt += 1) {
+    try {
+      const fd = fs.openSync(lockPath, 'wx');
+      fs.writeSync(fd, `${process.pid}\n`);
+      fs.fsyncSync(fd);
+      fs.closeSync(fd);
+      locksHeldHere.add(lockPath);
+      return () => {
+        locksHeldHere.delete(lockPath);
+        fs.rmSync(lockPath, { force: true });
+      };
+    } catch (error) {
+      if ((error as NodeJS.ErrnoException).code !== 'EEXIST') throw error;
+      const holder = Number.parseInt(fs.readFileSync(lockPath, 'utf8'), 10);
+      // Our own pid in a lock we do not hold: left by an earlier run that had the same pid (containers).
+      if (Number.isInteger(holder) && holder !== process.pid && processIsAlive(holder)) {
+        throw new DataDirLockedError(`${dataDir} is in use by another server process (pid ${holder}); stop it first.`);
+      }
+      fs.rmSync(lockPath, { force: true });
+    }
+  }
+  throw new DataDirLockedError(`Could not take the lock ${lockPath}.`);
+}
+
+type NodeFsModule = { stream_ops: Record<string, unknown> };
+type FileStream = { nfd: number };
+
+function hasNodeFs(mod: unknown): mod is { NODEFS: NodeFsModule } {
+  return typeof mod === 'object' && mod !== null && 'NODEFS' in mod;
+}
+
+/**
+ * PGlite's Node filesystem without fsync support: PostgreSQL's fsync calls would do nothing.
+ * This one gives the Emscripten NODEFS a real fsync, so a commit is on disk when it returns.
+ */
+class DurableNodeFS extends NodeFS {
+  override async init(...args: Parameters<NodeFS['init']>): ReturnType<NodeFS['init']> {
+    const { emscriptenOpts } = await super.init(...args);
+    const addFsync = (mod: unknown): void => {
+      if (!hasNodeFs(mod)) throw new Error('PGlite no longer exposes NODEFS: cannot guarantee durable commits.');
+      mod.NODEFS.stream_ops.fsync = (stream: FileStream) => fs.fsyncSync(stream.nfd);
+    };
+    return { emscriptenOpts: { ...emscriptenOpts, preRun: [addFsync, ...(emscriptenOpts.preRun ?? [])] } };
+  }
+}
+
+/** PGlite's default start parameters minus '-F' (fsync off): an answered submission must survive a crash. */
+const DURABLE_START_PARAMS = PGlite.defaultStartParams.filter((param) => param !== '-F');
+
+class PgliteDatabase implements Database {
+  readonly kind = 'pglite';
+  constructor(
+    private readonly db: PGlite,
+    private readonly release: () => void,
+  ) {}
+
+  async query<Row extends object>(sql: string, params: readonly unknown[] = []): Promise<Row[]> {
+    return (await this.db.query<Row>(sql, [...params])).rows;
+  }
+
+  transaction<T>(work: (tx: Queryable) => Promise<T>): Promise<T> {
+    return this.db.transaction((tx) =>
+      work({ query: async <Row extends object>(sql: string, params: readonly unknown[] = []) => (await tx.query<Row>(sql, [...params])).rows }),
+    );
+  }
+
+  async close(): Promise<void> {
+    try {
+      if (!this.db.closed) await this.db.close();
+    } finally {
+      this.release();
+    }
+  }
+}
+
+class PostgresDatabase implements Database {
+  readonly kind = 'postgres';
+  constructor(private readonly pool: pg.Pool) {}
+  private closing: Promise<void> | null = null;
+
+  async query<Row extends object>(sql: string, params: readonly unknown[] = []): Promise<Row[]> {
+    return (await this.pool.query<Row>(sql, [...params])).rows;
+  }
+
+  async transaction<T>(work: (tx: Queryable) => Promise<T>): Promise<T> {
+    const client = await this.pool.connect();
+    try {
+      await client.query('BEGIN');
+      const result = await work({ query: async <Row extends object>(sql: string, params: readonly unknown[] = []) => (await client.query<Row>(sql, [...params])).rows });
+      await client.query('COMMIT');
+      return result;
+    } catch (error) {
+      await client.query('ROLLBACK').catch(() => undefined);
+      throw error;
+    } finally {
+      client.release();
+    }
+  }
+
+  close(): Promise<void> {
+    return (this.closing ??= this.pool.end());
+  }
+}
+
+/** Opens the embedded database in DATA_DIR/pglite (creating the folders), locked to this process. */
+export async function openPglite(dataDir: string): Promise<Database> {
+  fs.mkdirSync(dataDir, { recursive: true });
+  const release = lockDataDir(dataDir);
+  try {
+    const db = await PGlite.create({ fs: new DurableNodeFS(path.join(dataDir, 'pglite')), startParams: DURABLE_START_PARAMS });
+    return new PgliteDatabase(db, release);
+  } catch (error) {
+    release();
+    throw error;
+  }
+}
+
+export async function openPostgres(databaseUrl: string): Promise<Database> {
+  const pool = new pg.Pool({ connectionString: databaseUrl, max: 10 });
+  // Fail at start, not on the first submission, when the server is unreachable.
+  await pool.query('SELECT 1');
+  return new PostgresDatabase(pool);
+}
+
+/** The database the configuration names, with every migration applied. */
+export async function openDatabase(options: { dataDir: string; databaseUrl: string | null }): Promise<Database> {
+  const database = options.databaseUrl ? await openPostgres(options.databaseUrl) : await openPglite(options.dataDir);
+  try {
+    await applyMigrations(database);
+  } catch (error) {
+    await database.close();
+    throw error;
+  }
+  return database;
+}

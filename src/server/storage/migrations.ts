@@ -1,0 +1,72 @@
+import type { Database } from './database';
+
+/**
+ * The schema, as an append-only list: a released migration is never edited, a change is a new
+ * entry. The same statements run on PGlite and on PostgreSQL. Each migration is a list of single
+ * statements (PGlite's query() takes one at a time).
+ */
+export const MIGRATIONS: ReadonlyArray<{ readonly version: number; readonly name: string; readonly statements: readonly string[] }> = [
+  {
+    version: 1,
+    name: 'submissions, newsletter, grantees',
+    statements: [
+      `CREATE TABLE submissions (
+        id bigserial PRIMARY KEY,
+        form text NOT NULL,
+        endpoint text NOT NULL,
+        payload jsonb NOT NULL,
+        file_stored_name text,
+        file_original_name text,
+        file_media_type text,
+        file_size integer,
+        file_sha256 text,
+        created_at timestamptz NOT NULL DEFAULT now()
+      )`,
+      'CREATE INDEX submissions_form_created_idx ON submissions (form, created_at)',
+      `CREATE TABLE newsletter_subscribers (
+        id bigserial PRIMARY KEY,
+        email text NOT NULL,
+        created_at timestamptz NOT NULL DEFAULT now()
+      )`,
+      // One subscription per address, whatever its letter case.
+      'CREATE UNIQUE INDEX newsletter_subscribers_email_idx ON newsletter_subscribers (lower(email))',
+      `CREATE TABLE grantees (
+        id bigserial PRIMARY KEY,
+        label text NOT NULL DEFAULT '',
+        id_hash text NOT NULL UNIQUE,
+        created_at timestamptz NOT NULL DEFAULT now(),
+        revoked_at timestamptz
+      )`,
+      `CREATE TABLE grantee_finance_versions (
+        id bigserial PRIMARY KEY,
+        grantee_id bigint NOT NULL REFERENCES grantees (id),
+        version integer NOT NULL,
+        payload jsonb NOT NULL,
+        created_at timestamptz NOT NULL DEFAULT now(),
+        UNIQUE (grantee_id, version)
+      )`,
+    ],
+  },
+];
+
+/** Any constant; it serialises concurrent migrators (several servers on one PostgreSQL). */
+const MIGRATION_LOCK_KEY = 727_001;
+
+/** Applies the migrations not yet applied, all in one transaction. Returns the versions applied now. */
+export async function applyMigrations(database: Database): Promise<number[]> {
+  return database.transaction(async (tx) => {
+    await tx.query('SELECT pg_advisory_xact_lock($1)', [MIGRATION_LOCK_KEY]);
+    await tx.query(`CREATE TABLE IF NOT EXISTS schema_migrations (
+      version integer PRIMARY KEY,
+      name text NOT NULL,
+      applied_at timestamptz NOT NULL DEFAULT now()
+    )`);
+    const applied = new Set((await tx.query<{ version: number }>('SELECT version FROM schema_migrations')).map((row) => row.version));
+    const pending = MIGRATIONS.filter((migration) => !applied.has(migration.version));
+    for (const migration of pending) {
+      for (const statement of migration.statements) await tx.query(statement);
+      await tx.query('INSERT INTO schema_migrations (version, name) VALUES ($1, $2)', [migration.version, migration.name]);
+    }
+    return pending.map((migration) => migration.version);
+  });
+}

@@ -1,0 +1,40 @@
+import type { WirePayload } from '../../forms/definitions/types';
+import type { StoredUpload } from '../uploads';
+import type { Database, Queryable } from './database';
+
+/** Writes of the API: one row per accepted request, each in one transaction. */
+
+export async function insertSubmission(database: Database, row: { form: string; endpoint: string; payload: WirePayload; upload: StoredUpload | null }): Promise<string> {
+  return database.transaction(async (tx) => {
+    const [inserted] = await tx.query<{ id: string }>(
+      `INSERT INTO submissions (form, endpoint, payload, file_stored_name, file_original_name, file_media_type, file_size, file_sha256)
+       VALUES ($1, $2, $3, $4, $5, $6, $7, $8) RETURNING id::text AS id`,
+      [row.form, row.endpoint, JSON.stringify(row.payload), row.upload?.storedName ?? null, row.upload?.originalName ?? null, row.upload?.mediaType ?? null, row.upload?.size ?? null, row.upload?.sha256 ?? null],
+    );
+    if (!inserted) throw new Error('INSERT … RETURNING gave no row');
+    return inserted.id;
+  });
+}
+
+/** A new version of a grantee's payment details; earlier versions stay. */
+export async function insertFinanceVersion(tx: Queryable, granteeId: string, payload: WirePayload): Promise<{ id: string; version: number }> {
+  // Serialises concurrent updates of one grantee so that version numbers never collide.
+  await tx.query('SELECT id FROM grantees WHERE id = $1 FOR UPDATE', [granteeId]);
+  const [inserted] = await tx.query<{ id: string; version: number }>(
+    `INSERT INTO grantee_finance_versions (grantee_id, version, payload)
+     VALUES ($1, (SELECT COALESCE(MAX(version), 0) + 1 FROM grantee_finance_versions WHERE grantee_id = $1), $2)
+     RETURNING id::text AS id, version`,
+    [granteeId, JSON.stringify(payload)],
+  );
+  if (!inserted) throw new Error('INSERT … RETURNING gave no row');
+  return inserted;
+}
+
+/** Stores the address unless it is already subscribed in any letter case; false for a repeat. */
+export async function insertNewsletterSubscriber(database: Database, email: string): Promise<boolean> {
+  const rows = await database.query<{ id: string }>(
+    'INSERT INTO newsletter_subscribers (email) VALUES ($1) ON CONFLICT ((lower(email))) DO NOTHING RETURNING id::text AS id',
+    [email],
+  );
+  return rows.length > 0;
+}

@@ -1,0 +1,25 @@
+import type { Server } from 'node:net';
+
+/** This checkout's test ports (3100–3199; other engineers on the machine use other ranges). */
+const FIRST_PORT = 3100;
+const LAST_PORT = 3199;
+/** 3150 and up: the PostgreSQL cluster of the global setup. */
+export const POSTGRES_PORT = 3150;
+let next = FIRST_PORT;
+
+/** Listens on the next free port of the range (skipping the cluster's), 127.0.0.1. */
+export async function listenInRange(listen: (port: number) => Promise<unknown>, server?: Server): Promise<number> {
+  for (let tries = 0; tries <= LAST_PORT - FIRST_PORT; tries += 1) {
+    const port = next;
+    next = next >= LAST_PORT ? FIRST_PORT : next + 1;
+    if (port === POSTGRES_PORT) continue;
+    try {
+      await listen(port);
+      return port;
+    } catch (error) {
+      if ((error as NodeJS.ErrnoException).code !== 'EADDRINUSE') throw error;
+      server?.removeAllListeners('error');
+    }
+  }
+  throw new Error('No free port in 3100–3199.');
+}
