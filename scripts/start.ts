@@ -22,6 +22,7 @@ async function main(): Promise<void> {
   stopOnSignals(server);
   const storage = config.databaseUrl ? 'PostgreSQL (DATABASE_URL)' : `PGlite in ${config.dataDir}`;
   console.log(`Serving the site and /api/* at ${server.address} (data: ${storage})`);
+  if (!server.mailWorker) console.log('Email is off: SMTP_URL is not set, so confirmation emails wait in the outbox until a server with SMTP_URL starts.');
 }
 
 main().catch((error: unknown) => {
