@@ -14,7 +14,7 @@ import {
   validSmallGrantsEvent,
   validSmallGrantsProject,
 } from '../unit/forms/definitions/fixtures';
-import { createMailTestStorage, eventually, FAST_RETRY_ENV, type MailTestStorage } from './support/mailServer';
+import { createRestartableStorage, eventually, FAST_RETRY_ENV, type RestartableStorage } from './support/restartableServer';
 import { startSmtpSink, type ReceivedEmail, type SmtpSink } from './support/smtpSink';
 import { postJson } from './support/testServer';
 
@@ -38,13 +38,13 @@ const withReference = (emails: readonly ReceivedEmail[], ref: string): ReceivedE
 
 describe('confirmation emails through the outbox', () => {
   let sink: SmtpSink;
-  let storage: MailTestStorage;
+  let storage: RestartableStorage;
   let server: RunningServer;
   const mailEnv = (): Record<string, string> => ({ SMTP_URL: sink.url, MAIL_FROM: '"Cadena Academy" <hola@example.org>', TEAM_NOTIFICATIONS_PROJECT_GRANTS: TEAM_ADDRESS, ...FAST_RETRY_ENV });
 
   beforeAll(async () => {
     sink = await startSmtpSink();
-    storage = await createMailTestStorage();
+    storage = await createRestartableStorage();
     server = await storage.start(mailEnv());
   });
   afterAll(async () => {

@@ -12,8 +12,9 @@ import { freshStorage, type Backend } from './testServer';
  * The server as `npm start` runs it (outbox worker included), on storage that outlives a restart:
  * `start(env)` may be called again after `stop()` with other mail settings.
  */
-export type MailTestStorage = {
-  readonly databaseUrl: string | null;
+export type RestartableStorage = {
+  /** The server's environment (DATA_DIR, DATABASE_URL…), for the CLIs run between two starts. */
+  readonly env: Readonly<Record<string, string>>;
   start(mailEnv: Record<string, string>): Promise<RunningServer>;
   close(): Promise<void>;
 };
@@ -23,7 +24,7 @@ const projectDir = path.resolve(__dirname, '../../..');
 /** Retries quickly, as a deployment might for a local relay; the defaults wait 30 s and more. */
 export const FAST_RETRY_ENV = { MAIL_POLL_MS: '50', MAIL_RETRY_BASE_MS: '100', MAIL_RETRY_MAX_MS: '400' };
 
-export async function createMailTestStorage(backend: Backend = 'pglite'): Promise<MailTestStorage> {
+export async function createRestartableStorage(backend: Backend = 'pglite'): Promise<RestartableStorage> {
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'mail-data-'));
   const storage = await freshStorage(backend, dataDir);
   const siteverify: FakeSiteverify = await startFakeSiteverify();
@@ -37,7 +38,7 @@ export async function createMailTestStorage(backend: Backend = 'pglite'): Promis
     LOG_LEVEL: 'silent',
   };
   return {
-    databaseUrl: storage.databaseUrl,
+    env,
     start: async (mailEnv) => {
       const started: RunningServer[] = [];
       await listenInRange(async (port) => started.push(await startServer(loadConfig({ ...env, PORT: String(port) }, projectDir), loadMailConfig(mailEnv))));
