@@ -1,5 +1,6 @@
 /**
- * A dependency-free static server for the export in out/, used by `npm start` and the e2e tests.
+ * A static server for the export in out/ alone (no API), used by the e2e tests; `npm start` runs
+ * the API server (src/server), which serves out/ the same way (src/server/staticSite.ts).
  * It serves what a CDN configured for this site would: pretty URLs with or without the trailing
  * slash, the Spanish 404 page for anything unknown, and JSON 404s under /api/ (no API here).
  *
@@ -8,6 +9,7 @@
 import fs from 'node:fs';
 import http from 'node:http';
 import path from 'node:path';
+import { cacheControlFor, resolveStaticFile } from '../src/server/staticSite';
 import { assertExportExists, outDir } from './export-files';
 
 const CONTENT_TYPES: Readonly<Record<string, string>> = {
@@ -32,8 +34,6 @@ const CONTENT_TYPES: Readonly<Record<string, string>> = {
   '.ico': 'image/x-icon',
 };
 
-const IMMUTABLE = 'public, max-age=31536000, immutable';
-
 function contentTypeFor(filePath: string): string {
   return CONTENT_TYPES[path.extname(filePath).toLowerCase()] ?? 'application/octet-stream';
 }
@@ -44,25 +44,6 @@ function isFile(filePath: string): boolean {
   } catch {
     return false;
   }
-}
-
-/**
- * The file under rootDir that answers urlPath, trying in order: the path itself,
- * <path>/index.html, <path>.html, and for /x.html also /x/index.html. Null when none exists
- * or the path tries to leave rootDir.
- */
-export function resolveStaticFile(rootDir: string, urlPath: string): string | null {
-  const root = path.resolve(rootDir);
-  const target = path.resolve(root, `.${urlPath}`);
-  if (target !== root && !target.startsWith(root + path.sep)) return null;
-
-  const candidates = urlPath.endsWith('/')
-    ? [path.join(target, 'index.html')]
-    : [target, path.join(target, 'index.html'), `${target}.html`];
-  if (urlPath.endsWith('.html') && !urlPath.endsWith('/index.html')) {
-    candidates.push(path.join(target.slice(0, -'.html'.length), 'index.html'));
-  }
-  return candidates.find(isFile) ?? null;
 }
 
 function sendFile(
@@ -128,11 +109,9 @@ export function createStaticServer(rootDir: string = outDir): http.Server {
       return;
     }
 
-    const filePath = urlPath.includes('\0') ? null : resolveStaticFile(rootDir, urlPath);
+    const filePath = resolveStaticFile(rootDir, urlPath);
     if (filePath) {
-      // Hashed build assets never change; everything else must be revalidated.
-      const cacheControl = urlPath.startsWith('/_next/static/') ? IMMUTABLE : 'no-cache';
-      sendFile(request, response, filePath, 200, cacheControl);
+      sendFile(request, response, filePath, 200, cacheControlFor(urlPath));
     } else if (isFile(notFoundPage)) {
       sendFile(request, response, notFoundPage, 404, 'no-cache');
     } else {
@@ -142,7 +121,7 @@ export function createStaticServer(rootDir: string = outDir): http.Server {
   });
 }
 
-/** Listens on HOST (default 127.0.0.1) and PORT (default 3000), as `npm start` and the e2e tests do. */
+/** Listens on HOST (default 127.0.0.1) and PORT (default 3000), as the e2e tests do. */
 export function serveFromEnv(rootDir: string = outDir): http.Server {
   const host = process.env.HOST || '127.0.0.1';
   const port = Number(process.env.PORT || 3000);

@@ -52,8 +52,15 @@ export async function buildApp(deps: AppDependencies): Promise<FastifyInstance> 
   const app = Fastify(options);
 
   const csp = contentSecurityPolicy({ inlineScriptHashes: inlineScriptHashes(config.outDir), analyticsOrigin: config.analyticsOrigin });
+  // While shutting down, answers to the requests still in flight close their connection, so
+  // that close() need not wait for idle keep-alive connections to time out.
+  let closing = false;
+  app.addHook('preClose', async () => {
+    closing = true;
+  });
   app.addHook('onSend', async (request, reply) => {
     reply.headers(securityHeaders({ csp, overTls: request.protocol === 'https' }));
+    if (closing) reply.header('connection', 'close');
   });
 
   app.setErrorHandler((error: HttpError, request, reply) => {

@@ -1,0 +1,54 @@
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { afterAll, beforeAll, expect, it } from 'vitest';
+import { inject } from 'vitest';
+import { endpoints } from '../../src/api/endpoints';
+import { formDefinitions } from '../../src/forms/definitions';
+import { LOCK_FILE, openDatabase } from '../../src/server/storage/database';
+import { startServerProcess } from '../../scripts/server-process';
+import { validDevconGrants } from '../unit/forms/definitions/fixtures';
+import { startFakeSiteverify, TEST_SECRET, type FakeSiteverify } from './support/fakeSiteverify';
+
+/** `npm start`'s process: SIGTERM lets the request in flight finish, then closes the database and the lock. */
+
+const PORT = 3175;
+let dataDir: string;
+let siteverify: FakeSiteverify;
+
+beforeAll(async () => {
+  dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'shutdown-'));
+  fs.cpSync(inject('pgliteTemplate'), dataDir, { recursive: true });
+  siteverify = await startFakeSiteverify();
+});
+afterAll(async () => {
+  await siteverify.close();
+  fs.rmSync(dataDir, { recursive: true, force: true });
+});
+
+it('finishes the submission in flight on SIGTERM, refuses a second process meanwhile, and releases the data folder', { timeout: 60_000 }, async () => {
+  const env = { DATA_DIR: dataDir, RECAPTCHA_SECRET_KEY: TEST_SECRET, RECAPTCHA_VERIFY_URL: siteverify.url };
+  const server = await startServerProcess(env, PORT);
+  expect(fs.existsSync(path.join(dataDir, LOCK_FILE))).toBe(true);
+  await expect(startServerProcess(env, PORT + 1)).rejects.toThrow(/exited with code 1/);
+
+  // The verifier answers slowly, so the request is still being handled when the signal comes.
+  siteverify.delay(1500);
+  const inFlight = fetch(server.url + endpoints.devconGrants.path, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify(formDefinitions['devcon-grants'].toPayload(validDevconGrants())),
+  });
+  await new Promise((resolve) => setTimeout(resolve, 500));
+  server.child.kill('SIGTERM');
+
+  expect((await inFlight).status).toBe(201);
+  expect(await server.exited).toBe(0);
+  expect(fs.existsSync(path.join(dataDir, LOCK_FILE))).toBe(false);
+  const database = await openDatabase({ dataDir, databaseUrl: null });
+  try {
+    expect(await database.query('SELECT form FROM submissions')).toEqual([{ form: 'devcon-grants' }]);
+  } finally {
+    await database.close();
+  }
+});
