@@ -133,3 +133,27 @@ describe('confirmation emails through the outbox', () => {
     expect(withReference(sink.received, reference('AG', id))).toHaveLength(1);
   });
 });
+
+describe('two servers on one PostgreSQL database', () => {
+  it('send each email once, though both workers send: a worker claims a message before sending it', async () => {
+    const sink = await startSmtpSink();
+    const storage = await createRestartableStorage('postgres');
+    const env = { SMTP_URL: sink.url, ...FAST_RETRY_ENV };
+    const servers = [await storage.start(env), await storage.start(env)];
+    try {
+      const ids = await Promise.all(
+        Array.from({ length: 30 }, async (_, index) => submittedId(await submit(servers[index % 2]!, 'office-hours', validOfficeHours(), endpoints.officeHours.path))),
+      );
+      await eventually(async () => (await outboxCounts(servers[0]!.database)).pending === 0);
+      const subjects = sink.received.map((email) => email.headers.subject);
+      expect(subjects).toHaveLength(ids.length);
+      expect(new Set(subjects)).toEqual(new Set(ids.map((id) => `Recibimos tu solicitud a Office Hours (${reference('OH', id)})`)));
+      const [workers] = await servers[0]!.database.query<{ n: number }>("SELECT count(DISTINCT claimed_by)::int AS n FROM mail_outbox WHERE status = 'sent'");
+      expect(workers!.n).toBe(2);
+    } finally {
+      await Promise.all(servers.map((server) => server.stop()));
+      await storage.close();
+      await sink.close();
+    }
+  });
+});
