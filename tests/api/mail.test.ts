@@ -3,7 +3,9 @@ import { endpoints } from '../../src/api/endpoints';
 import { formDefinitions, type FormKey, type FormValues } from '../../src/forms/definitions';
 import { payloadToFormEntries } from '../../src/forms/definitions/payload';
 import { addGrantee } from '../../src/server/grantees';
+import { loadMailConfig } from '../../src/server/mail/config';
 import { outboxCounts } from '../../src/server/mail/outbox';
+import { backoffMs } from '../../src/server/mail/worker';
 import type { RunningServer } from '../../src/server/main';
 import {
   validAcademicGrants,
@@ -155,5 +157,13 @@ describe('two servers on one PostgreSQL database', () => {
       await storage.close();
       await sink.close();
     }
+  });
+});
+
+describe('the retry schedule', () => {
+  it('waits 30 s after the first failure, doubling each time up to an hour, by default', () => {
+    const defaults = loadMailConfig({});
+    expect([1, 2, 3, 4, 5, 6, 7, 8, 20].map((attempts) => backoffMs(attempts, defaults) / 1000)).toEqual([30, 60, 120, 240, 480, 960, 1920, 3600, 3600]);
+    expect(defaults.smtpUrl).toBeNull();
   });
 });
