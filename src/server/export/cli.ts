@@ -70,7 +70,7 @@ function parseOptions(args: readonly string[]) {
  * and the fetched file's name (npm runs scripts in the project folder; INIT_CWD is where the
  * operator typed the command).
  */
-export async function runExportCommand(args: readonly string[], io: ExportIo, place: { env: NodeJS.ProcessEnv; projectDir: string; outputDir: string }): Promise<void> {
+export async function runExportCommand(args: readonly string[], io: ExportIo, place: { env: Readonly<Record<string, string | undefined>>; projectDir: string; outputDir: string }): Promise<void> {
   const options = parseOptions(args);
   const cwd = place.outputDir;
   if ((options.form === undefined) === (options.file === undefined)) throw new UsageError(USAGE);
