@@ -79,7 +79,8 @@ describe('confirmation emails through the outbox', () => {
       const ref = reference(prefix, id);
       const [email, ...others] = withReference(applicantEmails, ref);
       expect(others).toHaveLength(0);
-      expect(email?.headers.subject).toBe(`Recibimos tu solicitud a ${programme} (${ref})`);
+      expect(email?.headers.subject).toBe(prefix === 'GF' ? `Recibimos tus datos de pago (${ref})` : `Recibimos tu solicitud a ${programme} (${ref})`);
+      expect(email?.text).toContain(programme);
       expect(email?.text).toContain(`Número de referencia: ${ref}`);
       expect(email?.headers.from).toBe('Cadena Academy <hola@example.org>');
     }

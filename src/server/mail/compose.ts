@@ -60,10 +60,10 @@ export function composeConfirmation(application: StoredApplication): ComposedEma
       : `Gracias por tu solicitud a ${programme.name} de ${site.brand}. La recibimos correctamente.`;
   const next = programme.contactEmail
     ? `Te escribiremos dentro de 2 días hábiles. Si tienes alguna pregunta, escríbenos a ${programme.contactEmail} indicando tu número de referencia.`
-    : `Esta es la confirmación de tu solicitud. Mientras tanto, puedes leer más sobre ${programme.name} en ${site.url}${routes.smallGrants}`;
+    : `Esta es la confirmación que te prometimos. Puedes leer más sobre ${programme.name} en ${site.url}${routes.smallGrants}`;
   return {
     to: applicantAddressOf(application),
-    subject: `Recibimos tu solicitud a ${programme.name} (${reference})`,
+    subject: application.form === 'grantee-finance' ? `Recibimos tus datos de pago (${reference})` : `Recibimos tu solicitud a ${programme.name} (${reference})`,
     text: [`Hola${name ? ` ${name}` : ''}:`, '', received, '', `Número de referencia: ${reference}`, '', next, '', 'Saludos,', `El equipo de ${site.brand}`, ''].join('\n'),
   };
 }
