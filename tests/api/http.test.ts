@@ -3,7 +3,9 @@ import http from 'node:http';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { endpoints } from '../../src/api/endpoints';
+import { formDefinitions } from '../../src/forms/definitions';
 import { ConfigError, loadConfig } from '../../src/server/config';
+import { validOfficeHours } from '../unit/forms/definitions/fixtures';
 import { postJson, startTestServer, type TestServer } from './support/testServer';
 
 /** Headers, static serving and rate limits: the same on either backend, so PGlite only. */
@@ -105,6 +107,21 @@ describe('security headers, static site and limits', () => {
     expect(limitedNewsletter.status).toBe(429);
     // The newsletter shows a 4xx text as its toast: it must be readable Spanish.
     expect(await limitedNewsletter.text()).toBe('Demasiadas solicitudes: espera un minuto e inténtalo de nuevo.');
+  });
+});
+
+describe('a failure inside the server', () => {
+  it('answers 500 with a short message, no stack or internals', async () => {
+    const server = await startTestServer();
+    try {
+      // The storage going away under a running server: every write fails.
+      await server.database.close();
+      const response = await postJson(server.url + endpoints.officeHours.path, formDefinitions['office-hours'].toPayload(validOfficeHours()));
+      expect(response.status).toBe(500);
+      expect(await response.json()).toEqual({ error: 'Internal error: nothing was stored. Try again later.' });
+    } finally {
+      await server.close();
+    }
   });
 });
 

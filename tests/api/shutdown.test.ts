@@ -8,9 +8,12 @@ import { formDefinitions } from '../../src/forms/definitions';
 import { LOCK_FILE, openDatabase } from '../../src/server/storage/database';
 import { startServerProcess } from '../../scripts/server-process';
 import { validDevconGrants } from '../unit/forms/definitions/fixtures';
-import { startFakeSiteverify, TEST_SECRET, type FakeSiteverify } from './support/fakeSiteverify';
+import { ACCEPTED_TOKEN, startFakeSiteverify, TEST_SECRET, type FakeSiteverify } from './support/fakeSiteverify';
 
-/** `npm start`'s process: SIGTERM lets the request in flight finish, then closes the database and the lock. */
+/**
+ * `npm start`'s process: SIGTERM lets the request in flight finish, then closes the database and
+ * the lock; its log names requests by method, path and status, never by what was submitted.
+ */
 
 const PORT = 3175;
 let dataDir: string;
@@ -26,8 +29,8 @@ afterAll(async () => {
   fs.rmSync(dataDir, { recursive: true, force: true });
 });
 
-it('finishes the submission in flight on SIGTERM, refuses a second process meanwhile, and releases the data folder', { timeout: 60_000 }, async () => {
-  const env = { DATA_DIR: dataDir, RECAPTCHA_SECRET_KEY: TEST_SECRET, RECAPTCHA_VERIFY_URL: siteverify.url };
+it('finishes the submission in flight on SIGTERM, refuses a second process meanwhile, releases the data folder, and logs no submitted data', { timeout: 60_000 }, async () => {
+  const env = { DATA_DIR: dataDir, RECAPTCHA_SECRET_KEY: TEST_SECRET, RECAPTCHA_VERIFY_URL: siteverify.url, LOG_LEVEL: 'info' };
   const server = await startServerProcess(env, PORT);
   expect(fs.existsSync(path.join(dataDir, LOCK_FILE))).toBe(true);
   await expect(startServerProcess(env, PORT + 1)).rejects.toThrow(/exited with code 1/);
@@ -44,6 +47,12 @@ it('finishes the submission in flight on SIGTERM, refuses a second process meanw
 
   expect((await inFlight).status).toBe(201);
   expect(await server.exited).toBe(0);
+  const log = server.output();
+  expect(log).toContain('"path":"/api/devcon-grants"');
+  expect(log).toContain('"msg":"submission stored"');
+  for (const personal of [validDevconGrants().email, validDevconGrants().lastName, validDevconGrants().eventName, 'remoteAddress', 'user-agent', TEST_SECRET, ACCEPTED_TOKEN]) {
+    expect(log).not.toContain(personal);
+  }
   expect(fs.existsSync(path.join(dataDir, LOCK_FILE))).toBe(false);
   const database = await openDatabase({ dataDir, databaseUrl: null });
   try {

@@ -114,7 +114,7 @@ class PgliteDatabase implements Database {
 
   async close(): Promise<void> {
     try {
-      await this.db.close();
+      if (!this.db.closed) await this.db.close();
     } finally {
       this.release();
     }
@@ -124,6 +124,7 @@ class PgliteDatabase implements Database {
 class PostgresDatabase implements Database {
   readonly kind = 'postgres';
   constructor(private readonly pool: pg.Pool) {}
+  private closing: Promise<void> | null = null;
 
   async query<Row extends object>(sql: string, params: readonly unknown[] = []): Promise<Row[]> {
     return (await this.pool.query<Row>(sql, [...params])).rows;
@@ -145,7 +146,7 @@ class PostgresDatabase implements Database {
   }
 
   close(): Promise<void> {
-    return this.pool.end();
+    return (this.closing ??= this.pool.end());
   }
 }
 

@@ -1,0 +1,53 @@
+/**
+ * `npm run submissions -- [form] [--limit N]`: the stored applications, newest first, one JSON
+ * object per line (payload, and the proposal's path under DATA_DIR/uploads when there is one).
+ * Same DATA_DIR / DATABASE_URL as the server; stop a PGlite server first (it holds the lock).
+ */
+import path from 'node:path';
+import type { WirePayload } from '../../forms/definitions/types';
+import { loadConfig } from '../config';
+import { openDatabase } from '../storage/database';
+import { uploadsDir } from '../uploads';
+
+type SubmissionRow = {
+  id: string;
+  form: string;
+  endpoint: string;
+  created_at: Date;
+  payload: WirePayload;
+  file_stored_name: string | null;
+  file_original_name: string | null;
+  file_media_type: string | null;
+  file_size: number | null;
+  file_sha256: string | null;
+};
+
+export async function listSubmissions(args: readonly string[], env: NodeJS.ProcessEnv = process.env): Promise<string[]> {
+  const limitAt = args.indexOf('--limit');
+  const limit = limitAt >= 0 ? Number(args[limitAt + 1]) : 20;
+  if (!Number.isInteger(limit) || limit <= 0) throw new Error('usage: npm run submissions -- [form] [--limit N]');
+  const form = args.find((arg, index) => !arg.startsWith('--') && index !== limitAt + 1) ?? null;
+  const config = loadConfig(env);
+  const database = await openDatabase(config);
+  try {
+    const rows = await database.query<SubmissionRow>(
+      `SELECT id::text AS id, form, endpoint, created_at, payload, file_stored_name, file_original_name, file_media_type, file_size, file_sha256
+       FROM submissions WHERE $1::text IS NULL OR form = $1 ORDER BY id DESC LIMIT $2`,
+      [form, limit],
+    );
+    return rows.map((row) =>
+      JSON.stringify({
+        id: row.id,
+        form: row.form,
+        endpoint: row.endpoint,
+        createdAt: new Date(row.created_at).toISOString(),
+        payload: row.payload,
+        file: row.file_stored_name
+          ? { path: path.join(uploadsDir(config.dataDir), row.file_stored_name), originalName: row.file_original_name, mediaType: row.file_media_type, size: row.file_size, sha256: row.file_sha256 }
+          : null,
+      }),
+    );
+  } finally {
+    await database.close();
+  }
+}
