@@ -7,6 +7,7 @@ import { spawnSync } from 'node:child_process';
 import fs from 'node:fs';
 import path from 'node:path';
 import { ConfigError, loadConfig } from '../src/server/config';
+import { loadMailConfig } from '../src/server/mail/config';
 import { startServer, stopOnSignals } from '../src/server/main';
 import { DataDirLockedError } from '../src/server/storage/database';
 import { projectDir } from './export-files';
@@ -18,10 +19,13 @@ async function main(): Promise<void> {
     const build = spawnSync('npm', ['run', 'build'], { cwd: projectDir, stdio: 'inherit' });
     if (build.status !== 0) process.exit(build.status ?? 1);
   }
-  const server = await startServer(config);
+  const mailConfig = loadMailConfig();
+  const server = await startServer(config, mailConfig);
   stopOnSignals(server);
   const storage = config.databaseUrl ? 'PostgreSQL (DATABASE_URL)' : `PGlite in ${config.dataDir}`;
   console.log(`Serving the site and /api/* at ${server.address} (data: ${storage})`);
+  if (mailConfig.smtpUrl) console.log(`Email is on: sending the outbox through ${new URL(mailConfig.smtpUrl).host}.`);
+  else console.log('Email is off: SMTP_URL is not set, so confirmation emails wait in the outbox until a server with SMTP_URL starts.');
 }
 
 main().catch((error: unknown) => {

@@ -2,12 +2,21 @@ import type { FastifyInstance } from 'fastify';
 import { formDefinitions } from '../forms/definitions';
 import { buildApp } from './app';
 import type { ServerConfig } from './config';
+import { loadMailConfig, type MailConfig } from './mail/config';
+import { startOutboxWorker, type OutboxWorker } from './mail/worker';
 import { openDatabase, type Database } from './storage/database';
 
-export type RunningServer = { readonly app: FastifyInstance; readonly database: Database; readonly address: string; stop(): Promise<void> };
+export type RunningServer = {
+  readonly app: FastifyInstance;
+  readonly database: Database;
+  readonly address: string;
+  /** null when SMTP_URL is unset: emails wait in the outbox. */
+  readonly mailWorker: OutboxWorker | null;
+  stop(): Promise<void>;
+};
 
 /** Opens the database (applying migrations), builds the app and listens on HOST:PORT. */
-export async function startServer(config: ServerConfig): Promise<RunningServer> {
+export async function startServer(config: ServerConfig, mailConfig: MailConfig = loadMailConfig()): Promise<RunningServer> {
   const database = await openDatabase(config);
   let app: FastifyInstance;
   try {
@@ -19,13 +28,16 @@ export async function startServer(config: ServerConfig): Promise<RunningServer> 
   }
   const bound = app.server.address();
   const address = typeof bound === 'object' && bound !== null ? `http://${bound.family === 'IPv6' ? `[${bound.address}]` : bound.address}:${bound.port}` : String(bound);
+  const { smtpUrl } = mailConfig;
+  const mailWorker = smtpUrl ? startOutboxWorker({ database, config: { ...mailConfig, smtpUrl }, log: app.log.child({ component: 'mail' }) }) : null;
   let stopping: Promise<void> | null = null;
   return {
     app,
     database,
     address,
-    // In-flight requests finish (new ones get 503), then the database closes.
-    stop: () => (stopping ??= app.close().then(() => database.close())),
+    mailWorker,
+    // In-flight requests finish (new ones get 503) and the email being sent goes out, then the database closes.
+    stop: () => (stopping ??= Promise.all([app.close(), mailWorker?.stop()]).then(() => database.close())),
   };
 }
 

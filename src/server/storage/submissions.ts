@@ -1,4 +1,5 @@
 import type { WirePayload } from '../../forms/definitions/types';
+import { enqueueApplicationEmails } from '../mail/outbox';
 import type { StoredUpload } from '../uploads';
 import type { Database, Queryable } from './database';
 
@@ -12,6 +13,7 @@ export async function insertSubmission(database: Database, row: { form: string; 
       [row.form, row.endpoint, JSON.stringify(row.payload), row.upload?.storedName ?? null, row.upload?.originalName ?? null, row.upload?.mediaType ?? null, row.upload?.size ?? null, row.upload?.sha256 ?? null],
     );
     if (!inserted) throw new Error('INSERT … RETURNING gave no row');
+    await enqueueApplicationEmails(tx, { submissionId: inserted.id });
     return inserted.id;
   });
 }
@@ -27,6 +29,7 @@ export async function insertFinanceVersion(tx: Queryable, granteeId: string, pay
     [granteeId, JSON.stringify(payload)],
   );
   if (!inserted) throw new Error('INSERT … RETURNING gave no row');
+  await enqueueApplicationEmails(tx, { financeVersionId: inserted.id });
   return inserted;
 }
 

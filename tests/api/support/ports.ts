@@ -1,10 +1,13 @@
 import type { Server } from 'node:net';
 
-/** This checkout's test ports (3100–3199; other engineers on the machine use other ranges). */
-const FIRST_PORT = 3100;
-const LAST_PORT = 3199;
-/** 3150 and up: the PostgreSQL cluster of the global setup. */
-export const POSTGRES_PORT = 3150;
+/**
+ * This checkout's test ports: 3100–3199, or the hundred from API_TEST_PORT_BASE (engineers sharing
+ * a machine each take their own range).
+ */
+const FIRST_PORT = Number(process.env.API_TEST_PORT_BASE || 3100);
+const LAST_PORT = FIRST_PORT + 99;
+/** The range's 51st port: the PostgreSQL cluster of the global setup. */
+export const POSTGRES_PORT = FIRST_PORT + 50;
 let next = FIRST_PORT;
 
 /** Listens on the next free port of the range (skipping the cluster's), 127.0.0.1. */
@@ -21,5 +24,5 @@ export async function listenInRange(listen: (port: number) => Promise<unknown>, 
       server?.removeAllListeners('error');
     }
   }
-  throw new Error('No free port in 3100–3199.');
+  throw new Error(`No free port in ${FIRST_PORT}–${LAST_PORT}.`);
 }

@@ -28,7 +28,7 @@ export type TestServer = {
 const projectDir = path.resolve(__dirname, '../../..');
 
 /** A fresh, empty database of the given kind: a copy of the PGlite template, or a new PostgreSQL database. */
-async function freshStorage(backend: Backend, dataDir: string): Promise<{ databaseUrl: string | null; drop: () => Promise<void> }> {
+export async function freshStorage(backend: Backend, dataDir: string): Promise<{ databaseUrl: string | null; drop: () => Promise<void> }> {
   if (backend === 'pglite') {
     fs.cpSync(inject('pgliteTemplate'), dataDir, { recursive: true });
     return { databaseUrl: null, drop: async () => undefined };

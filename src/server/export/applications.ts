@@ -1,0 +1,78 @@
+import type { FieldDefinition, FormDefinition, FormKey, WirePayload } from '../../forms/definitions/types';
+import { SECURITY_ID_FIELD } from '../formRoutes';
+import { referenceOf } from '../mail/compose';
+import type { Queryable } from '../storage/database';
+
+/**
+ * The applications of one form as a table: a few columns of ours (id, reference, date, file),
+ * then one column per field of the form's definition, headed by its label, holding the value as
+ * the applicant sent it.
+ */
+
+export type ExportTable = { readonly headers: readonly string[]; readonly rows: ReadonlyArray<readonly string[]> };
+
+/** The command that writes a submission's uploaded file. */
+export const fetchFileCommand = (submissionId: string): string => `npm run export -- --file ${submissionId}`;
+
+/** Fields the applicant answers: not the captcha token, not the upload (own columns), not the security ID (never stored). */
+function answerFields(definition: FormDefinition): FieldDefinition[] {
+  return definition.fields.filter((field) => field.kind !== 'captcha' && field.kind !== 'file' && field.name !== SECURITY_ID_FIELD);
+}
+
+/** Labels as headers; a label used twice in one form gets its field name added, so columns stay apart. */
+function fieldHeaders(fields: readonly FieldDefinition[]): string[] {
+  const seen = new Map<string, number>();
+  for (const field of fields) seen.set(field.label, (seen.get(field.label) ?? 0) + 1);
+  return fields.map((field) => ((seen.get(field.label) ?? 0) > 1 ? `${field.label} (${field.name})` : field.label));
+}
+
+const wireText = (payload: WirePayload, name: string): string => {
+  const value = payload[name];
+  return value === undefined ? '' : String(value);
+};
+
+type SubmissionRow = { id: string; payload: WirePayload; created_at: Date; file_original_name: string | null };
+type FinanceRow = { id: string; grantee: string; version: number; payload: WirePayload; created_at: Date };
+
+export async function exportApplications(db: Queryable, definition: FormDefinition, since: Date | null): Promise<ExportTable> {
+  const fields = answerFields(definition);
+  const answers = (payload: WirePayload): string[] => fields.map((field) => wireText(payload, field.name));
+  const form: FormKey = definition.key;
+  if (form === 'grantee-finance') {
+    const rows = await db.query<FinanceRow>(
+      `SELECT v.id::text AS id, COALESCE(NULLIF(g.label, ''), g.id::text) AS grantee, v.version, v.payload, v.created_at
+       FROM grantee_finance_versions v JOIN grantees g ON g.id = v.grantee_id
+       WHERE $1::timestamptz IS NULL OR v.created_at >= $1 ORDER BY v.id`,
+      [since],
+    );
+    return {
+      headers: ['Finance version ID', 'Reference', 'Grantee', 'Version', 'Submitted at', ...fieldHeaders(fields)],
+      rows: rows.map((row) => [row.id, referenceOf(form, row.id), row.grantee, String(row.version), new Date(row.created_at).toISOString(), ...answers(row.payload)]),
+    };
+  }
+  const rows = await db.query<SubmissionRow>(
+    `SELECT id::text AS id, payload, created_at, file_original_name FROM submissions
+     WHERE form = $1 AND ($2::timestamptz IS NULL OR created_at >= $2) ORDER BY id`,
+    [form, since],
+  );
+  const fileHeaders = definition.upload ? ['Uploaded file', 'Fetch file command'] : [];
+  return {
+    headers: ['Submission ID', 'Reference', 'Submitted at', ...fieldHeaders(fields), ...fileHeaders],
+    rows: rows.map((row) => [
+      row.id,
+      referenceOf(form, row.id),
+      new Date(row.created_at).toISOString(),
+      ...answers(row.payload),
+      ...(definition.upload ? (row.file_original_name ? [row.file_original_name, fetchFileCommand(row.id)] : ['', '']) : []),
+    ]),
+  };
+}
+
+/** The stored file of a submission: where it is under DATA_DIR/uploads and what the applicant called it. */
+export async function findUpload(db: Queryable, submissionId: string): Promise<{ storedName: string; originalName: string } | null> {
+  const [row] = await db.query<{ stored: string; original: string }>(
+    'SELECT file_stored_name AS stored, file_original_name AS original FROM submissions WHERE id = $1 AND file_stored_name IS NOT NULL',
+    [submissionId],
+  );
+  return row ? { storedName: row.stored, originalName: row.original } : null;
+}

@@ -1,0 +1,111 @@
+/**
+ * `npm run export`: the programme team reads what arrived.
+ *   --form <name> [--since <date>] [--format csv|json] [--out <file>]   applications of one form
+ *   --file <submission id> [--out <file>]                                 a submission's uploaded file
+ * Grantee finance needs --include-finance and warns on stderr. Uses the same DATA_DIR /
+ * DATABASE_URL as the server (stop a PGlite server first: it holds the lock).
+ */
+import fs from 'node:fs/promises';
+import path from 'node:path';
+import { parseArgs } from 'node:util';
+import { formDefinitions } from '../../forms/definitions';
+import type { FormKey } from '../../forms/definitions/types';
+import { loadConfig } from '../config';
+import { openDatabase } from '../storage/database';
+import { uploadsDir } from '../uploads';
+import { exportApplications, findUpload, type ExportTable } from './applications';
+import { toCsv } from './csv';
+
+export const USAGE = [
+  'usage: npm run export -- --form <name> [--since <YYYY-MM-DD>] [--format csv|json] [--out <file>] [--include-finance]',
+  '       npm run export -- --file <submission id> [--out <file>]',
+  `forms: ${Object.keys(formDefinitions).join(', ')}`,
+].join('\n');
+
+export const FINANCE_WARNING =
+  'Warning: this export holds grantee payment details (addresses, bank accounts). Keep it off shared drives and chat, and delete it when done.';
+
+export class UsageError extends Error {}
+
+/** Where the command's output goes: stdout for the export itself, stderr for what it tells the operator. */
+export type ExportIo = { stdout(text: string): void; stderr(text: string): void };
+
+const isFormKey = (name: string): name is FormKey => Object.hasOwn(formDefinitions, name);
+
+function parseSince(raw: string | undefined): Date | null {
+  if (raw === undefined) return null;
+  const since = new Date(raw);
+  if (!/^\d{4}-\d{2}-\d{2}/.test(raw) || Number.isNaN(since.getTime())) throw new UsageError(`--since must be a date such as 2026-01-31, got '${raw}'.`);
+  return since;
+}
+
+function asJson(table: ExportTable): string {
+  return `${JSON.stringify(table.rows.map((row) => Object.fromEntries(table.headers.map((header, index) => [header, row[index] ?? '']))), null, 2)}\n`;
+}
+
+/** Writes a new file only (never over an existing one), readable by its owner alone: it holds personal data. */
+async function writeNewFile(target: string, data: string | Buffer): Promise<void> {
+  await fs.writeFile(target, data, { flag: 'wx', mode: 0o600 });
+}
+
+const OPTIONS = {
+  form: { type: 'string' },
+  since: { type: 'string' },
+  format: { type: 'string', default: 'csv' },
+  out: { type: 'string' },
+  file: { type: 'string' },
+  'include-finance': { type: 'boolean', default: false },
+} as const;
+
+function parseOptions(args: readonly string[]) {
+  try {
+    return parseArgs({ args: [...args], options: OPTIONS, strict: true, allowPositionals: false }).values;
+  } catch (error) {
+    throw new UsageError(`${(error as Error).message}\n${USAGE}`);
+  }
+}
+
+/**
+ * Runs one export. `projectDir` resolves DATA_DIR as the server does; `outputDir` resolves --out
+ * and the fetched file's name (npm runs scripts in the project folder; INIT_CWD is where the
+ * operator typed the command).
+ */
+export async function runExportCommand(args: readonly string[], io: ExportIo, place: { env: Readonly<Record<string, string | undefined>>; projectDir: string; outputDir: string }): Promise<void> {
+  const options = parseOptions(args);
+  const cwd = place.outputDir;
+  if ((options.form === undefined) === (options.file === undefined)) throw new UsageError(USAGE);
+  if (options.file !== undefined && !/^\d+$/.test(options.file)) throw new UsageError('--file needs a submission id (a number, the first column of an export).');
+  if (options.form !== undefined && !isFormKey(options.form)) throw new UsageError(`Unknown form '${options.form}'.\n${USAGE}`);
+  if (options.format !== 'csv' && options.format !== 'json') throw new UsageError(`--format must be csv or json, got '${options.format}'.`);
+  const since = parseSince(options.since);
+  const form = options.form;
+  if (form === 'grantee-finance' && !options['include-finance']) {
+    throw new UsageError('Grantee finance holds payment details: add --include-finance to export it.');
+  }
+  const out = options.out === undefined ? null : path.resolve(cwd, options.out);
+
+  const config = loadConfig(place.env, place.projectDir);
+  const database = await openDatabase(config);
+  try {
+    if (options.file !== undefined) {
+      const upload = await findUpload(database, options.file);
+      if (!upload) throw new UsageError(`Submission ${options.file} has no uploaded file.`);
+      const target = out ?? path.resolve(cwd, `${options.file}-${upload.originalName}`);
+      await writeNewFile(target, await fs.readFile(path.join(uploadsDir(config.dataDir), upload.storedName)));
+      io.stderr(`Wrote ${path.relative(cwd, target) || target} (${upload.originalName}).\n`);
+      return;
+    }
+    if (form === undefined) throw new UsageError(USAGE);
+    if (form === 'grantee-finance') io.stderr(`${FINANCE_WARNING}\n`);
+    const table = await exportApplications(database, formDefinitions[form], since);
+    const text = options.format === 'json' ? asJson(table) : toCsv([table.headers, ...table.rows]);
+    if (out) {
+      await writeNewFile(out, text);
+      io.stderr(`Wrote ${table.rows.length} ${form} applications to ${path.relative(cwd, out) || out}.\n`);
+    } else {
+      io.stdout(text);
+    }
+  } finally {
+    await database.close();
+  }
+}

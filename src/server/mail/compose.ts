@@ -1,0 +1,90 @@
+import { contact, site } from '../../config/site';
+import { routes } from '../../content/routes';
+import type { FormKey, WirePayload } from '../../forms/definitions/types';
+
+/**
+ * The Spanish emails of the outbox: the applicant's confirmation and the team's notice. Plain
+ * text, composed when sent from the stored row, so the outbox holds no copy of anyone's answers.
+ * Programme names and contact addresses are those of the thank-you pages.
+ */
+
+type Programme = {
+  /** As the thank-you page names it: 'for applying to {name}'. */
+  readonly name: string;
+  /** Reference prefix: PG-000123. */
+  readonly prefix: string;
+  /** Where questions go; null for small grants, whose thank-you page promises the email "shortly" instead. */
+  readonly contactEmail: string | null;
+};
+
+export const PROGRAMMES: Readonly<Record<FormKey, Programme>> = {
+  'project-grants': { name: 'Project Grants', prefix: 'PG', contactEmail: contact.general },
+  'small-grants': { name: 'Small Grants', prefix: 'SG', contactEmail: null },
+  'academic-grants': { name: 'Academic Grants', prefix: 'AG', contactEmail: contact.academicGrants },
+  'devcon-grants': { name: 'Devcon Grants', prefix: 'DG', contactEmail: contact.devconGrants },
+  'office-hours': { name: 'Office Hours', prefix: 'OH', contactEmail: contact.general },
+  'grantee-finance': { name: 'Grantee Finance', prefix: 'GF', contactEmail: contact.general },
+};
+
+/** The reference an applicant quotes: programme prefix and the row id, at least six digits. */
+export function referenceOf(form: FormKey, id: string): string {
+  return `${PROGRAMMES[form].prefix}-${id.padStart(6, '0')}`;
+}
+
+/** A stored application: a submissions row, or a grantee finance version. */
+export type StoredApplication = { readonly form: FormKey; readonly id: string; readonly payload: WirePayload; readonly createdAt: Date };
+
+export type ComposedEmail = { readonly to: string; readonly subject: string; readonly text: string };
+
+const text = (payload: WirePayload, name: string): string => {
+  const value = payload[name];
+  return typeof value === 'string' ? value.trim() : '';
+};
+
+/** Where the applicant's confirmation goes (grantee finance asks for a contact email, the others for email). */
+export function applicantAddressOf(application: StoredApplication): string {
+  return text(application.payload, application.form === 'grantee-finance' ? 'contactEmail' : 'email');
+}
+
+function greetingName(application: StoredApplication): string {
+  return text(application.payload, application.form === 'grantee-finance' ? 'beneficiaryName' : 'firstName');
+}
+
+export function composeConfirmation(application: StoredApplication): ComposedEmail {
+  const programme = PROGRAMMES[application.form];
+  const reference = referenceOf(application.form, application.id);
+  const name = greetingName(application);
+  const received =
+    application.form === 'grantee-finance'
+      ? `Recibimos tus datos de pago para ${programme.name} de ${site.brand}. Por tu seguridad, este correo no los repite.`
+      : `Gracias por tu solicitud a ${programme.name} de ${site.brand}. La recibimos correctamente.`;
+  const next = programme.contactEmail
+    ? `Te escribiremos dentro de 2 días hábiles. Si tienes alguna pregunta, escríbenos a ${programme.contactEmail} indicando tu número de referencia.`
+    : `Esta es la confirmación que te prometimos. Puedes leer más sobre ${programme.name} en ${site.url}${routes.smallGrants}`;
+  return {
+    to: applicantAddressOf(application),
+    subject: application.form === 'grantee-finance' ? `Recibimos tus datos de pago (${reference})` : `Recibimos tu solicitud a ${programme.name} (${reference})`,
+    text: [`Hola${name ? ` ${name}` : ''}:`, '', received, '', `Número de referencia: ${reference}`, '', next, '', 'Saludos,', `El equipo de ${site.brand}`, ''].join('\n'),
+  };
+}
+
+/** The team's notice: which programme, which reference, and how to read it. No answers, no payment details. */
+export function composeTeamNotice(application: StoredApplication, teamAddress: string): ComposedEmail {
+  const programme = PROGRAMMES[application.form];
+  const reference = referenceOf(application.form, application.id);
+  const exportCommand =
+    application.form === 'grantee-finance' ? 'npm run export -- --form grantee-finance --include-finance' : `npm run export -- --form ${application.form}`;
+  return {
+    to: teamAddress,
+    subject: `Nueva solicitud a ${programme.name} (${reference})`,
+    text: [
+      `Llegó una nueva solicitud a ${programme.name}.`,
+      '',
+      `Número de referencia: ${reference}`,
+      `Recibida: ${application.createdAt.toISOString()}`,
+      '',
+      `Para leerla: ${exportCommand} --since ${application.createdAt.toISOString().slice(0, 10)}`,
+      '',
+    ].join('\n'),
+  };
+}

@@ -1,0 +1,98 @@
+import type { FormKey, WirePayload } from '../../forms/definitions/types';
+import type { Queryable } from '../storage/database';
+import type { StoredApplication } from './compose';
+
+/**
+ * The mail outbox table: one row per email to send, written in the transaction that stores the
+ * application, so an answered submission always has its email queued. Rows point at the stored
+ * application; the worker composes the email when it sends. Schema: migration 2 (storage/migrations.ts).
+ */
+
+export type ApplicationRef = { readonly submissionId: string } | { readonly financeVersionId: string };
+
+/** Queues the applicant's confirmation and the team's notice; call inside the storing transaction. */
+export async function enqueueApplicationEmails(tx: Queryable, application: ApplicationRef): Promise<void> {
+  const [submissionId, financeVersionId] = 'submissionId' in application ? [application.submissionId, null] : [null, application.financeVersionId];
+  await tx.query(
+    `INSERT INTO mail_outbox (submission_id, finance_version_id, audience) VALUES ($1, $2, 'applicant'), ($1, $2, 'team')`,
+    [submissionId, financeVersionId],
+  );
+}
+
+export type ClaimedMessage = {
+  readonly id: string;
+  readonly audience: 'applicant' | 'team';
+  /** This claim's attempt number; with the worker's id it identifies the claim. */
+  readonly attempts: number;
+  readonly application: StoredApplication;
+};
+
+type ClaimRow = {
+  id: string;
+  audience: 'applicant' | 'team';
+  attempts: number;
+  form: FormKey;
+  application_id: string;
+  payload: WirePayload;
+  created_at: Date;
+};
+
+/**
+ * Claims the oldest due message for `leaseMs`: no other worker takes it until the lease runs out
+ * (SKIP LOCKED: two workers claiming at once get different rows). null when nothing is due.
+ */
+export async function claimDueMessage(db: Queryable, workerId: string, leaseMs: number): Promise<ClaimedMessage | null> {
+  const [row] = await db.query<ClaimRow>(
+    `WITH claimed AS (
+       UPDATE mail_outbox SET claimed_by = $1, claimed_until = now() + $2 * interval '1 millisecond', attempts = attempts + 1
+       WHERE id = (
+         SELECT id FROM mail_outbox
+         WHERE status = 'pending' AND next_attempt_at <= now() AND (claimed_until IS NULL OR claimed_until < now())
+         ORDER BY next_attempt_at, id LIMIT 1 FOR UPDATE SKIP LOCKED
+       )
+       RETURNING id, submission_id, finance_version_id, audience, attempts
+     )
+     SELECT claimed.id::text AS id, claimed.audience, claimed.attempts,
+            COALESCE(s.form, 'grantee-finance') AS form,
+            COALESCE(s.id, f.id)::text AS application_id,
+            COALESCE(s.payload, f.payload) AS payload,
+            COALESCE(s.created_at, f.created_at) AS created_at
+     FROM claimed
+     LEFT JOIN submissions s ON s.id = claimed.submission_id
+     LEFT JOIN grantee_finance_versions f ON f.id = claimed.finance_version_id`,
+    [workerId, leaseMs],
+  );
+  if (!row) return null;
+  return {
+    id: row.id,
+    audience: row.audience,
+    attempts: row.attempts,
+    application: { form: row.form, id: row.application_id, payload: row.payload, createdAt: new Date(row.created_at) },
+  };
+}
+
+export type Outcome = { readonly status: 'sent' | 'skipped' } | { readonly status: 'failed'; readonly error: string } | { readonly status: 'retry'; readonly delayMs: number; readonly error: string };
+
+/**
+ * Records the outcome of a claim. Only the claim still holding the row may record it, so a worker
+ * whose lease ran out cannot mark a message another worker has since taken.
+ */
+export async function settleMessage(db: Queryable, workerId: string, message: ClaimedMessage, outcome: Outcome): Promise<void> {
+  const retry = outcome.status === 'retry';
+  await db.query(
+    `UPDATE mail_outbox
+     SET status = $4, sent_at = CASE WHEN $4 = 'sent' THEN now() END, claimed_until = NULL, last_error = $5,
+         next_attempt_at = now() + $6 * interval '1 millisecond'
+     WHERE id = $1 AND claimed_by = $2 AND attempts = $3 AND status = 'pending'`,
+    [message.id, workerId, message.attempts, retry ? 'pending' : outcome.status, 'error' in outcome ? outcome.error : null, retry ? outcome.delayMs : 0],
+  );
+}
+
+export type OutboxCounts = Readonly<Record<'pending' | 'sent' | 'skipped' | 'failed', number>>;
+
+export async function outboxCounts(db: Queryable): Promise<OutboxCounts> {
+  const rows = await db.query<{ status: keyof OutboxCounts; n: number }>('SELECT status, count(*)::int AS n FROM mail_outbox GROUP BY status');
+  const counts = { pending: 0, sent: 0, skipped: 0, failed: 0 };
+  for (const row of rows) counts[row.status] = row.n;
+  return counts;
+}

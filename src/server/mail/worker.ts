@@ -1,0 +1,96 @@
+import { randomUUID } from 'node:crypto';
+import type { FastifyBaseLogger } from 'fastify';
+import nodemailer from 'nodemailer';
+import type { Database } from '../storage/database';
+import { applicantAddressOf, composeConfirmation, composeTeamNotice, referenceOf } from './compose';
+import type { MailConfig } from './config';
+import { claimDueMessage, settleMessage, type ClaimedMessage, type Outcome } from './outbox';
+
+/**
+ * Sends the outbox in the server process, one message at a time, apart from any request: a slow
+ * or absent SMTP server never delays a submission. Failures are retried with exponential backoff.
+ * Delivery is at least once: a crash after the SMTP server accepted a message but before it was
+ * marked sent resends it when the lease runs out; its Message-ID stays the same, so mail clients
+ * can tell the copy.
+ */
+
+/** SMTP timeouts well inside the lease, so a hung connection fails before another worker may claim its message. */
+const SMTP_TIMEOUTS = { connectionTimeout: 10_000, greetingTimeout: 10_000, socketTimeout: 30_000 };
+const LEASE_MS = 120_000;
+
+export type OutboxWorker = { stop(): Promise<void> };
+
+/** The delay before retry number `attempts` (1 = the first failure): base × 2^(attempts-1), capped. */
+export function backoffMs(attempts: number, config: Pick<MailConfig, 'retryBaseMs' | 'retryMaxMs'>): number {
+  return Math.min(config.retryMaxMs, config.retryBaseMs * 2 ** Math.min(attempts - 1, 30));
+}
+
+/** What is kept of an SMTP failure: codes only, since server replies can quote addresses. */
+function errorSummary(error: unknown): string {
+  const { code, responseCode, command } = error as { code?: string; responseCode?: number; command?: string };
+  return [code, responseCode, command].filter((part) => part !== undefined).join(' ') || 'unknown error';
+}
+
+function messageIdOf(message: ClaimedMessage, from: string): string {
+  const domain = /@([^>\s]+)>?\s*$/.exec(from)?.[1] ?? 'localhost';
+  return `<outbox-${message.id}@${domain}>`;
+}
+
+export function startOutboxWorker(deps: { database: Database; config: MailConfig & { smtpUrl: string }; log: FastifyBaseLogger }): OutboxWorker {
+  const { database, config, log } = deps;
+  const transport = nodemailer.createTransport({ url: config.smtpUrl, ...SMTP_TIMEOUTS });
+  const workerId = randomUUID();
+  let stopping = false;
+  let timer: NodeJS.Timeout | null = null;
+  let running: Promise<void> = Promise.resolve();
+
+  async function deliver(message: ClaimedMessage): Promise<Outcome> {
+    const { application } = message;
+    const teamAddress = config.teamAddresses[application.form];
+    if (message.audience === 'team' && !teamAddress) return { status: 'skipped' };
+    if (message.audience === 'applicant' && !applicantAddressOf(application)) return { status: 'failed', error: 'no applicant address' };
+    const email = message.audience === 'team' ? composeTeamNotice(application, teamAddress!) : composeConfirmation(application);
+    try {
+      await transport.sendMail({ ...email, from: config.from, messageId: messageIdOf(message, config.from) });
+      return { status: 'sent' };
+    } catch (error) {
+      const summary = errorSummary(error);
+      if (message.attempts >= config.maxAttempts) return { status: 'failed', error: summary };
+      return { status: 'retry', delayMs: backoffMs(message.attempts, config), error: summary };
+    }
+  }
+
+  /** Sends every due message; returns when none is left. */
+  async function drain(): Promise<void> {
+    while (!stopping) {
+      const message = await claimDueMessage(database, workerId, LEASE_MS);
+      if (!message) return;
+      const outcome = await deliver(message);
+      await settleMessage(database, workerId, message, outcome);
+      const reference = referenceOf(message.application.form, message.application.id);
+      const logged = { outbox: message.id, reference, audience: message.audience, attempts: message.attempts };
+      if (outcome.status === 'retry') log.warn({ ...logged, error: outcome.error, retryInMs: outcome.delayMs }, 'email not sent; will retry');
+      else if (outcome.status === 'failed') log.error({ ...logged, error: outcome.error }, 'email given up');
+      else log.info(logged, `email ${outcome.status}`);
+    }
+  }
+
+  const tick = (): void => {
+    timer = null;
+    running = drain()
+      .catch((error: unknown) => log.error({ error: { name: (error as Error).name, code: (error as { code?: string }).code } }, 'outbox worker failed; retrying'))
+      .finally(() => {
+        if (!stopping) timer = setTimeout(tick, config.pollMs);
+      });
+  };
+  tick();
+
+  return {
+    stop: async () => {
+      stopping = true;
+      if (timer) clearTimeout(timer);
+      await running;
+      transport.close();
+    },
+  };
+}
