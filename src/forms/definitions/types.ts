@@ -4,6 +4,8 @@
  * Chakra, Next or the DOM: the server imports these modules in plain Node.
  */
 
+import type { ProgrammeKey } from '../../config/programmes';
+
 import type { EndpointSpec } from '../../api/endpoints';
 
 export type FieldKind = 'text' | 'email' | 'url' | 'number' | 'date' | 'textarea' | 'select' | 'radio' | 'file' | 'captcha';
@@ -107,7 +109,8 @@ export type FormSection = {
   readonly note?: string;
 };
 
-export type FormKey = 'project-grants' | 'devcon-grants' | 'small-grants' | 'academic-grants' | 'office-hours' | 'grantee-finance';
+/** Each form applies to one programme (src/config/programmes.ts) and is keyed by it. */
+export type FormKey = ProgrammeKey;
 
 /**
  * Where a form's values are sent: an entry of the one endpoint table (api/endpoints.ts), chosen

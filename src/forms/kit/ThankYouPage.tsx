@@ -2,17 +2,16 @@ import NextLink from 'next/link';
 import { chakra } from '@chakra-ui/react';
 import { PageMeta } from '@/components/PageMeta';
 import { SiteContainer } from '@/components/shell/SiteContainer';
+import { programmes, type ProgrammeKey } from '@/config/programmes';
 
 export type ThankYouProps = {
-  /** The programme applied to: 'for applying to {grantType}'. */
-  grantType: string;
-} & (
-  | { /** Small grants: a confirmation comes shortly, with a link back to the programme page. */ programmePage: string; contactEmail?: never }
-  | { /** Other programmes: confirmation within 2 business days, and who to write to. */ contactEmail: string; programmePage?: never }
-);
+  /** The programme applied to: its name and what comes next are in the programme table. */
+  programme: ProgrammeKey;
+};
 
 /** The confirmation page after a successful submission (spec sections 2 and 8); kept out of search results. */
-export function ThankYouPage({ grantType, programmePage, contactEmail }: ThankYouProps) {
+export function ThankYouPage({ programme }: ThankYouProps) {
+  const { name, followUp } = programmes[programme];
   return (
     <>
       <PageMeta title="Gracias por tu solicitud" noindex />
@@ -22,21 +21,21 @@ export function ThankYouPage({ grantType, programmePage, contactEmail }: ThankYo
             Thank you!
           </chakra.h1>
           <chakra.p mt="3" fontSize="h4" fontWeight="700">
-            for applying to {grantType}
+            for applying to {name}
           </chakra.p>
-          {programmePage ? (
+          {followUp.kind === 'shortly' ? (
             <chakra.p mt="4">
               You should receive a confirmation email shortly. Meanwhile, read more about{' '}
               <chakra.a asChild color="accentText" textDecoration="underline">
-                <NextLink href={programmePage}>Small Grants</NextLink>
+                <NextLink href={followUp.programmePage}>{name}</NextLink>
               </chakra.a>
               .
             </chakra.p>
           ) : (
             <chakra.p mt="4">
               You should receive a confirmation email from us within 2 business days. If you have any questions, write to{' '}
-              <chakra.a href={`mailto:${contactEmail}`} color="accentText" textDecoration="underline">
-                {contactEmail}
+              <chakra.a href={`mailto:${followUp.contactEmail}`} color="accentText" textDecoration="underline">
+                {followUp.contactEmail}
               </chakra.a>
               .
             </chakra.p>

@@ -1,34 +1,17 @@
-import { contact, site } from '../../config/site';
-import { routes } from '../../content/routes';
+import { programmes } from '../../config/programmes';
+import { site } from '../../config/site';
 import type { FormKey, WirePayload } from '../../forms/definitions/types';
 
 /**
  * The Spanish emails of the outbox: the applicant's confirmation and the team's notice. Plain
  * text, composed when sent from the stored row, so the outbox holds no copy of anyone's answers.
- * Programme names and contact addresses are those of the thank-you pages.
+ * Programme names and what comes next come from the programme table the thank-you pages read.
  */
 
-type Programme = {
-  /** As the thank-you page names it: 'for applying to {name}'. */
-  readonly name: string;
-  /** Reference prefix: PG-000123. */
-  readonly prefix: string;
-  /** Where questions go; null for small grants, whose thank-you page promises the email "shortly" instead. */
-  readonly contactEmail: string | null;
-};
-
-export const PROGRAMMES: Readonly<Record<FormKey, Programme>> = {
-  'project-grants': { name: 'Project Grants', prefix: 'PG', contactEmail: contact.general },
-  'small-grants': { name: 'Small Grants', prefix: 'SG', contactEmail: null },
-  'academic-grants': { name: 'Academic Grants', prefix: 'AG', contactEmail: contact.academicGrants },
-  'devcon-grants': { name: 'Devcon Grants', prefix: 'DG', contactEmail: contact.devconGrants },
-  'office-hours': { name: 'Office Hours', prefix: 'OH', contactEmail: contact.general },
-  'grantee-finance': { name: 'Grantee Finance', prefix: 'GF', contactEmail: contact.general },
-};
 
 /** The reference an applicant quotes: programme prefix and the row id, at least six digits. */
 export function referenceOf(form: FormKey, id: string): string {
-  return `${PROGRAMMES[form].prefix}-${id.padStart(6, '0')}`;
+  return `${programmes[form].referencePrefix}-${id.padStart(6, '0')}`;
 }
 
 /** A stored application: a submissions row, or a grantee finance version. */
@@ -51,16 +34,18 @@ function greetingName(application: StoredApplication): string {
 }
 
 export function composeConfirmation(application: StoredApplication): ComposedEmail {
-  const programme = PROGRAMMES[application.form];
+  const programme = programmes[application.form];
   const reference = referenceOf(application.form, application.id);
   const name = greetingName(application);
   const received =
     application.form === 'grantee-finance'
       ? `Recibimos tus datos de pago para ${programme.name} de ${site.brand}. Por tu seguridad, este correo no los repite.`
       : `Gracias por tu solicitud a ${programme.name} de ${site.brand}. La recibimos correctamente.`;
-  const next = programme.contactEmail
-    ? `Te escribiremos dentro de 2 días hábiles. Si tienes alguna pregunta, escríbenos a ${programme.contactEmail} indicando tu número de referencia.`
-    : `Esta es la confirmación que te prometimos. Puedes leer más sobre ${programme.name} en ${site.url}${routes.smallGrants}`;
+  const { followUp } = programme;
+  const next =
+    followUp.kind === 'twoBusinessDays'
+      ? `Te escribiremos dentro de 2 días hábiles. Si tienes alguna pregunta, escríbenos a ${followUp.contactEmail} indicando tu número de referencia.`
+      : `Esta es la confirmación que te prometimos. Puedes leer más sobre ${programme.name} en ${site.url}${followUp.programmePage}`;
   return {
     to: applicantAddressOf(application),
     subject: application.form === 'grantee-finance' ? `Recibimos tus datos de pago (${reference})` : `Recibimos tu solicitud a ${programme.name} (${reference})`,
@@ -70,7 +55,7 @@ export function composeConfirmation(application: StoredApplication): ComposedEma
 
 /** The team's notice: which programme, which reference, and how to read it. No answers, no payment details. */
 export function composeTeamNotice(application: StoredApplication, teamAddress: string): ComposedEmail {
-  const programme = PROGRAMMES[application.form];
+  const programme = programmes[application.form];
   const reference = referenceOf(application.form, application.id);
   const exportCommand =
     application.form === 'grantee-finance' ? 'npm run export -- --form grantee-finance --include-finance' : `npm run export -- --form ${application.form}`;

@@ -1,6 +1,5 @@
-import { contact } from '@/config/site';
 import { ThankYouPage } from '@/forms/kit/ThankYouPage';
 
 export default function GranteeFinanceThankYouPage() {
-  return <ThankYouPage grantType="Grantee Finance" contactEmail={contact.general} />;
+  return <ThankYouPage programme="grantee-finance" />;
 }

@@ -1,6 +1,5 @@
-import { contact } from '@/config/site';
 import { ThankYouPage } from '@/forms/kit/ThankYouPage';
 
 export default function ProjectGrantsThankYouPage() {
-  return <ThankYouPage grantType="Project Grants" contactEmail={contact.general} />;
+  return <ThankYouPage programme="project-grants" />;
 }
