@@ -2,14 +2,15 @@ import { links } from '@/config/site';
 import { normalisePath } from '@/layouts/layoutForPath';
 
 export type NavItem =
-  | { kind: 'internal'; label: string; href: string; /** Paths under which this item is the active one. */ activePrefix: string | null }
+  | { kind: 'internal'; label: string; href: string; /** Paths under which this item is the active one (none: only its own page). */ activePrefixes: readonly string[] }
   | { kind: 'external'; label: string; href: string; newTab: boolean };
 
 /** Main navigation (spec section 2): Inicio, Cursos, Becas, Exchange (new tab), Academy. */
 export const mainNav: readonly NavItem[] = [
-  { kind: 'internal', label: 'Inicio', href: '/', activePrefix: null },
-  { kind: 'internal', label: 'Cursos', href: '/applicants/', activePrefix: '/applicants' },
-  { kind: 'internal', label: 'Becas', href: '/about/', activePrefix: '/about' },
+  { kind: 'internal', label: 'Inicio', href: '/', activePrefixes: [] },
+  // The course pages (why-choose, beginner and consultant courses) belong to Cursos too.
+  { kind: 'internal', label: 'Cursos', href: '/applicants/', activePrefixes: ['/applicants', '/cursos', '/por-que-elegirnos'] },
+  { kind: 'internal', label: 'Becas', href: '/about/', activePrefixes: ['/about'] },
   { kind: 'external', label: 'Exchange', href: links.exchange, newTab: true },
   { kind: 'external', label: 'Academy', href: links.academy, newTab: false },
 ];
@@ -26,6 +27,6 @@ export const footerNav: readonly NavItem[] = [
 export function isActive(item: NavItem, currentPath: string): boolean {
   if (item.kind !== 'internal') return false;
   const path = normalisePath(currentPath);
-  if (item.activePrefix === null) return path === normalisePath(item.href);
-  return path === item.activePrefix || path.startsWith(`${item.activePrefix}/`);
+  if (path === normalisePath(item.href)) return true;
+  return item.activePrefixes.some((prefix) => path === prefix || path.startsWith(`${prefix}/`));
 }

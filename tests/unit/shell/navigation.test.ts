@@ -20,6 +20,8 @@ describe('main navigation', () => {
   it.each([
     ['/', 'Inicio'],
     ['/applicants/office-hours', 'Cursos'],
+    ['/cursos/blockchain-consultant/bitcoin/', 'Cursos'],
+    ['/por-que-elegirnos/', 'Cursos'],
     ['/about/how-we-support/', 'Becas'],
   ])('marks the item for %s as active', (path, label) => {
     expect(mainNav.filter((item) => isActive(item, path)).map((item) => item.label)).toEqual([label]);
