@@ -1,9 +1,24 @@
+import type { ButtonHTMLAttributes, ComponentProps } from 'react';
 import NextLink from 'next/link';
-import { chakra } from '@chakra-ui/react';
-import { buttonRecipe } from '@/theme/recipes';
+import styles from './Button.module.css';
 
-/** The site's one button style; `variant="outline"` for secondary actions. */
-export const Button = chakra('button', buttonRecipe);
+type Look = {
+  /** `outline` for secondary actions. */
+  variant?: 'solid' | 'outline';
+  /** `small` for controls inside a field (remove file, discard draft). */
+  size?: 'regular' | 'small';
+};
+
+function buttonClassName({ variant = 'solid', size = 'regular' }: Look, className?: string): string {
+  return [styles.button, variant === 'outline' && styles.outline, size === 'small' && styles.small, className].filter(Boolean).join(' ');
+}
+
+/** The site's one button style. */
+export function Button({ variant, size, className, type = 'button', ...props }: Look & ButtonHTMLAttributes<HTMLButtonElement>) {
+  return <button type={type} className={buttonClassName({ variant, size }, className)} {...props} />;
+}
 
 /** An internal link that looks like the site's button (calls to action). */
-export const ButtonLink = chakra(NextLink, buttonRecipe);
+export function ButtonLink({ variant, size, className, ...props }: Look & ComponentProps<typeof NextLink>) {
+  return <NextLink className={buttonClassName({ variant, size }, className)} {...props} />;
+}

@@ -1,22 +1,23 @@
 import type { AppProps } from 'next/app';
-import { ChakraProvider, chakra } from '@chakra-ui/react';
 import 'react-toastify/dist/ReactToastify.css';
+import '@/theme/site.css';
 import { Analytics } from '@/components/Analytics';
 import { ToastOutlet } from '@/components/shell/ToastOutlet';
 import { SiteLayout } from '@/layouts/SiteLayout';
-import { system } from '@/theme';
 import { libreFranklin, plexMono } from '@/theme/fonts';
 
+// No Chakra provider here: the shell and the content pages are plain markup with static CSS, and
+// only the form pages bring Chakra with them (forms/kit/FormSystem).
 export default function App({ Component, pageProps, router }: AppProps) {
   return (
-    <ChakraProvider value={system}>
-      <chakra.div className={`site-root ${libreFranklin.variable} ${plexMono.variable}`} fontFamily="body">
+    <>
+      <div className={`site-root ${libreFranklin.variable} ${plexMono.variable}`}>
         <SiteLayout path={router.pathname}>
           <Component {...pageProps} />
         </SiteLayout>
         <ToastOutlet />
-      </chakra.div>
+      </div>
       <Analytics />
-    </ChakraProvider>
+    </>
   );
 }

@@ -58,10 +58,3 @@ export const durations: TokenGroup = {
   moderate: { value: '200ms' },
   slow: { value: '300ms' },
 };
-
-export const keyframes = {
-  spin: { '0%': { transform: 'rotate(0deg)' }, '100%': { transform: 'rotate(360deg)' } },
-  // Content slides into place; transform only, so text never sits at partial opacity (contrast checks).
-  reveal: { from: { transform: 'translateY(16px)' }, to: { transform: 'translateY(0)' } },
-  fadeIn: { from: { opacity: 0, transform: 'translateY(12px)' }, to: { opacity: 1, transform: 'translateY(0)' } },
-};

@@ -1,6 +1,9 @@
-import { chakra, type HTMLChakraProps } from '@chakra-ui/react';
+import type { HTMLAttributes } from 'react';
+import styles from './SiteContainer.module.css';
+
+type ContainerElement = 'div' | 'section' | 'nav' | 'header' | 'footer';
 
 /** Page-width wrapper: 450px column on phones, full width with wider padding from md (spec section 9). */
-export function SiteContainer(props: HTMLChakraProps<'div'>) {
-  return <chakra.div mx="auto" w="100%" maxW={{ base: '450px', md: '1440px' }} px={{ base: '5', md: '12' }} {...props} />;
+export function SiteContainer({ as: Element = 'div', className, ...props }: { as?: ContainerElement } & HTMLAttributes<HTMLElement>) {
+  return <Element className={className ? `${styles.container} ${className}` : styles.container} {...props} />;
 }

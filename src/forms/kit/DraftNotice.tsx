@@ -8,7 +8,7 @@ export function DraftNotice({ onDiscard }: { onDiscard: () => void }) {
       <chakra.p flex="1" minW="60">
         Recuperamos el borrador que dejaste en este navegador. Revisa los datos antes de enviar.
       </chakra.p>
-      <Button type="button" variant="outline" h="10" onClick={onDiscard}>
+      <Button type="button" variant="outline" size="small" onClick={onDiscard}>
         Descartar borrador
       </Button>
     </chakra.div>

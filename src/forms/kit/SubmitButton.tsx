@@ -1,6 +1,6 @@
-import { chakra } from '@chakra-ui/react';
 import { Button } from '@/components/Button';
 import { Icon } from '@/components/Icon';
+import styles from './SubmitButton.module.css';
 
 /**
  * The forms' submit button (spec section 4): disabled while the form is invalid or submitting;
@@ -8,19 +8,10 @@ import { Icon } from '@/components/Icon';
  */
 export function SubmitButton({ label, submitting, disabled, describedBy }: { label: string; submitting: boolean; disabled: boolean; describedBy?: string }) {
   return (
-    <Button type="submit" disabled={disabled || submitting} aria-describedby={describedBy} aria-busy={submitting || undefined} minW="56">
+    <Button type="submit" disabled={disabled || submitting} aria-describedby={describedBy} aria-busy={submitting || undefined} className={styles.submit}>
       {submitting ? (
         <>
-          <chakra.span
-            aria-hidden="true"
-            display="inline-block"
-            w="4"
-            h="4"
-            borderRadius="full"
-            border="2px solid currentColor"
-            borderRightColor="transparent"
-            animation="spin 0.8s linear infinite"
-          />
+          <span aria-hidden="true" className={styles.spinner} />
           Submitting
         </>
       ) : (

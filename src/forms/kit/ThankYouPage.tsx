@@ -1,8 +1,8 @@
 import NextLink from 'next/link';
-import { chakra } from '@chakra-ui/react';
 import { PageMeta } from '@/components/PageMeta';
 import { SiteContainer } from '@/components/shell/SiteContainer';
 import { programmes, type ProgrammeKey } from '@/config/programmes';
+import styles from './ThankYouPage.module.css';
 
 export type ThankYouProps = {
   /** The programme applied to: its name and what comes next are in the programme table. */
@@ -15,32 +15,23 @@ export function ThankYouPage({ programme }: ThankYouProps) {
   return (
     <>
       <PageMeta title="Gracias por tu solicitud" noindex />
-      <SiteContainer pt={{ base: '10', lg: '20' }} pb="20">
-        <chakra.section aria-labelledby="thank-you-heading" maxW="2xl" bg="white" p={{ base: '6', md: '10' }} border="1px solid" borderColor="border" boxShadow="8px 8px 0 0 {colors.orange}">
-          <chakra.h1 id="thank-you-heading" fontSize={{ base: 'homepage', lg: 'h1' }} color="headingText" lineHeight="1.15">
+      <SiteContainer className={styles.page}>
+        <section aria-labelledby="thank-you-heading" className={styles.box}>
+          <h1 id="thank-you-heading" className={styles.title}>
             Thank you!
-          </chakra.h1>
-          <chakra.p mt="3" fontSize="h4" fontWeight="700">
-            for applying to {name}
-          </chakra.p>
+          </h1>
+          <p className={styles.grantType}>for applying to {name}</p>
           {followUp.kind === 'shortly' ? (
-            <chakra.p mt="4">
-              You should receive a confirmation email shortly. Meanwhile, read more about{' '}
-              <chakra.a asChild color="accentText" textDecoration="underline">
-                <NextLink href={followUp.programmePage}>{name}</NextLink>
-              </chakra.a>
-              .
-            </chakra.p>
+            <p className={styles.followUp}>
+              You should receive a confirmation email shortly. Meanwhile, read more about <NextLink href={followUp.programmePage}>{name}</NextLink>.
+            </p>
           ) : (
-            <chakra.p mt="4">
+            <p className={styles.followUp}>
               You should receive a confirmation email from us within 2 business days. If you have any questions, write to{' '}
-              <chakra.a href={`mailto:${followUp.contactEmail}`} color="accentText" textDecoration="underline">
-                {followUp.contactEmail}
-              </chakra.a>
-              .
-            </chakra.p>
+              <a href={`mailto:${followUp.contactEmail}`}>{followUp.contactEmail}</a>.
+            </p>
           )}
-        </chakra.section>
+        </section>
       </SiteContainer>
     </>
   );

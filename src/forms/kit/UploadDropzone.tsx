@@ -75,7 +75,7 @@ export default function UploadDropzone({ field, inputId, describedBy, invalid, f
           <chakra.span wordBreak="break-all" data-testid="uploaded-file">
             {file.name}
           </chakra.span>
-          <Button type="button" variant="outline" h="9" px="3" onClick={() => onFile(null)} aria-label={`Remove ${file.name}`}>
+          <Button type="button" variant="outline" size="small" onClick={() => onFile(null)} aria-label={`Remove ${file.name}`}>
             Remove
           </Button>
         </chakra.div>
