@@ -4,7 +4,7 @@ import { ActionLink } from '@/components/content/ActionLink';
 import { Badges } from '@/components/content/Badges';
 import { ContentSections } from '@/components/content/ContentSection';
 import { ImageHero } from '@/components/content/ImageHero';
-import { SiteContainer } from '@/components/shell/SiteContainer';
+import { LegacySiteContainer as SiteContainer } from '@/components/shell/SiteContainer';
 import { chakra } from '@chakra-ui/react';
 import { routes } from '@/content/routes';
 import type { ConsultantPageCopy } from '@/content/courses';

@@ -5,8 +5,11 @@ import { CardGrid } from '@/components/content/CardGrid';
 import { CourseCard } from '@/components/content/CourseCard';
 import { ImageHero } from '@/components/content/ImageHero';
 import { Reveal } from '@/components/content/Reveal';
-import { SiteContainer } from '@/components/shell/SiteContainer';
+import { LegacySiteContainer as SiteContainer } from '@/components/shell/SiteContainer';
 import { homePage, type HomePageCopy } from '@/content/home';
+
+// TRANSITIONAL until this page is converted to a CSS module.
+const LegacyReveal = chakra(Reveal);
 
 export const getStaticProps = () => ({ props: { copy: homePage } });
 
@@ -51,7 +54,7 @@ export default function HomePage({ copy }: { copy: HomePageCopy }) {
       </SiteContainer>
 
       <SiteContainer as="section" aria-labelledby="por-que-title" py="12">
-        <Reveal bgImage="stats" p={{ base: '6', md: '10' }}>
+        <LegacyReveal bgImage="stats" p={{ base: '6', md: '10' }}>
           <chakra.h2 id="por-que-title" {...sectionTitle}>
             {copy.whyChoose.title}
           </chakra.h2>
@@ -61,7 +64,7 @@ export default function HomePage({ copy }: { copy: HomePageCopy }) {
             ))}
           </chakra.ul>
           <ActionLink link={copy.whyChoose.cta} context={copy.whyChoose.title} />
-        </Reveal>
+        </LegacyReveal>
       </SiteContainer>
     </>
   );

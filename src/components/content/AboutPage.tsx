@@ -1,7 +1,7 @@
 import { chakra } from '@chakra-ui/react';
 import { Banner } from '@/components/Banner';
 import { PageMeta } from '@/components/PageMeta';
-import { SiteContainer } from '@/components/shell/SiteContainer';
+import { LegacySiteContainer as SiteContainer } from '@/components/shell/SiteContainer';
 import type { AboutPageCopy } from '@/content/about';
 import { ActionLink } from './ActionLink';
 import { ContentSections } from './ContentSection';

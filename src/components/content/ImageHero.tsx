@@ -1,6 +1,6 @@
 import type { ReactNode } from 'react';
 import { chakra } from '@chakra-ui/react';
-import { SiteContainer } from '@/components/shell/SiteContainer';
+import { LegacySiteContainer as SiteContainer } from '@/components/shell/SiteContainer';
 import type { ImageCopy } from '@/content/types';
 
 /**

@@ -1,7 +1,7 @@
 import type { MouseEvent } from 'react';
 import { useRouter } from 'next/router';
 import { chakra } from '@chakra-ui/react';
-import { SiteContainer } from '@/components/shell/SiteContainer';
+import { LegacySiteContainer as SiteContainer } from '@/components/shell/SiteContainer';
 import type { RouteTabSet } from '@/layouts/routeTabs';
 
 /**

@@ -1,6 +1,6 @@
 import { useMemo } from 'react';
 import { Banner } from '@/components/Banner';
-import { SiteContainer } from '@/components/shell/SiteContainer';
+import { LegacySiteContainer as SiteContainer } from '@/components/shell/SiteContainer';
 import type { SectionedPageCopy } from '@/content/types';
 import { BannerNote } from './BannerNote';
 import { ContentSections } from './ContentSection';

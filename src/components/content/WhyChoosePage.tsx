@@ -1,6 +1,6 @@
 import { chakra } from '@chakra-ui/react';
 import { PageMeta } from '@/components/PageMeta';
-import { SiteContainer } from '@/components/shell/SiteContainer';
+import { LegacySiteContainer as SiteContainer } from '@/components/shell/SiteContainer';
 import type { WhyChoosePageCopy } from '@/content/courses';
 import { ActionLink } from './ActionLink';
 import { ContentSections } from './ContentSection';

@@ -4,7 +4,7 @@ import { Icon } from '@/components/Icon';
 import { site, socialProfiles } from '@/config/site';
 import { Logo } from './Logo';
 import { NavLink } from './NavLink';
-import { SiteContainer } from './SiteContainer';
+import { LegacySiteContainer as SiteContainer } from './SiteContainer';
 import { SocialEmbeds } from './SocialEmbeds';
 import { footerNav, isActive } from './navigation';
 

@@ -3,7 +3,7 @@ import { chakra } from '@chakra-ui/react';
 import { Logo } from './Logo';
 import { MobileMenu } from './MobileMenu';
 import { NavLink } from './NavLink';
-import { SiteContainer } from './SiteContainer';
+import { LegacySiteContainer as SiteContainer } from './SiteContainer';
 import { isActive, mainNav } from './navigation';
 
 /** Site header: logo home link, inline navigation from lg, the drawer below it. */

@@ -4,7 +4,7 @@ import { signUpToNewsletter } from '@/api/client';
 import { Button } from '@/components/Button';
 import { GENERIC_ERROR_MESSAGE, notify } from '@/lib/notify';
 import { site } from '@/config/site';
-import { SiteContainer } from './SiteContainer';
+import { LegacySiteContainer as SiteContainer } from './SiteContainer';
 
 /** Loose on purpose: one @, a dot in the domain, no spaces. The server has the last word. */
 export const EMAIL_PATTERN = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
@@ -23,6 +23,9 @@ function emailProblem(value: string): string | null {
  * Newsletter banner (spec sections 2, 5 and 8): one email field, validated as the visitor types.
  * A plain controlled input: it is on every page, and a form library would add weight to all of them.
  */
+// TRANSITIONAL until the newsletter is converted to a CSS module.
+const LegacyButton = chakra(Button);
+
 export function Newsletter() {
   const inputId = useId();
   const errorId = useId();
@@ -104,9 +107,9 @@ export function Newsletter() {
                 setTouched(true);
               }}
             />
-            <Button type="submit" disabled={submitting} w="148px" flexShrink={0}>
+            <LegacyButton type="submit" disabled={submitting} w="148px" flexShrink={0}>
               SUSCRIBIRME
-            </Button>
+            </LegacyButton>
           </chakra.div>
           <chakra.p id={errorId} role="alert" minH="6" mt="1" fontSize="helpText" color="headingText">
             {fieldError ?? ''}

@@ -1,3 +1,4 @@
+import { chakra } from '@chakra-ui/react';
 import type { HTMLAttributes } from 'react';
 import styles from './SiteContainer.module.css';
 
@@ -7,3 +8,6 @@ type ContainerElement = 'div' | 'section' | 'nav' | 'header' | 'footer';
 export function SiteContainer({ as: Element = 'div', className, ...props }: { as?: ContainerElement } & HTMLAttributes<HTMLElement>) {
   return <Element className={className ? `${styles.container} ${className}` : styles.container} {...props} />;
 }
+
+// TRANSITIONAL (removed when the shell and content are converted): accepts Chakra style props.
+export const LegacySiteContainer = chakra(SiteContainer);

@@ -3,7 +3,7 @@ import { PageMeta } from '@/components/PageMeta';
 import { ContentSections } from '@/components/content/ContentSection';
 import { ContentTabs } from '@/components/content/ContentTabs';
 import { ImageHero } from '@/components/content/ImageHero';
-import { SiteContainer } from '@/components/shell/SiteContainer';
+import { LegacySiteContainer as SiteContainer } from '@/components/shell/SiteContainer';
 import { beginnerCoursePage, type BeginnerCoursePageCopy } from '@/content/courses';
 
 export const getStaticProps = () => ({ props: { copy: beginnerCoursePage } });
