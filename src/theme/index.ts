@@ -38,7 +38,10 @@ export const layoutSizes = {
 
 const config = defineConfig({
   // site.css already resets and styles the page; Chakra's own preflight would only repeat it.
+  // Without layers: with nothing in its reset and base layers, Chakra 3.37 writes them as bare
+  // `@layer reset@layer base` and the browser drops the token variables that follow.
   preflight: false,
+  disableLayers: true,
   cssVarsRoot: ':where(html, .site-root)',
   theme: {
     // The spec's breakpoints (site.css lists the same values for the CSS modules).
