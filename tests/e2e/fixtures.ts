@@ -12,26 +12,11 @@ import AxeBuilder from '@axe-core/playwright';
 import { test as base, expect, type Page, type Response } from '@playwright/test';
 import { assertExportExists, listExportedRoutes } from '../../scripts/export-files';
 import { site } from '../../src/config/site';
+import { isTwitterWidgetScript, TWITTER_WIDGET_STUB } from '../../scripts/twitter-widget-stub';
 
 export { expect };
 
-/** What the fake widgets.js does: renders a marker per post instead of an iframe. */
-export const TWITTER_WIDGET_STUB = `
-window.twttr = {
-  widgets: {
-    createTweet: function (id, el, opts) {
-      el.insertAdjacentHTML('beforeend', '<p data-testid="tweet-stub">tweet ' + id + '</p>');
-      return Promise.resolve(el.firstChild);
-    },
-  },
-  ready: function (cb) { cb(window.twttr); },
-};
-`;
-
-export const isTwitterWidgetScript = (url: string): boolean => {
-  const parsed = new URL(url);
-  return parsed.hostname === 'platform.twitter.com' && parsed.pathname === '/widgets.js';
-};
+export { isTwitterWidgetScript };
 
 /** Console errors and uncaught page errors of one test, and the ones it explicitly tolerates. */
 export class ConsoleErrors {
