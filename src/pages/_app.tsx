@@ -1,5 +1,4 @@
 import type { AppProps } from 'next/app';
-import 'react-toastify/dist/ReactToastify.css';
 import '@/theme/site.css';
 import { Analytics } from '@/components/Analytics';
 import { ToastOutlet } from '@/components/shell/ToastOutlet';

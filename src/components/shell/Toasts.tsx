@@ -1,5 +1,8 @@
 import { Slide, ToastContainer } from 'react-toastify';
 
+// react-toastify 11 injects its own stylesheet when the container mounts, so no page carries it
+// until a toast is wanted.
+
 /** The one toast container of the app: top-right, 5 s, closable, paused while hovered (spec section 9). */
 export function Toasts() {
   return (
