@@ -37,10 +37,13 @@ export function layoutForPath(rawPath: string): LayoutGroup {
   return layoutTable.find((row) => matches(path, row.match))?.group ?? 'default';
 }
 
-/** Background band behind the header and hero, per group (spec section 2: 877 / 810 / 550 px). */
+/**
+ * Background band behind the header and hero, per group (spec section 2: 877 / 810 / 550 px);
+ * `gradient` names a `--gradient-*` variable of theme/site.css.
+ */
 export const backgroundForGroup: Record<LayoutGroup, { height: string; gradient: string }> = {
   home: { height: '877px', gradient: 'home' },
-  academicGrants: { height: '810px', gradient: 'academicGrants' },
+  academicGrants: { height: '810px', gradient: 'academic-grants' },
   applicants: { height: '550px', gradient: 'applicants' },
   about: { height: '550px', gradient: 'about' },
   courses: { height: '550px', gradient: 'about' },

@@ -1,55 +1,43 @@
 import { useRouter } from 'next/router';
-import { chakra } from '@chakra-ui/react';
 import { Icon } from '@/components/Icon';
 import { site, socialProfiles } from '@/config/site';
 import { Logo } from './Logo';
 import { NavLink } from './NavLink';
-import { LegacySiteContainer as SiteContainer } from './SiteContainer';
+import { SiteContainer } from './SiteContainer';
 import { SocialEmbeds } from './SocialEmbeds';
 import { footerNav, isActive } from './navigation';
+import styles from './Footer.module.css';
 
 /** Site footer: the social embeds, the footer links and the seven social profiles (spec section 2). */
 export function Footer() {
   const { pathname } = useRouter();
   return (
-    <chakra.footer bgImage="footer" pt="4" pb="10">
+    <footer className={styles.footer}>
       <SiteContainer>
         <SocialEmbeds />
-        <chakra.div display="flex" flexDirection={{ base: 'column', lg: 'row' }} gap="8" justifyContent="space-between" borderTop="1px solid" borderColor="border" pt="8">
+        <div className={styles.main}>
           <Logo />
-          <chakra.nav aria-label="Pie de página">
-            <chakra.ul listStyleType="none" display="flex" flexWrap="wrap" columnGap="6" rowGap="1">
+          <nav aria-label="Pie de página">
+            <ul className={styles.links}>
               {footerNav.map((item) => (
                 <li key={`${item.label}-${item.href}`}>
-                  <NavLink item={item} active={isActive(item, pathname)} fontSize="input" />
+                  <NavLink item={item} active={isActive(item, pathname)} size="small" />
                 </li>
               ))}
-            </chakra.ul>
-          </chakra.nav>
-        </chakra.div>
-        <chakra.ul aria-label="Redes sociales" listStyleType="none" display="flex" flexWrap="wrap" gap="2" mt="6">
+            </ul>
+          </nav>
+        </div>
+        <ul aria-label="Redes sociales" className={styles.social}>
           {socialProfiles.map((profile) => (
             <li key={profile.network}>
-              <chakra.a
-                href={profile.href}
-                aria-label={profile.label}
-                display="inline-flex"
-                alignItems="center"
-                justifyContent="center"
-                w="11"
-                h="11"
-                color="paragraph"
-                _hover={{ color: 'accentText' }}
-              >
+              <a href={profile.href} aria-label={profile.label} className={styles.socialLink}>
                 <Icon name={profile.network} size={22} />
-              </chakra.a>
+              </a>
             </li>
           ))}
-        </chakra.ul>
-        <chakra.p mt="6" fontSize="helpText">
-          © {site.product} Academy
-        </chakra.p>
+        </ul>
+        <p className={styles.copyright}>© {site.product} Academy</p>
       </SiteContainer>
-    </chakra.footer>
+    </footer>
   );
 }

@@ -1,10 +1,10 @@
 import { useCallback, useEffect, useRef, useState, type KeyboardEvent } from 'react';
 import { useRouter } from 'next/router';
-import { chakra } from '@chakra-ui/react';
 import { Icon } from '@/components/Icon';
 import { Logo } from './Logo';
 import { NavLink } from './NavLink';
 import { isActive, mainNav } from './navigation';
+import styles from './MobileMenu.module.css';
 
 const FOCUSABLE = 'a[href], button:not([disabled]), [tabindex]:not([tabindex="-1"])';
 
@@ -51,72 +51,35 @@ export function MobileMenu() {
   }
 
   return (
-    <chakra.div display={{ base: 'block', lg: 'none' }}>
-      <chakra.button
+    <div className={styles.menu}>
+      <button
         ref={openButtonRef}
         type="button"
         aria-label="Abrir menú"
         aria-expanded={open}
         aria-controls="mobile-menu"
-        display="inline-flex"
-        alignItems="center"
-        justifyContent="center"
-        w="11"
-        h="11"
-        color="paragraph"
-        bg="transparent"
-        border="none"
-        cursor="pointer"
+        className={styles.iconButton}
         onClick={openMenu}
       >
         <Icon name="menu" size={24} />
-      </chakra.button>
-      <chakra.dialog
-        ref={dialogRef}
-        id="mobile-menu"
-        aria-label="Menú"
-        onClose={handleClosed}
-        onKeyDown={keepFocusInside}
-        m="0"
-        p="0"
-        border="none"
-        w="100vw"
-        h="100dvh"
-        maxW="100vw"
-        maxH="100dvh"
-        bg="white"
-        color="paragraph"
-        css={{ '&::backdrop': { background: 'rgba(35, 34, 100, 0.4)' } }}
-      >
-        <chakra.div display="flex" alignItems="center" justifyContent="space-between" px="5" py="4">
+      </button>
+      <dialog ref={dialogRef} id="mobile-menu" aria-label="Menú" onClose={handleClosed} onKeyDown={keepFocusInside} className={styles.dialog}>
+        <div className={styles.top}>
           <Logo />
-          <chakra.button
-            type="button"
-            aria-label="Cerrar menú"
-            display="inline-flex"
-            alignItems="center"
-            justifyContent="center"
-            w="11"
-            h="11"
-            color="paragraph"
-            bg="transparent"
-            border="none"
-            cursor="pointer"
-            onClick={close}
-          >
+          <button type="button" aria-label="Cerrar menú" className={styles.iconButton} onClick={close}>
             <Icon name="close" size={24} />
-          </chakra.button>
-        </chakra.div>
-        <chakra.nav aria-label="Principal" px="5" pt="6">
-          <chakra.ul listStyleType="none" display="flex" flexDirection="column" gap="4">
+          </button>
+        </div>
+        <nav aria-label="Principal" className={styles.nav}>
+          <ul className={styles.list}>
             {mainNav.map((item) => (
               <li key={item.label}>
-                <NavLink item={item} active={isActive(item, router.pathname)} fontSize="h2" />
+                <NavLink item={item} active={isActive(item, router.pathname)} size="large" />
               </li>
             ))}
-          </chakra.ul>
-        </chakra.nav>
-      </chakra.dialog>
-    </chakra.div>
+          </ul>
+        </nav>
+      </dialog>
+    </div>
   );
 }

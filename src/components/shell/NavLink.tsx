@@ -1,40 +1,23 @@
 import NextLink from 'next/link';
-import { chakra } from '@chakra-ui/react';
 import type { NavItem } from './navigation';
+import styles from './NavLink.module.css';
 
-const linkStyles = {
-  display: 'inline-block',
-  py: '2',
-  color: 'paragraph',
-  fontWeight: '700',
-  textDecoration: 'none',
-  textUnderlineOffset: '6px',
-  textDecorationThickness: '2px',
-  _hover: { textDecoration: 'underline', textDecorationColor: 'orange' },
-  // The active item is underlined (spec section 2).
-  '&[aria-current=page]': { textDecoration: 'underline', textDecorationColor: 'accent' },
-} as const;
-
-const StyledNextLink = chakra(NextLink);
+const sizeClass = { regular: '', small: styles.small, large: styles.large } as const;
 
 /** One navigation entry, internal (client-side) or external, marked when it is the current page. */
-export function NavLink({ item, active, fontSize }: { item: NavItem; active: boolean; fontSize?: string }) {
+export function NavLink({ item, active, size = 'regular' }: { item: NavItem; active: boolean; size?: keyof typeof sizeClass }) {
+  const className = `${styles.link} ${sizeClass[size]}`.trim();
   if (item.kind === 'internal') {
     return (
-      <StyledNextLink href={item.href} aria-current={active ? 'page' : undefined} fontSize={fontSize} {...linkStyles}>
+      <NextLink href={item.href} aria-current={active ? 'page' : undefined} className={className}>
         {item.label}
-      </StyledNextLink>
+      </NextLink>
     );
   }
   return (
-    <chakra.a
-      href={item.href}
-      fontSize={fontSize}
-      {...(item.newTab ? { target: '_blank', rel: 'noopener noreferrer' } : {})}
-      {...linkStyles}
-    >
+    <a href={item.href} className={className} {...(item.newTab ? { target: '_blank', rel: 'noopener noreferrer' } : {})}>
       {item.label}
-      {item.newTab ? <chakra.span srOnly> (se abre en una pestaña nueva)</chakra.span> : null}
-    </chakra.a>
+      {item.newTab ? <span className="sr-only"> (se abre en una pestaña nueva)</span> : null}
+    </a>
   );
 }

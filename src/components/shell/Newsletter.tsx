@@ -1,10 +1,10 @@
 import { useId, useState, type FormEvent } from 'react';
-import { chakra } from '@chakra-ui/react';
 import { signUpToNewsletter } from '@/api/client';
 import { Button } from '@/components/Button';
 import { GENERIC_ERROR_MESSAGE, notify } from '@/lib/notify';
 import { site } from '@/config/site';
-import { LegacySiteContainer as SiteContainer } from './SiteContainer';
+import { SiteContainer } from './SiteContainer';
+import styles from './Newsletter.module.css';
 
 /** Loose on purpose: one @, a dot in the domain, no spaces. The server has the last word. */
 export const EMAIL_PATTERN = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
@@ -23,9 +23,6 @@ function emailProblem(value: string): string | null {
  * Newsletter banner (spec sections 2, 5 and 8): one email field, validated as the visitor types.
  * A plain controlled input: it is on every page, and a form library would add weight to all of them.
  */
-// TRANSITIONAL until the newsletter is converted to a CSS module.
-const LegacyButton = chakra(Button);
-
 export function Newsletter() {
   const inputId = useId();
   const errorId = useId();
@@ -68,22 +65,20 @@ export function Newsletter() {
   const fieldError = touched ? emailProblem(email) : null;
 
   return (
-    <chakra.section id="newsletter" aria-labelledby={`${inputId}-heading`} bgImage="newsletter" py={{ base: '10', md: '14' }}>
-      <SiteContainer display="flex" flexDirection={{ base: 'column', lg: 'row' }} gap="6" alignItems={{ lg: 'center' }}>
-        <chakra.div flex="1">
-          <chakra.h2 id={`${inputId}-heading`} fontFamily="mono" fontSize="h2" color="paragraph" lineHeight="1.2">
+    <section id="newsletter" aria-labelledby={`${inputId}-heading`} className={styles.section}>
+      <SiteContainer className={styles.layout}>
+        <div className={styles.intro}>
+          <h2 id={`${inputId}-heading`} className={styles.title}>
             Suscríbete al boletín
-          </chakra.h2>
-          <chakra.p mt="2">
-            Noticias, eventos y convocatorias de la comunidad blockchain de Latinoamérica de {site.brand}, en español.
-          </chakra.p>
-        </chakra.div>
-        <chakra.form onSubmit={subscribe} noValidate flex="1" maxW={{ lg: '520px' }}>
-          <chakra.label htmlFor={inputId} display="block" fontWeight="700" fontSize="input" mb="1">
+          </h2>
+          <p className={styles.lead}>Noticias, eventos y convocatorias de la comunidad blockchain de Latinoamérica de {site.brand}, en español.</p>
+        </div>
+        <form onSubmit={subscribe} noValidate className={styles.form}>
+          <label htmlFor={inputId} className={styles.label}>
             Correo electrónico
-          </chakra.label>
-          <chakra.div display="flex" gap="3" flexDirection={{ base: 'column', sm: 'row' }}>
-            <chakra.input
+          </label>
+          <div className={styles.controls}>
+            <input
               id={inputId}
               type="email"
               autoComplete="email"
@@ -91,15 +86,7 @@ export function Newsletter() {
               placeholder="tu@correo.com"
               aria-invalid={fieldError ? true : undefined}
               aria-describedby={fieldError ? errorId : undefined}
-              flex="1"
-              h="12"
-              px="3"
-              fontSize="input"
-              bg="white"
-              color="paragraph"
-              border="1px solid"
-              borderColor={fieldError ? 'headingText' : 'border'}
-              borderRadius="0"
+              className={styles.input}
               name="email"
               value={email}
               onChange={(event) => {
@@ -107,15 +94,15 @@ export function Newsletter() {
                 setTouched(true);
               }}
             />
-            <LegacyButton type="submit" disabled={submitting} w="148px" flexShrink={0}>
+            <Button type="submit" disabled={submitting} className={styles.submit}>
               SUSCRIBIRME
-            </LegacyButton>
-          </chakra.div>
-          <chakra.p id={errorId} role="alert" minH="6" mt="1" fontSize="helpText" color="headingText">
+            </Button>
+          </div>
+          <p id={errorId} role="alert" className={styles.error}>
             {fieldError ?? ''}
-          </chakra.p>
-        </chakra.form>
+          </p>
+        </form>
       </SiteContainer>
-    </chakra.section>
+    </section>
   );
 }

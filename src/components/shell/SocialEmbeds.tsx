@@ -1,6 +1,6 @@
 import { useEffect, useRef, useState } from 'react';
-import { chakra } from '@chakra-ui/react';
 import { embeddedPosts } from '@/config/site';
+import styles from './SocialEmbeds.module.css';
 
 const WIDGET_SCRIPT = 'https://platform.twitter.com/widgets.js';
 
@@ -58,14 +58,14 @@ function EmbeddedPost({ url, load }: { url: string; load: Promise<TwitterWidgets
   }, [url, load]);
 
   return (
-    <chakra.div flex="1" minW="0" maxW="550px">
+    <div className={styles.post}>
       <div ref={target} />
       {rendered ? null : (
-        <chakra.a href={url} display="block" p="5" border="1px solid" borderColor="border" bg="white" color="paragraph" fontWeight="700">
+        <a href={url} className={styles.fallback}>
           Ver publicación en X
-        </chakra.a>
+        </a>
       )}
-    </chakra.div>
+    </div>
   );
 }
 
@@ -96,10 +96,10 @@ export function SocialEmbeds() {
   }, []);
 
   return (
-    <chakra.section ref={region} aria-label="Publicaciones en redes sociales" display="flex" flexDirection={{ base: 'column', md: 'row' }} gap="6" py="10">
+    <section ref={region} aria-label="Publicaciones en redes sociales" className={styles.region}>
       {embeddedPosts.map((url) => (
         <EmbeddedPost key={url} url={url} load={load} />
       ))}
-    </chakra.section>
+    </section>
   );
 }
