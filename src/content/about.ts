@@ -6,7 +6,7 @@ import type { BannerCopy, LinkCopy, PageMetaCopy, SectionCopy } from './types';
 export type AboutPageCopy = {
   meta: PageMetaCopy;
   banner: BannerCopy;
-  /** Gradient token behind the page body (theme gradients). */
+  /** Gradient behind the page body (a --gradient-* variable of theme/site.css, camelCased). */
   tint: 'stats' | 'whoWeSupport' | 'howWeSupport';
   sections: SectionCopy[];
   cta: LinkCopy;

@@ -4,8 +4,8 @@ import { ActionLink } from '@/components/content/ActionLink';
 import { Badges } from '@/components/content/Badges';
 import { ContentSections } from '@/components/content/ContentSection';
 import { ImageHero } from '@/components/content/ImageHero';
-import { LegacySiteContainer as SiteContainer } from '@/components/shell/SiteContainer';
-import { chakra } from '@chakra-ui/react';
+import { SiteContainer } from '@/components/shell/SiteContainer';
+import spacing from '@/components/content/spacing.module.css';
 import { routes } from '@/content/routes';
 import type { ConsultantPageCopy } from '@/content/courses';
 import { normalisePath } from './layoutForPath';
@@ -24,15 +24,15 @@ export function CourseLayout({ copy }: { copy: ConsultantPageCopy }) {
         <Banner title={copy.bannerTitle} lead={copy.lead} />
       ) : (
         <ImageHero title={copy.course.title} lead={copy.lead} image={copy.course.image}>
-          <chakra.div mt="5">
+          <div className={spacing.mt5}>
             <Badges items={[...copy.course.badges, copy.course.duration]} label="Características del curso" />
-          </chakra.div>
-          <chakra.div mt="6">
+          </div>
+          <div className={spacing.mt6}>
             <ActionLink link={copy.enrol} />
-          </chakra.div>
+          </div>
         </ImageHero>
       )}
-      <SiteContainer pb="16">
+      <SiteContainer className={spacing.pageEnd}>
         <ContentSections sections={copy.sections} />
       </SiteContainer>
     </>

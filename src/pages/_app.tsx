@@ -3,15 +3,13 @@ import '@/theme/site.css';
 import { Analytics } from '@/components/Analytics';
 import { ToastOutlet } from '@/components/shell/ToastOutlet';
 import { SiteLayout } from '@/layouts/SiteLayout';
-import { FormSystem } from '@/forms/kit/FormSystem';
 import { libreFranklin, plexMono } from '@/theme/fonts';
 
 // No Chakra provider here: the shell and the content pages are plain markup with static CSS, and
 // only the form pages bring Chakra with them (forms/kit/FormSystem).
 export default function App({ Component, pageProps, router }: AppProps) {
   return (
-    <FormSystem>
-      {/* TRANSITIONAL: the provider stays here until the shell and content are converted. */}
+    <>
       <div className={`site-root ${libreFranklin.variable} ${plexMono.variable}`}>
         <SiteLayout path={router.pathname}>
           <Component {...pageProps} />
@@ -19,6 +17,6 @@ export default function App({ Component, pageProps, router }: AppProps) {
         <ToastOutlet />
       </div>
       <Analytics />
-    </FormSystem>
+    </>
   );
 }

@@ -1,70 +1,63 @@
-import { chakra } from '@chakra-ui/react';
 import { PageMeta } from '@/components/PageMeta';
 import { ActionLink } from '@/components/content/ActionLink';
 import { CardGrid } from '@/components/content/CardGrid';
 import { CourseCard } from '@/components/content/CourseCard';
 import { ImageHero } from '@/components/content/ImageHero';
 import { Reveal } from '@/components/content/Reveal';
-import { LegacySiteContainer as SiteContainer } from '@/components/shell/SiteContainer';
+import { SiteContainer } from '@/components/shell/SiteContainer';
+import styles from '@/components/content/HomePage.module.css';
+import blockStyles from '@/components/content/RichBlocks.module.css';
+import spacing from '@/components/content/spacing.module.css';
 import { homePage, type HomePageCopy } from '@/content/home';
 
-// TRANSITIONAL until this page is converted to a CSS module.
-const LegacyReveal = chakra(Reveal);
-
 export const getStaticProps = () => ({ props: { copy: homePage } });
-
-const sectionTitle = { fontFamily: 'mono', fontSize: 'h2', fontWeight: '700', color: 'headingText' } as const;
 
 export default function HomePage({ copy }: { copy: HomePageCopy }) {
   return (
     <>
       <PageMeta title={copy.meta.title} description={copy.meta.description} />
       <ImageHero title={copy.hero.title} lead={copy.hero.lead} image={copy.hero.image}>
-        <chakra.div mt="8">
+        <div className={spacing.mt8}>
           <ActionLink link={copy.hero.cta} />
-        </chakra.div>
+        </div>
       </ImageHero>
 
-      <SiteContainer as="section" aria-labelledby="cursos-title" py="12">
+      <SiteContainer as="section" aria-labelledby="cursos-title" className={styles.section}>
         <Reveal>
-          <chakra.h2 id="cursos-title" {...sectionTitle}>
+          <h2 id="cursos-title" className={styles.title}>
             {copy.courses.title}
-          </chakra.h2>
-          <chakra.p mt="3" mb="8" maxW="prose">
-            {copy.courses.lead}
-          </chakra.p>
-          <chakra.div display="grid" gridTemplateColumns={{ base: '1fr', md: 'repeat(2, 1fr)' }} gap="8">
+          </h2>
+          <p className={styles.lead}>{copy.courses.lead}</p>
+          <div className={styles.courses}>
             {copy.courses.items.map((course) => (
               <CourseCard key={course.title} course={course} />
             ))}
-          </chakra.div>
+          </div>
         </Reveal>
       </SiteContainer>
 
-      <SiteContainer as="section" aria-labelledby="programas-title" py="12">
+      <SiteContainer as="section" aria-labelledby="programas-title" className={styles.section}>
         <Reveal>
-          <chakra.h2 id="programas-title" {...sectionTitle}>
+          <h2 id="programas-title" className={styles.title}>
             {copy.programmes.title}
-          </chakra.h2>
-          <chakra.p mt="3" mb="8" maxW="prose">
-            {copy.programmes.lead}
-          </chakra.p>
+          </h2>
+          <p className={styles.lead}>{copy.programmes.lead}</p>
           <CardGrid items={copy.programmes.items} />
         </Reveal>
       </SiteContainer>
 
-      <SiteContainer as="section" aria-labelledby="por-que-title" py="12">
-        <LegacyReveal bgImage="stats" p={{ base: '6', md: '10' }}>
-          <chakra.h2 id="por-que-title" {...sectionTitle}>
+      <SiteContainer as="section" aria-labelledby="por-que-title" className={styles.section}>
+        <Reveal className={styles.whyChoose}>
+          <h2 id="por-que-title" className={styles.title}>
             {copy.whyChoose.title}
-          </chakra.h2>
-          <chakra.ul mt="5" mb="8" ps="5" listStyleType="disc" maxW="prose" css={{ '& > li': { mt: '2' } }}>
+          </h2>
+          <ul className={`${blockStyles.list} ${styles.benefits}`}>
             {copy.whyChoose.benefits.map((benefit) => (
               <li key={benefit}>{benefit}</li>
             ))}
-          </chakra.ul>
+          </ul>
           <ActionLink link={copy.whyChoose.cta} context={copy.whyChoose.title} />
-        </LegacyReveal>
+        </Reveal>
       </SiteContainer>
     </>
   );

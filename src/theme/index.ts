@@ -63,8 +63,6 @@ const config = defineConfig({
         heading: { value: 'var(--font-heading)' },
         mono: { value: 'var(--font-mono)' },
       },
-      // TRANSITIONAL: gradient tokens for the shell and content until they are CSS modules.
-      gradients: Object.fromEntries(['applicants', 'about', 'academicGrants', 'default', 'home', 'footer', 'newsletter', 'faq', 'sidebar', 'stats', 'whoWeSupport', 'howWeSupport'].map((name) => [name, { value: `var(--gradient-${cssName(name)})` }])),
       fontSizes: Object.fromEntries(fontSizeNames.map((name) => [name, { value: `var(--font-size-${cssName(name)})` }])),
     },
   },

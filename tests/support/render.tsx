@@ -1,9 +1,8 @@
 import type { ReactElement } from 'react';
 import { render } from '@testing-library/react';
-import { ChakraProvider } from '@chakra-ui/react';
-import { system } from '@/theme';
+import { FormSystem } from '@/forms/kit/FormSystem';
 
-/** Renders inside the site's design system, as _app does. */
+/** Renders inside the forms' design system, as the apply pages do. */
 export function renderWithSystem(ui: ReactElement) {
-  return render(<ChakraProvider value={system}>{ui}</ChakraProvider>);
+  return render(<FormSystem>{ui}</FormSystem>);
 }

@@ -1,10 +1,11 @@
-import { chakra } from '@chakra-ui/react';
 import { Banner } from '@/components/Banner';
 import { PageMeta } from '@/components/PageMeta';
-import { LegacySiteContainer as SiteContainer } from '@/components/shell/SiteContainer';
+import { SiteContainer } from '@/components/shell/SiteContainer';
 import type { AboutPageCopy } from '@/content/about';
 import { ActionLink } from './ActionLink';
 import { ContentSections } from './ContentSection';
+import styles from './AboutPage.module.css';
+import spacing from './spacing.module.css';
 
 /** A Becas page: banner, its sections over the page's own tint, and the call to the programmes. */
 export function AboutPage({ copy }: { copy: AboutPageCopy }) {
@@ -12,14 +13,14 @@ export function AboutPage({ copy }: { copy: AboutPageCopy }) {
     <>
       <PageMeta title={copy.meta.title} description={copy.meta.description} />
       <Banner title={copy.banner.title} lead={copy.banner.lead} />
-      <chakra.div bgImage={copy.tint} py="12">
+      <div className={`${styles.body} ${styles[copy.tint]}`}>
         <SiteContainer>
           <ContentSections sections={copy.sections} />
-          <chakra.p mt="12">
+          <p className={spacing.mt12}>
             <ActionLink link={copy.cta} context="cursos y programas de apoyo" />
-          </chakra.p>
+          </p>
         </SiteContainer>
-      </chakra.div>
+      </div>
     </>
   );
 }

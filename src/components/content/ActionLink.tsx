@@ -1,4 +1,3 @@
-import { chakra } from '@chakra-ui/react';
 import { ButtonLink } from '@/components/Button';
 import type { LinkCopy } from '@/content/types';
 
@@ -7,8 +6,8 @@ export function ActionLink({ link, context }: { link: LinkCopy; context?: string
   return (
     <ButtonLink href={link.href} {...(link.external ? { target: '_blank', rel: 'noopener noreferrer' } : {})}>
       {link.label}
-      {context ? <chakra.span srOnly>: {context}</chakra.span> : null}
-      {link.external ? <chakra.span srOnly> (se abre en una pestaña nueva)</chakra.span> : null}
+      {context ? <span className="sr-only">: {context}</span> : null}
+      {link.external ? <span className="sr-only"> (se abre en una pestaña nueva)</span> : null}
     </ButtonLink>
   );
 }

@@ -1,7 +1,7 @@
 import { useId, useRef, useState, type KeyboardEvent } from 'react';
-import { chakra } from '@chakra-ui/react';
 import type { ContentTabCopy } from '@/content/types';
 import { RichBlocks } from './RichBlocks';
+import styles from './ContentTabs.module.css';
 
 /**
  * Tabs whose panels are parts of this page (WAI-ARIA tabs pattern: arrow keys, Home and End move
@@ -29,9 +29,9 @@ export function ContentTabs({ label, tabs }: { label: string; tabs: ContentTabCo
 
   return (
     <div>
-      <chakra.div role="tablist" aria-label={label} onKeyDown={onKeyDown} display="flex" flexWrap="wrap" gap="2" mb="6">
+      <div role="tablist" aria-label={label} onKeyDown={onKeyDown} className={styles.tablist}>
         {tabs.map((tab, index) => (
-          <chakra.button
+          <button
             key={tab.label}
             ref={(element: HTMLButtonElement | null) => {
               tabRefs.current[index] = element;
@@ -43,27 +43,17 @@ export function ContentTabs({ label, tabs }: { label: string; tabs: ContentTabCo
             aria-controls={`${baseId}-panel-${index}`}
             tabIndex={index === selected ? 0 : -1}
             onClick={() => select(index)}
-            px="4"
-            py="2"
-            fontWeight="700"
-            border="2px solid"
-            borderColor="paragraph"
-            bg="white"
-            color="paragraph"
-            cursor="pointer"
-            css={{ '&[aria-selected=true]': { bg: 'paragraph', color: 'white' } }}
+            className={styles.tab}
           >
             {tab.label}
-          </chakra.button>
+          </button>
         ))}
-      </chakra.div>
+      </div>
       {tabs.map((tab, index) => (
         <div key={tab.label} role="tabpanel" id={`${baseId}-panel-${index}`} aria-labelledby={`${baseId}-tab-${index}`} tabIndex={0} hidden={index !== selected}>
           {mounted.has(index) ? (
             <>
-              <chakra.h3 fontSize="h4" fontWeight="700" mb="4">
-                {tab.title}
-              </chakra.h3>
+              <h3 className={styles.panelTitle}>{tab.title}</h3>
               <RichBlocks blocks={tab.blocks} />
             </>
           ) : null}

@@ -1,22 +1,21 @@
-import { chakra } from '@chakra-ui/react';
 import type { CourseCardCopy } from '@/content/types';
 import { ActionLink } from './ActionLink';
 import { Badges } from './Badges';
+import styles from './CourseCard.module.css';
 
 /** A course as a card: illustration, badges (rating included), title, summary, duration, and its call to action. */
 export function CourseCard({ course }: { course: CourseCardCopy }) {
   return (
-    <chakra.article display="flex" flexDirection="column" bg="white" border="1px solid" borderColor="border">
-      <chakra.img src={course.image.src} alt="" width={course.image.width} height={course.image.height} w="full" h="auto" bg="heroHome" />
-      <chakra.div display="flex" flexDirection="column" alignItems="flex-start" gap="3" p="6" flex="1">
+    <article className={styles.card}>
+      {/* eslint-disable-next-line @next/next/no-img-element -- SVG with width and height set: the export is unoptimized, so next/image would only add script */}
+      <img src={course.image.src} alt="" width={course.image.width} height={course.image.height} className={styles.image} />
+      <div className={styles.body}>
         <Badges items={course.badges} label="Características del curso" />
-        <chakra.h3 fontSize="h2" fontWeight="700" color="headingText">
-          {course.title}
-        </chakra.h3>
-        <chakra.p flex="1">{course.summary}</chakra.p>
-        <chakra.p fontWeight="700">{course.duration}</chakra.p>
+        <h3 className={styles.title}>{course.title}</h3>
+        <p className={styles.summary}>{course.summary}</p>
+        <p className={styles.duration}>{course.duration}</p>
         <ActionLink link={course.link} context={course.title} />
-      </chakra.div>
-    </chakra.article>
+      </div>
+    </article>
   );
 }

@@ -1,53 +1,36 @@
 import { useId, useState } from 'react';
-import { chakra } from '@chakra-ui/react';
 import type { FaqItemCopy } from '@/content/types';
+import styles from './Faq.module.css';
 
 function FaqItem({ item }: { item: FaqItemCopy }) {
   const [open, setOpen] = useState(false);
   const answerId = useId();
   return (
-    <chakra.li borderBottom="1px solid" borderColor="border">
-      <chakra.h3 fontSize="faqQuestion" m="0">
-        <chakra.button
-          type="button"
-          aria-expanded={open}
-          aria-controls={answerId}
-          onClick={() => setOpen(!open)}
-          display="flex"
-          w="full"
-          justifyContent="space-between"
-          alignItems="center"
-          gap="4"
-          py="4"
-          textAlign="start"
-          fontWeight="700"
-          color="paragraph"
-          cursor="pointer"
-        >
+    <li className={styles.item}>
+      <h3 className={styles.question}>
+        <button type="button" aria-expanded={open} aria-controls={answerId} onClick={() => setOpen(!open)} className={styles.toggle}>
           {item.question}
-          <chakra.span aria-hidden="true" fontSize="h2" lineHeight="1" color="accentText">
+          <span aria-hidden="true" className={styles.sign}>
             {open ? '−' : '+'}
-          </chakra.span>
-        </chakra.button>
-      </chakra.h3>
-      <chakra.div id={answerId} hidden={!open} pb="4">
+          </span>
+        </button>
+      </h3>
+      <div id={answerId} hidden={!open} className={styles.answer}>
         {item.answer.map((paragraph) => (
-          <chakra.p key={paragraph} mt="2">
-            {paragraph}
-          </chakra.p>
+          <p key={paragraph}>{paragraph}</p>
         ))}
-      </chakra.div>
-    </chakra.li>
+      </div>
+    </li>
   );
 }
 
 /** Questions that each open their answer: buttons with aria-expanded, answers collapsed at first. */
 export function Faq({ items }: { items: FaqItemCopy[] }) {
   return (
-    <chakra.ul listStyleType="none" bgImage="faq" px={{ base: '4', md: '6' }} py="2">
+    <ul className={styles.list}>
       {items.map((item) => (
         <FaqItem key={item.question} item={item} />
       ))}
-    </chakra.ul>
+    </ul>
   );
 }

@@ -1,7 +1,7 @@
 import type { ReactNode } from 'react';
-import { chakra } from '@chakra-ui/react';
-import { LegacySiteContainer as SiteContainer } from '@/components/shell/SiteContainer';
+import { SiteContainer } from '@/components/shell/SiteContainer';
 import type { ImageCopy } from '@/content/types';
+import styles from './ImageHero.module.css';
 
 /**
  * A page's banner, its h1, with an illustration beside it from md. Phones show the text alone: there the
@@ -10,17 +10,14 @@ import type { ImageCopy } from '@/content/types';
  */
 export function ImageHero({ title, lead, image, children }: { title: string; lead: string; image: ImageCopy; children?: ReactNode }) {
   return (
-    <SiteContainer display="grid" gridTemplateColumns={{ base: '1fr', md: '3fr 2fr' }} alignItems="center" gap={{ base: '8', md: '12' }} pt={{ base: '8', lg: '16' }} pb={{ base: '10', lg: '16' }}>
+    <SiteContainer className={styles.hero}>
       <div>
-        <chakra.h1 fontSize={{ base: 'homepage', lg: 'h1' }} lineHeight="1.15" color="headingText" fontWeight="700" maxW="22ch">
-          {title}
-        </chakra.h1>
-        <chakra.p mt="4" fontSize={{ base: 'paragraph', lg: 'h4' }} maxW="55ch">
-          {lead}
-        </chakra.p>
+        <h1 className={styles.title}>{title}</h1>
+        <p className={styles.lead}>{lead}</p>
         {children}
       </div>
-      <chakra.img src={image.src} alt={image.alt} width={image.width} height={image.height} fetchPriority="high" display={{ base: 'none', md: 'block' }} w="full" h="auto" maxW="md" justifySelf="center" />
+      {/* eslint-disable-next-line @next/next/no-img-element -- SVG with width and height set: the export is unoptimized, so next/image would only add script */}
+      <img src={image.src} alt={image.alt} width={image.width} height={image.height} fetchPriority="high" className={styles.image} />
     </SiteContainer>
   );
 }

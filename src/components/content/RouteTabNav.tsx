@@ -1,8 +1,8 @@
 import type { MouseEvent } from 'react';
 import { useRouter } from 'next/router';
-import { chakra } from '@chakra-ui/react';
-import { LegacySiteContainer as SiteContainer } from '@/components/shell/SiteContainer';
+import { SiteContainer } from '@/components/shell/SiteContainer';
 import type { RouteTabSet } from '@/layouts/routeTabs';
+import styles from './RouteTabNav.module.css';
 
 /**
  * A bar of tabs that are routes. Each tab is a page of its own, so this is navigation (links with
@@ -20,29 +20,21 @@ export function RouteTabNav({ set, selectedIndex }: { set: RouteTabSet; selected
   };
 
   return (
-    <SiteContainer as="nav" aria-label={set.label} pt="2">
-      <chakra.ul listStyleType="none" display="flex" flexWrap="wrap" columnGap={{ base: '4', md: '8' }} rowGap="1" borderBottom="1px solid" borderColor="border">
+    <SiteContainer as="nav" aria-label={set.label} className={styles.nav}>
+      <ul className={styles.tabs}>
         {set.tabs.map((tab, index) => (
           <li key={tab.href}>
-            <chakra.a
+            <a
               href={tab.href}
               aria-current={index === selectedIndex ? 'page' : undefined}
               onClick={(event) => followWithoutScrolling(event, tab.href)}
-              display="inline-block"
-              py="3"
-              fontWeight="700"
-              color="paragraph"
-              textDecoration="none"
-              borderBottom="3px solid transparent"
-              mb="-1px"
-              _hover={{ borderColor: 'orange' }}
-              css={{ '&[aria-current=page]': { borderColor: 'accentText', color: 'accentText' } }}
+              className={styles.tab}
             >
               {tab.label}
-            </chakra.a>
+            </a>
           </li>
         ))}
-      </chakra.ul>
+      </ul>
     </SiteContainer>
   );
 }

@@ -1,10 +1,11 @@
 import { useMemo } from 'react';
 import { Banner } from '@/components/Banner';
-import { LegacySiteContainer as SiteContainer } from '@/components/shell/SiteContainer';
+import { SiteContainer } from '@/components/shell/SiteContainer';
 import type { SectionedPageCopy } from '@/content/types';
 import { BannerNote } from './BannerNote';
 import { ContentSections } from './ContentSection';
 import { Sidebar } from './Sidebar';
+import styles from './SectionedPage.module.css';
 
 /** A page made of a banner and anchored sections, with the sidebar of section links beside them on large screens. */
 export function SectionedPage({ copy }: { copy: SectionedPageCopy }) {
@@ -15,7 +16,7 @@ export function SectionedPage({ copy }: { copy: SectionedPageCopy }) {
       <Banner title={copy.banner.title} lead={copy.banner.lead}>
         {copy.banner.note ? <BannerNote note={copy.banner.note} /> : null}
       </Banner>
-      <SiteContainer display="grid" gridTemplateColumns={{ base: '1fr', lg: '15rem 1fr' }} gap={{ lg: '12' }} pb="16">
+      <SiteContainer className={styles.body}>
         <Sidebar label={copy.sidebarLabel} links={links} />
         <ContentSections sections={copy.sections} />
       </SiteContainer>

@@ -1,5 +1,5 @@
 import { useEffect, useState } from 'react';
-import { chakra } from '@chakra-ui/react';
+import styles from './Sidebar.module.css';
 
 export type SidebarLink = { id: string; label: string };
 
@@ -30,27 +30,16 @@ export function Sidebar({ label, links }: { label: string; links: SidebarLink[] 
   }, [links]);
 
   return (
-    <chakra.nav aria-label={label} display={{ base: 'none', lg: 'block' }} position="sticky" top="6" alignSelf="start" bgImage="sidebar" p="5">
-      <chakra.ul listStyleType="none">
+    <nav aria-label={label} className={styles.sidebar}>
+      <ul>
         {links.map((link) => (
           <li key={link.id}>
-            <chakra.a
-              href={`#${link.id}`}
-              aria-current={link.id === currentId ? 'location' : undefined}
-              display="block"
-              py="2"
-              ps="3"
-              borderStart="3px solid transparent"
-              color="paragraph"
-              textDecoration="none"
-              _hover={{ textDecoration: 'underline' }}
-              css={{ '&[aria-current=location]': { borderColor: 'accentText', fontWeight: '700', color: 'accentText' } }}
-            >
+            <a href={`#${link.id}`} aria-current={link.id === currentId ? 'location' : undefined} className={styles.link}>
               {link.label}
-            </chakra.a>
+            </a>
           </li>
         ))}
-      </chakra.ul>
-    </chakra.nav>
+      </ul>
+    </nav>
   );
 }

@@ -1,4 +1,3 @@
-import { chakra } from '@chakra-ui/react';
 import type { HTMLAttributes } from 'react';
 import styles from './SiteContainer.module.css';
 
@@ -8,6 +7,3 @@ type ContainerElement = 'div' | 'section' | 'nav' | 'header' | 'footer';
 export function SiteContainer({ as: Element = 'div', className, ...props }: { as?: ContainerElement } & HTMLAttributes<HTMLElement>) {
   return <Element className={className ? `${styles.container} ${className}` : styles.container} {...props} />;
 }
-
-// TRANSITIONAL (removed when the shell and content are converted): accepts Chakra style props.
-export const LegacySiteContainer = chakra(SiteContainer);

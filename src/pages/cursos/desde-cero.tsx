@@ -1,9 +1,10 @@
-import { chakra } from '@chakra-ui/react';
 import { PageMeta } from '@/components/PageMeta';
 import { ContentSections } from '@/components/content/ContentSection';
 import { ContentTabs } from '@/components/content/ContentTabs';
 import { ImageHero } from '@/components/content/ImageHero';
-import { LegacySiteContainer as SiteContainer } from '@/components/shell/SiteContainer';
+import { SiteContainer } from '@/components/shell/SiteContainer';
+import sectionStyles from '@/components/content/ContentSection.module.css';
+import spacing from '@/components/content/spacing.module.css';
 import { beginnerCoursePage, type BeginnerCoursePageCopy } from '@/content/courses';
 
 export const getStaticProps = () => ({ props: { copy: beginnerCoursePage } });
@@ -14,13 +15,13 @@ export default function BeginnerCoursePage({ copy }: { copy: BeginnerCoursePageC
     <>
       <PageMeta title={copy.meta.title} description={copy.meta.description} />
       <ImageHero title={copy.hero.title} lead={copy.hero.lead} image={copy.hero.image} />
-      <SiteContainer pb="16" display="flex" flexDirection="column" gap="16">
-        <chakra.section aria-labelledby="temario-title">
-          <chakra.h2 id="temario-title" fontFamily="mono" fontSize="h2" fontWeight="700" color="headingText" mb="5">
+      <SiteContainer className={`${spacing.pageEnd} ${spacing.stack16}`}>
+        <section aria-labelledby="temario-title">
+          <h2 id="temario-title" className={sectionStyles.title}>
             {copy.syllabusTitle}
-          </chakra.h2>
+          </h2>
           <ContentTabs label={copy.syllabusLabel} tabs={copy.syllabus} />
-        </chakra.section>
+        </section>
         <ContentSections sections={copy.sections} />
       </SiteContainer>
     </>

@@ -1,8 +1,7 @@
-import { screen } from '@testing-library/react';
+import { render, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
 import { ContentTabs } from '@/components/content/ContentTabs';
-import { renderWithSystem } from '../../support/render';
 
 const tabs = ['Resumen', 'Bitcoin', 'Ethereum'].map((label) => ({
   label,
@@ -13,7 +12,7 @@ const tabs = ['Resumen', 'Bitcoin', 'Ethereum'].map((label) => ({
 describe('ContentTabs', () => {
   it('shows the first panel and mounts the others only once chosen', async () => {
     const user = userEvent.setup();
-    renderWithSystem(<ContentTabs label="Módulos del curso" tabs={tabs} />);
+    render(<ContentTabs label="Módulos del curso" tabs={tabs} />);
     expect(screen.getByRole('tablist', { name: 'Módulos del curso' })).toBeInTheDocument();
     expect(screen.getByRole('tab', { name: 'Resumen' })).toHaveAttribute('aria-selected', 'true');
     expect(screen.getByRole('tabpanel', { name: 'Resumen' })).toHaveTextContent('Contenido de Resumen');
@@ -29,7 +28,7 @@ describe('ContentTabs', () => {
 
   it('moves between tabs with the arrow keys, Home and End, wrapping at the ends', async () => {
     const user = userEvent.setup();
-    renderWithSystem(<ContentTabs label="Módulos del curso" tabs={tabs} />);
+    render(<ContentTabs label="Módulos del curso" tabs={tabs} />);
     await user.tab();
     expect(screen.getByRole('tab', { name: 'Resumen' })).toHaveFocus();
     await user.keyboard('{ArrowLeft}');

@@ -1,8 +1,7 @@
-import { screen } from '@testing-library/react';
+import { render, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
 import { Faq } from '@/components/content/Faq';
-import { renderWithSystem } from '../../support/render';
 
 const items = [
   { question: '¿Office hours tiene algún costo?', answer: ['No. Las sesiones son gratuitas.'] },
@@ -12,7 +11,7 @@ const items = [
 describe('Faq', () => {
   it('starts collapsed and toggles each answer with its question button', async () => {
     const user = userEvent.setup();
-    renderWithSystem(<Faq items={items} />);
+    render(<Faq items={items} />);
     const first = screen.getByRole('button', { name: '¿Office hours tiene algún costo?' });
     const second = screen.getByRole('button', { name: '¿Puedo pedir más de una sesión?' });
     expect(first).toHaveAttribute('aria-expanded', 'false');
@@ -34,7 +33,7 @@ describe('Faq', () => {
 
   it('opens from the keyboard', async () => {
     const user = userEvent.setup();
-    renderWithSystem(<Faq items={items} />);
+    render(<Faq items={items} />);
     await user.tab();
     await user.keyboard('{Enter}');
     expect(screen.getByRole('button', { name: '¿Office hours tiene algún costo?' })).toHaveAttribute('aria-expanded', 'true');

@@ -1,11 +1,8 @@
-import { screen } from '@testing-library/react';
+import { render, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
-import { ChakraProvider } from '@chakra-ui/react';
 import { RouteTabNav } from '@/components/content/RouteTabNav';
 import { routeTabsForPath } from '@/layouts/routeTabs';
-import { system } from '@/theme';
-import { renderWithSystem } from '../../support/render';
 
 const router = vi.hoisted(() => ({ pathname: '/', push: vi.fn(() => Promise.resolve(true)) }));
 vi.mock('next/router', () => ({ useRouter: () => router }));
@@ -31,7 +28,7 @@ describe('route tab bars', () => {
     ['/cursos/blockchain-consultant/nfts-y-metaversos', 'NFTs y Metaversos'],
   ])('on %s selects %s', (path, label) => {
     router.pathname = path;
-    renderWithSystem(<TabBarForCurrentPath />);
+    render(<TabBarForCurrentPath />);
     expect(selectedTab()).toEqual([label]);
   });
 
@@ -49,7 +46,7 @@ describe('route tab bars', () => {
   it('pushes the chosen tab’s route without scrolling, and the selection follows the new path', async () => {
     const user = userEvent.setup();
     router.pathname = '/cursos/blockchain-consultant';
-    const { rerender } = renderWithSystem(<TabBarForCurrentPath />);
+    const { rerender } = render(<TabBarForCurrentPath />);
     expect(screen.getByRole('navigation', { name: 'Módulos del curso Blockchain Consultant' })).toBeInTheDocument();
     expect(selectedTab()).toEqual(['Resumen']);
 
@@ -58,18 +55,14 @@ describe('route tab bars', () => {
 
     // The router reports the new path; the bar re-renders from it.
     router.pathname = '/cursos/blockchain-consultant/ethereum';
-    rerender(
-      <ChakraProvider value={system}>
-        <TabBarForCurrentPath />
-      </ChakraProvider>,
-    );
+    rerender(<TabBarForCurrentPath />);
     expect(selectedTab()).toEqual(['Ethereum']);
   });
 
   it('leaves modified clicks (new tab, new window) to the browser', async () => {
     const user = userEvent.setup();
     router.pathname = '/por-que-elegirnos';
-    renderWithSystem(<TabBarForCurrentPath />);
+    render(<TabBarForCurrentPath />);
     const link = screen.getByRole('link', { name: 'Comunidad activa' });
     expect(link).toHaveAttribute('href', '/por-que-elegirnos/comunidad/');
     // Stop jsdom from trying to open the link once the component has let the click through.

@@ -1,7 +1,6 @@
-import { act, screen } from '@testing-library/react';
+import { act, render, screen } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { Sidebar } from '@/components/content/Sidebar';
-import { renderWithSystem } from '../../support/render';
 
 /** Stands in for the browser's IntersectionObserver: the test says which sections cross the band. */
 class FakeIntersectionObserver {
@@ -63,7 +62,7 @@ describe('Sidebar', () => {
   afterEach(() => vi.unstubAllGlobals());
 
   it('links every section and marks the first one before anything scrolls', () => {
-    renderWithSystem(<PageWithSidebar />);
+    render(<PageWithSidebar />);
     expect(screen.getByRole('navigation', { hidden: true })).toHaveAttribute('aria-label', 'Secciones de Project Grants');
     expect(sidebarLinks().map((link) => link.getAttribute('href'))).toEqual(['#description', '#process', '#faq']);
     expect(currentLinks()).toEqual(['Descripción']);
@@ -71,7 +70,7 @@ describe('Sidebar', () => {
   });
 
   it('highlights the section in view as the reader scrolls down and back up', () => {
-    renderWithSystem(<PageWithSidebar />);
+    render(<PageWithSidebar />);
     const observer = FakeIntersectionObserver.instances[0];
     if (!observer) throw new Error('no IntersectionObserver created');
 
@@ -91,7 +90,7 @@ describe('Sidebar', () => {
   });
 
   it('stops observing when it leaves the page', () => {
-    const { unmount } = renderWithSystem(<PageWithSidebar />);
+    const { unmount } = render(<PageWithSidebar />);
     unmount();
     expect(FakeIntersectionObserver.instances[0]?.disconnected).toBe(true);
   });

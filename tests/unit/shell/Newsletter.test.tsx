@@ -1,14 +1,13 @@
 import { http, HttpResponse } from 'msw';
-import { screen, waitFor } from '@testing-library/react';
+import { render, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it, vi } from 'vitest';
 import { Newsletter } from '@/components/shell/Newsletter';
 import { Toasts } from '@/components/shell/Toasts';
 import { apiServer } from '../../support/apiServer';
-import { renderWithSystem } from '../../support/render';
 
 function renderNewsletter() {
-  renderWithSystem(
+  render(
     <>
       <Newsletter />
       <Toasts />
