@@ -167,7 +167,8 @@ test.describe('reveal animation', () => {
 
   test('slides sections in after 0.25 s', async ({ page }) => {
     await gotoHydrated(page, routes.projectGrants);
-    expect(await sectionAnimation(page)).toBe('reveal 0.25s');
+    // CSS modules scope the keyframes' name (e.g. `Reveal-module__x__reveal`).
+    expect(await sectionAnimation(page)).toMatch(/^\S*reveal 0\.25s$/);
   });
 
   test.describe('for readers who prefer reduced motion', () => {
