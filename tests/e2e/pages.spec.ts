@@ -21,3 +21,33 @@ test.describe('at 375px', () => {
     await expectNoAxeViolations(page);
   });
 });
+
+test.describe('styles', () => {
+  test("arrive inside the page: a first visit fetches none of the page's own stylesheets", async ({ page }) => {
+    const stylesheetRequests: string[] = [];
+    page.on('request', (request) => {
+      if (request.resourceType() === 'stylesheet') stylesheetRequests.push(new URL(request.url()).pathname);
+    });
+    await gotoHydrated(page, '/applicants/project-grants/');
+    await expect(page.getByRole('heading', { level: 1 })).toHaveCSS('font-family', /libreFranklin/);
+    // Font URLs inside the inlined CSS still resolve: the site font loads, not a fallback.
+    const loadedFonts = await page.evaluate(async () => {
+      await document.fonts.ready;
+      return [...document.fonts].filter((font) => font.status === 'loaded').map((font) => font.family);
+    });
+    expect(loadedFonts).toContain('libreFranklin');
+    const inlinedStylesheets = await page.locator('style[data-href]').evaluateAll((styles) => styles.map((style) => style.dataset.href));
+    expect(inlinedStylesheets.length, 'stylesheets written into the page').toBeGreaterThan(0);
+    // Later requests are Next prefetching the CSS of linked pages, which is fine.
+    expect(stylesheetRequests.filter((href) => inlinedStylesheets.includes(href))).toEqual([]);
+  });
+
+  test('a page reached by client-side navigation gets its own styles', async ({ page }) => {
+    // The 404 page carries only the site-wide styles; the home page's section spacing is its own.
+    await gotoHydrated(page, '/404/');
+    await page.getByRole('banner').getByRole('link', { name: /ir al inicio/ }).click();
+    await expect(page).toHaveURL(/\/$/);
+    const coursesSection = page.locator('section[aria-labelledby="cursos-title"]');
+    await expect(coursesSection).toHaveCSS('padding-top', '48px');
+  });
+});
