@@ -1,5 +1,6 @@
 import type { ButtonHTMLAttributes, ComponentProps } from 'react';
 import NextLink from 'next/link';
+import { classNames } from '@/lib/classNames';
 import styles from './Button.module.css';
 
 type Look = {
@@ -10,7 +11,7 @@ type Look = {
 };
 
 function buttonClassName({ variant = 'solid', size = 'regular' }: Look, className?: string): string {
-  return [styles.button, variant === 'outline' && styles.outline, size === 'small' && styles.small, className].filter(Boolean).join(' ');
+  return classNames(styles.button, variant === 'outline' && styles.outline, size === 'small' && styles.small, className);
 }
 
 /** The site's one button style. */

@@ -5,6 +5,7 @@ import { Newsletter } from '@/components/shell/Newsletter';
 import { RouteTabNav } from '@/components/content/RouteTabNav';
 import { backgroundForGroup, layoutForPath } from './layoutForPath';
 import { routeTabsForPath } from './routeTabs';
+import { classNames } from '@/lib/classNames';
 import styles from './SiteLayout.module.css';
 
 /**
@@ -23,7 +24,7 @@ export function SiteLayout({ path, children }: { path: string; children: ReactNo
   } as CSSProperties;
   return (
     <div className={styles.page} data-layout={group}>
-      <div aria-hidden="true" className={group === 'home' ? `${styles.band} ${styles.homeBand}` : styles.band} style={bandStyle} />
+      <div aria-hidden="true" className={classNames(styles.band, group === 'home' && styles.homeBand)} style={bandStyle} />
       <a href="#main" className={styles.skipLink}>
         Saltar al contenido
       </a>

@@ -4,6 +4,7 @@ import { SiteContainer } from '@/components/shell/SiteContainer';
 import type { AboutPageCopy } from '@/content/about';
 import { ActionLink } from './ActionLink';
 import { ContentSections } from './ContentSection';
+import { classNames } from '@/lib/classNames';
 import styles from './AboutPage.module.css';
 import spacing from './spacing.module.css';
 
@@ -13,7 +14,7 @@ export function AboutPage({ copy }: { copy: AboutPageCopy }) {
     <>
       <PageMeta title={copy.meta.title} description={copy.meta.description} />
       <Banner title={copy.banner.title} lead={copy.banner.lead} />
-      <div className={`${styles.body} ${styles[copy.tint]}`}>
+      <div className={classNames(styles.body, styles[copy.tint])}>
         <SiteContainer>
           <ContentSections sections={copy.sections} />
           <p className={spacing.mt12}>

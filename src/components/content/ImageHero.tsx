@@ -1,6 +1,7 @@
 import type { ReactNode } from 'react';
 import { SiteContainer } from '@/components/shell/SiteContainer';
 import type { ImageCopy } from '@/content/types';
+import { classNames } from '@/lib/classNames';
 import banner from '@/components/Banner.module.css';
 import styles from './ImageHero.module.css';
 
@@ -11,10 +12,10 @@ import styles from './ImageHero.module.css';
  */
 export function ImageHero({ title, lead, image, children }: { title: string; lead: string; image: ImageCopy; children?: ReactNode }) {
   return (
-    <SiteContainer className={`${banner.banner} ${styles.hero}`}>
+    <SiteContainer className={classNames(banner.banner, styles.hero)}>
       <div>
-        <h1 className={`${banner.title} ${styles.title}`}>{title}</h1>
-        <p className={`${banner.lead} ${styles.lead}`}>{lead}</p>
+        <h1 className={classNames(banner.title, styles.title)}>{title}</h1>
+        <p className={classNames(banner.lead, styles.lead)}>{lead}</p>
         {children}
       </div>
       {/* eslint-disable-next-line @next/next/no-img-element -- SVG with width and height set: the export is unoptimized, so next/image would only add script */}

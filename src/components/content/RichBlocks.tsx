@@ -2,6 +2,7 @@ import type { Block } from '@/content/types';
 import { ActionLink } from './ActionLink';
 import { CardGrid } from './CardGrid';
 import { Faq } from './Faq';
+import { classNames } from '@/lib/classNames';
 import styles from './RichBlocks.module.css';
 
 function RichBlock({ block }: { block: Block }) {
@@ -11,7 +12,7 @@ function RichBlock({ block }: { block: Block }) {
     case 'list': {
       const List = block.ordered ? 'ol' : 'ul';
       return (
-        <List className={block.ordered ? `${styles.list} ${styles.ordered}` : styles.list}>
+        <List className={classNames(styles.list, block.ordered && styles.ordered)}>
           {block.items.map((item) => (
             <li key={item}>{item}</li>
           ))}

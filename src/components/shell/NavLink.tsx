@@ -1,12 +1,13 @@
 import NextLink from 'next/link';
 import type { NavItem } from './navigation';
+import { classNames } from '@/lib/classNames';
 import styles from './NavLink.module.css';
 
-const sizeClass = { regular: '', small: styles.small, large: styles.large } as const;
+const sizeClass = { regular: undefined, small: styles.small, large: styles.large } as const;
 
 /** One navigation entry, internal (client-side) or external, marked when it is the current page. */
 export function NavLink({ item, active, size = 'regular' }: { item: NavItem; active: boolean; size?: keyof typeof sizeClass }) {
-  const className = `${styles.link} ${sizeClass[size]}`.trim();
+  const className = classNames(styles.link, sizeClass[size]);
   if (item.kind === 'internal') {
     return (
       <NextLink href={item.href} aria-current={active ? 'page' : undefined} className={className}>

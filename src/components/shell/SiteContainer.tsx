@@ -1,9 +1,10 @@
 import type { HTMLAttributes } from 'react';
+import { classNames } from '@/lib/classNames';
 import styles from './SiteContainer.module.css';
 
 type ContainerElement = 'div' | 'section' | 'nav' | 'header' | 'footer';
 
 /** Page-width wrapper: 450px column on phones, full width with wider padding from md (spec section 9). */
 export function SiteContainer({ as: Element = 'div', className, ...props }: { as?: ContainerElement } & HTMLAttributes<HTMLElement>) {
-  return <Element className={className ? `${styles.container} ${className}` : styles.container} {...props} />;
+  return <Element className={classNames(styles.container, className)} {...props} />;
 }
