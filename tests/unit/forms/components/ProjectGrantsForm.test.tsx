@@ -158,15 +158,21 @@ describe('Project grants form', { timeout: 30_000 }, () => {
   });
 
   it('sends the chosen file as the uploadProposal part', async () => {
-    const bodies = answerProjectGrants(201);
+    // Read as raw multipart: Node 24's FormData parser refuses the File class jsdom installs.
+    const rawBodies: string[] = [];
+    apiServer.use(
+      http.post('*/api/project-grants', async ({ request }) => {
+        rawBodies.push(await request.text());
+        return new HttpResponse(null, { status: 201 });
+      }),
+    );
     const { user } = await renderFilled();
     const input = await uploadInput();
     await user.upload(input, new File(['%PDF-1.4 proposal'], 'proposal.pdf', { type: 'application/pdf' }));
     await user.click(submitButton());
-    await waitFor(() => expect(bodies).toHaveLength(1));
-    // A file part, not text (jsdom's File does not survive into Node's multipart encoder with its
-    // name; the browser tests check the name and content on the wire).
-    expect(typeof bodies[0]?.get('uploadProposal')).toBe('object');
+    await waitFor(() => expect(rawBodies).toHaveLength(1));
+    // A file part (with a filename), not a text part.
+    expect(rawBodies[0]).toMatch(/Content-Disposition: form-data; name="uploadProposal"; filename="[^"]+"/);
   });
 
   it('keeps a draft as the applicant types (never the captcha token), restores it with a notice, and discards it on request', async () => {
