@@ -1,7 +1,8 @@
 #!/usr/bin/env bash
 # Makes sure the system tools the tests drive are present: Debian's Chromium (browser tests,
-# Lighthouse), a Java runtime (the W3C Nu Html Checker) and PostgreSQL's binaries (the API tests
-# and the load script start a throwaway cluster of their own; the system cluster is never used).
+# Lighthouse), a Java runtime (the W3C Nu Html Checker), PostgreSQL's binaries (the API tests
+# and the load script start a throwaway cluster of their own; the system cluster is never used)
+# and Redis (the API and two-server tests start a throwaway redis-server the same way).
 # Installs what is missing through apt when it may (root or passwordless sudo); a machine that
 # has them pays one check each.
 set -euo pipefail
@@ -10,6 +11,7 @@ missing=()
 [ -x "${CHROMIUM_PATH:-/usr/bin/chromium}" ] || missing+=(chromium)
 command -v "${JAVA:-java}" >/dev/null 2>&1 || missing+=(default-jre-headless)
 compgen -G "${PG_BIN:-/usr/lib/postgresql/*/bin}/initdb" >/dev/null || missing+=(postgresql)
+[ -x "${REDIS_SERVER:-/usr/bin/redis-server}" ] || missing+=(redis-server)
 [ ${#missing[@]} -eq 0 ] && exit 0
 
 if [ "$(id -u)" -eq 0 ]; then

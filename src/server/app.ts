@@ -1,14 +1,16 @@
 import path from 'node:path';
 import fastifyMultipart from '@fastify/multipart';
-import fastifyRateLimit from '@fastify/rate-limit';
 import fastifyStatic from '@fastify/static';
 import type http from 'node:http';
 import Fastify, { type FastifyHttpOptions, type FastifyInstance } from 'fastify';
 import { createCaptchaVerifier, type CaptchaVerifier } from './captcha';
 import type { ServerConfig } from './config';
 import { registerFormRoutes, type FormRegistry } from './formRoutes';
+import { registerHealthRoutes } from './health';
 import { sendError } from './http';
+import { registerMetrics } from './metrics';
 import { registerNewsletterRoute } from './newsletter';
+import { registerRateLimit } from './rateLimit';
 import { contentSecurityPolicy, inlineScriptHashes, securityHeaders } from './security';
 import { cacheControlFor, resolveStaticFile, REVALIDATE_CACHE } from './staticSite';
 import type { Database } from './storage/database';
@@ -76,7 +78,10 @@ export async function buildApp(deps: AppDependencies): Promise<FastifyInstance> 
     return sendError(request, reply, status, 'The request could not be read.');
   });
 
-  await app.register(fastifyRateLimit, { global: false });
+  // Operations: request metrics first, so that they see every route; the routes below use the database whose errors they count.
+  const database = registerMetrics(app, { database: deps.database, metricsPort: config.metricsPort, metricsHost: config.metricsHost });
+  registerHealthRoutes(app, { database });
+  await registerRateLimit(app, { redisUrl: config.redisUrl });
   await app.register(fastifyMultipart, { throwFileSizeLimit: true });
   // preCompressed: the .br/.gz copies the build writes beside each file, when the client accepts them.
   await app.register(fastifyStatic, { root: path.resolve(config.outDir), serve: false, cacheControl: false, preCompressed: true });
@@ -84,15 +89,13 @@ export async function buildApp(deps: AppDependencies): Promise<FastifyInstance> 
   const verifyCaptcha = deps.verifyCaptcha ?? createCaptchaVerifier({ secret: config.recaptchaSecret, verifyUrl: config.recaptchaVerifyUrl });
   registerFormRoutes(app, {
     forms: deps.forms,
-    database: deps.database,
+    database,
     dataDir: config.dataDir,
     verifyCaptcha,
     rateLimitPerMinute: config.rateLimitPerMinute,
     financeRateLimitPerMinute: config.financeRateLimitPerMinute,
   });
-  registerNewsletterRoute(app, { database: deps.database, rateLimitPerMinute: config.rateLimitPerMinute });
-
-  app.get('/healthz', async () => ({ ok: true }));
+  registerNewsletterRoute(app, { database, rateLimitPerMinute: config.rateLimitPerMinute });
 
   // The static site: every GET/HEAD that is not an API route.
   app.route({

@@ -35,6 +35,11 @@ export type ServerConfig = {
   /** The same for grantee finance, kept low against guessing security IDs. */
   readonly financeRateLimitPerMinute: number;
   readonly logLevel: string;
+  /** Shared rate-limit counters for several servers; null counts in this process's memory. */
+  readonly redisUrl: string | null;
+  /** /metrics on its own listener at metricsHost:metricsPort (and not on the main port); null serves it on the main port to loopback only. */
+  readonly metricsPort: number | null;
+  readonly metricsHost: string;
 };
 
 export class ConfigError extends Error {}
@@ -46,6 +51,27 @@ function positiveInteger(env: Env, name: string, fallback: number): number {
   if (raw === undefined || raw === '') return fallback;
   const value = Number(raw);
   if (!Number.isInteger(value) || value <= 0) throw new ConfigError(`${name} must be a positive whole number, got '${raw}'.`);
+  return value;
+}
+
+/** The value is not echoed: it may hold a password. */
+function redisUrlOf(raw: string | undefined): string | null {
+  if (!raw) return null;
+  let protocol = '';
+  try {
+    protocol = new URL(raw).protocol;
+  } catch {
+    // reported below
+  }
+  if (protocol !== 'redis:' && protocol !== 'rediss:') throw new ConfigError('REDIS_URL must be a redis:// or rediss:// URL.');
+  return raw;
+}
+
+function portNumber(env: Env, name: string): number | null {
+  const raw = env[name];
+  if (raw === undefined || raw === '') return null;
+  const value = Number(raw);
+  if (!Number.isInteger(value) || value < 0 || value > 65535) throw new ConfigError(`${name} must be a port number, got '${raw}'.`);
   return value;
 }
 
@@ -75,10 +101,10 @@ export function loadConfig(env: Env = process.env, projectDir: string = process.
   }
   const verifyUrl = env.RECAPTCHA_VERIFY_URL || GOOGLE_SITEVERIFY_URL;
   originOf(verifyUrl, 'RECAPTCHA_VERIFY_URL');
-  const port = env.PORT === undefined || env.PORT === '' ? 3000 : Number(env.PORT);
-  if (!Number.isInteger(port) || port < 0 || port > 65535) throw new ConfigError(`PORT must be a port number, got '${env.PORT}'.`);
+  const port = portNumber(env, 'PORT') ?? 3000;
+  const host = env.HOST || '127.0.0.1';
   return {
-    host: env.HOST || '127.0.0.1',
+    host,
     port,
     production,
     dataDir: path.resolve(projectDir, env.DATA_DIR || 'data'),
@@ -92,5 +118,8 @@ export function loadConfig(env: Env = process.env, projectDir: string = process.
     rateLimitPerMinute: positiveInteger(env, 'RATE_LIMIT_PER_MINUTE', 60),
     financeRateLimitPerMinute: positiveInteger(env, 'FINANCE_RATE_LIMIT_PER_MINUTE', 5),
     logLevel: env.LOG_LEVEL || 'info',
+    redisUrl: redisUrlOf(env.REDIS_URL),
+    metricsPort: portNumber(env, 'METRICS_PORT'),
+    metricsHost: env.METRICS_HOST || host,
   };
 }

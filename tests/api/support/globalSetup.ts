@@ -3,8 +3,9 @@ import os from 'node:os';
 import path from 'node:path';
 import type { TestProject } from 'vitest/node';
 import { startPostgresCluster } from '../../../scripts/postgres-cluster';
+import { startRedisServer } from '../../../scripts/redis-server';
 import { openDatabase } from '../../../src/server/storage/database';
-import { POSTGRES_PORT } from './ports';
+import { POSTGRES_PORT, REDIS_PORT } from './ports';
 
 declare module 'vitest' {
   export interface ProvidedContext {
@@ -12,6 +13,8 @@ declare module 'vitest' {
     pgliteTemplate: string;
     /** Superuser URL of the throwaway PostgreSQL cluster. */
     postgresAdminUrl: string;
+    /** A throwaway Redis, for the limits shared by several servers. */
+    redisUrl: string;
   }
 }
 
@@ -24,7 +27,11 @@ export default async function setup(project: TestProject): Promise<() => Promise
   const cluster = startPostgresCluster(POSTGRES_PORT);
   project.provide('postgresAdminUrl', cluster.adminUrl);
 
+  const redis = startRedisServer(REDIS_PORT);
+  project.provide('redisUrl', redis.url);
+
   return async () => {
+    redis.stop();
     cluster.stop();
     fs.rmSync(template, { recursive: true, force: true });
   };

@@ -6,16 +6,18 @@ import type { Server } from 'node:net';
  */
 const FIRST_PORT = Number(process.env.API_TEST_PORT_BASE || 3100);
 const LAST_PORT = FIRST_PORT + 99;
-/** The range's 51st port: the PostgreSQL cluster of the global setup. */
+/** The range's 51st port: the PostgreSQL cluster of the global setup; the 52nd, its Redis. */
 export const POSTGRES_PORT = FIRST_PORT + 50;
+export const REDIS_PORT = FIRST_PORT + 51;
+const RESERVED = new Set([POSTGRES_PORT, REDIS_PORT]);
 let next = FIRST_PORT;
 
-/** Listens on the next free port of the range (skipping the cluster's), 127.0.0.1. */
+/** Listens on the next free port of the range (skipping the cluster's and Redis's), 127.0.0.1. */
 export async function listenInRange(listen: (port: number) => Promise<unknown>, server?: Server): Promise<number> {
   for (let tries = 0; tries <= LAST_PORT - FIRST_PORT; tries += 1) {
     const port = next;
     next = next >= LAST_PORT ? FIRST_PORT : next + 1;
-    if (port === POSTGRES_PORT) continue;
+    if (RESERVED.has(port)) continue;
     try {
       await listen(port);
       return port;
