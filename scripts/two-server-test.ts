@@ -30,7 +30,9 @@ const BASE_PORT = Number(process.env.TWO_SERVER_PORT_BASE || 3160);
 const FINANCE_LIMIT = 5;
 const FINANCE_GUESSES = 4 * FINANCE_LIMIT;
 const WORKERS = 8;
-const KILL_AFTER_MS = 3000;
+/** A is killed once it has answered this many submissions (or after KILL_BY_MS on a slow machine). */
+const KILL_AFTER_ANSWERS = 25;
+const KILL_BY_MS = 10_000;
 /** After the kill, the stream goes on (half of it now refused by the dead server) for this long. */
 const AFTER_KILL_MS = 1500;
 
@@ -46,11 +48,12 @@ function guessFinance(server: ServerProcess): Promise<Response> {
   return fetch(server.url + endpoints.granteeFinance.path, { method: 'PUT', headers: { 'content-type': 'application/json' }, body: JSON.stringify(payload) });
 }
 
-async function submit(server: ServerProcess, n: number): Promise<Omit<Sent, 'server'>> {
+/** Three in four submissions carry a file (`kind` counts each server's submissions). */
+async function submit(server: ServerProcess, n: number, kind: number): Promise<Omit<Sent, 'server'>> {
   let response: Response;
   let payload: WirePayload;
   let file: Sent['file'] = null;
-  if (n % 4 !== 3) {
+  if (kind % 4 !== 3) {
     payload = formDefinitions['project-grants'].toPayload({ ...validProjectGrants(), projectName: `Two servers ${n}` });
     const bytes = Buffer.concat([Buffer.from(`%PDF-1.7\n% submission ${n}\n`), Buffer.alloc(48 * 1024 + n, 0x20)]);
     file = { sha256: sha256(bytes), name: `propuesta-${n}.pdf` };
@@ -117,7 +120,7 @@ async function main(): Promise<void> {
         const n = sent++;
         const name = n % 2 === 0 ? 'A' : 'B';
         try {
-          acknowledged.push({ ...(await submit(name === 'A' ? serverA : serverB, n)), server: name });
+          acknowledged.push({ ...(await submit(name === 'A' ? serverA : serverB, n, Math.floor(n / 2))), server: name });
         } catch {
           failed += 1;
           // The dead server refuses at once: do not spin.
@@ -125,16 +128,18 @@ async function main(): Promise<void> {
         }
       }
     };
+    const answeredBy = (name: 'A' | 'B') => acknowledged.filter((submission) => submission.server === name).length;
+    const streamStart = Date.now();
     const workers = Array.from({ length: WORKERS }, worker);
-    await new Promise((resolve) => setTimeout(resolve, KILL_AFTER_MS));
+    while (answeredBy('A') < KILL_AFTER_ANSWERS && Date.now() - streamStart < KILL_BY_MS) await new Promise((resolve) => setTimeout(resolve, 10));
+    const killedAfterMs = Date.now() - streamStart;
     serverA.child.kill('SIGKILL');
     await serverA.exited;
     await new Promise((resolve) => setTimeout(resolve, AFTER_KILL_MS));
     stopped = true;
     await Promise.all(workers);
-    const answeredBy = (name: 'A' | 'B') => acknowledged.filter((submission) => submission.server === name).length;
     const withFiles = acknowledged.filter((submission) => submission.file !== null);
-    console.log(`two servers: SIGKILL to A after ${KILL_AFTER_MS} ms; ${sent} submissions sent, ${acknowledged.length} answered 201 (A ${answeredBy('A')}, B ${answeredBy('B')}; ${withFiles.length} with a file), ${failed} failed or refused`);
+    console.log(`two servers: SIGKILL to A after ${killedAfterMs} ms; ${sent} submissions sent, ${acknowledged.length} answered 201 (A ${answeredBy('A')}, B ${answeredBy('B')}; ${withFiles.length} with a file), ${failed} failed or refused`);
 
     const readyB = await fetch(`${serverB.url}/readyz`);
 
