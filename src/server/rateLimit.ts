@@ -16,7 +16,7 @@ export async function registerRateLimit(app: FastifyInstance, options: { redisUr
   }
   const redis = new Redis(options.redisUrl, {
     lazyConnect: true,
-    // A request waits for at most one reconnection attempt, never for Redis to come back.
+    // While disconnected a command fails at once (no offline queue): a request never waits for Redis to come back.
     maxRetriesPerRequest: 1,
     connectTimeout: 2_000,
     enableOfflineQueue: false,
