@@ -19,7 +19,7 @@ export type RunningServer = {
 
 /** Opens the database (applying migrations), builds the app and listens on HOST:PORT. */
 export async function startServer(config: ServerConfig, mailConfig: MailConfig = loadMailConfig()): Promise<RunningServer> {
-  const database = await openDatabase(config);
+  const database = await openDatabase(config, 'server');
   let app: FastifyInstance;
   try {
     app = await buildApp({ config, database, forms: formDefinitions });

@@ -243,10 +243,13 @@ async function openRunningServersPglite(dataDir: string): Promise<Database | nul
 
 /**
  * The database the configuration names, with every migration applied and any upload left in
- * DATA_DIR/uploads by an earlier version moved in.
+ * DATA_DIR/uploads by an earlier version moved in. A tool (the default) on a PGlite folder that a
+ * running server holds goes through that server's socket; a server opens the folder itself, so a
+ * second server on one folder is refused.
  */
-export async function openDatabase(options: { dataDir: string; databaseUrl: string | null }): Promise<Database> {
-  const database = options.databaseUrl ? await openPostgres(options.databaseUrl) : ((await openRunningServersPglite(options.dataDir)) ?? (await openPglite(options.dataDir)));
+export async function openDatabase(options: { dataDir: string; databaseUrl: string | null }, role: 'tool' | 'server' = 'tool'): Promise<Database> {
+  const borrowed = !options.databaseUrl && role === 'tool' ? await openRunningServersPglite(options.dataDir) : null;
+  const database = borrowed ?? (options.databaseUrl ? await openPostgres(options.databaseUrl) : await openPglite(options.dataDir));
   try {
     await applyMigrations(database);
     const { leftInPlace } = await moveLegacyUploads(database, options.dataDir);
