@@ -59,8 +59,10 @@ export async function exportApplications(db: Queryable, definition: FormDefiniti
   }
   const rows = await db.query<SubmissionRow>(
     `SELECT id::text AS id, payload, created_at, file_original_name FROM submissions
-     WHERE form = $1 AND ($2::timestamptz IS NULL OR created_at >= $2) ORDER BY id`,
-    [form, since],
+     WHERE form = $4 AND ($1::timestamptz IS NULL OR created_at >= $1) AND ($2::timestamptz IS NULL OR created_at < $2)
+       AND ${answersMatch('payload', '$3')}
+     ORDER BY id`,
+    [...params, form],
   );
   const fileHeaders = definition.upload ? ['Uploaded file', 'Fetch file command'] : [];
   return {

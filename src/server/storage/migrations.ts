@@ -71,6 +71,27 @@ export const MIGRATIONS: ReadonlyArray<{ readonly version: number; readonly name
     ],
   },
   {
+    version: 4,
+    name: 'composed emails in the outbox',
+    statements: [
+      // Any feature may queue a composed email (mail/outbox.ts enqueueEmail): its purpose, recipient,
+      // subject and body are stored; the body is blanked once the message is sent or given up.
+      'ALTER TABLE mail_outbox ADD COLUMN purpose text',
+      'ALTER TABLE mail_outbox ADD COLUMN recipient text',
+      'ALTER TABLE mail_outbox ADD COLUMN subject text',
+      'ALTER TABLE mail_outbox ADD COLUMN body text',
+      'ALTER TABLE mail_outbox ALTER COLUMN audience DROP NOT NULL',
+      // Migration 2's unnamed table CHECK (exactly one application reference).
+      'ALTER TABLE mail_outbox DROP CONSTRAINT mail_outbox_check',
+      // Exactly one source: a submission, a finance version, or a composed email with a purpose.
+      'ALTER TABLE mail_outbox ADD CONSTRAINT mail_outbox_source_check CHECK (num_nonnulls(submission_id, finance_version_id, purpose) = 1)',
+      `ALTER TABLE mail_outbox ADD CONSTRAINT mail_outbox_composed_check CHECK (
+        CASE WHEN purpose IS NULL THEN audience IS NOT NULL AND recipient IS NULL AND subject IS NULL AND body IS NULL
+        ELSE audience IS NULL AND recipient IS NOT NULL AND subject IS NOT NULL AND (body IS NOT NULL OR status <> 'pending') END
+      )`,
+    ],
+  },
+  {
     version: 5,
     name: 'team members, passkeys, enrolment links, sessions',
     statements: [
