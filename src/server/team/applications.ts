@@ -4,6 +4,7 @@ import { programmes } from '../../config/programmes';
 import { formDefinitions } from '../../forms/definitions';
 import type { FormKey, WirePayload } from '../../forms/definitions/types';
 import { answerFields } from '../export/applications';
+import { sniffFileType } from '../fileType';
 import { referenceOf } from '../mail/compose';
 import type { Queryable } from '../storage/database';
 import { answersMatch } from '../storage/search';
@@ -49,7 +50,7 @@ export async function listApplications(db: Queryable, filter: ApplicationFilter)
   const rows = await db.query<ListRow & { first: string | null; last: string | null }>(
     `SELECT form, id::text AS id, first, last, organisation, created_at, has_file, count(*) OVER ()::int AS total FROM (
        SELECT s.form, s.id, s.payload->>'firstName' AS first, s.payload->>'lastName' AS last, COALESCE(s.payload->>'company', '') AS organisation,
-              s.created_at, s.file_stored_name IS NOT NULL AS has_file
+              s.created_at, s.file_sha256 IS NOT NULL AS has_file
        FROM submissions s
        WHERE s.form = ANY($1::text[]) AND ${range('s.created_at')} AND ${answersMatch('s.payload', '$4')}
        UNION ALL
@@ -121,12 +122,12 @@ export async function readApplication(db: Queryable, key: ApplicationKey): Promi
     if (!row) return null;
     return { ...head, submittedAt: new Date(row.created_at).toISOString(), sections: answersBySection(key.form, row.payload), file: null };
   }
-  const [row] = await db.query<{ payload: WirePayload; created_at: Date; file_original_name: string | null; file_media_type: string | null; file_size: number | null; file_stored_name: string | null }>(
-    'SELECT payload, created_at, file_original_name, file_media_type, file_size, file_stored_name FROM submissions WHERE id = $1 AND form = $2',
+  const [row] = await db.query<{ payload: WirePayload; created_at: Date; file_original_name: string | null; file_media_type: string | null; file_size: number | null; file_sha256: string | null }>(
+    'SELECT payload, created_at, file_original_name, file_media_type, file_size, file_sha256 FROM submissions WHERE id = $1 AND form = $2',
     [key.rowId, key.form],
   );
   if (!row) return null;
-  const file = row.file_stored_name && row.file_media_type ? { name: row.file_original_name ?? 'unnamed', mediaType: row.file_media_type, size: row.file_size ?? 0 } : null;
+  const file = row.file_sha256 && row.file_media_type ? { name: row.file_original_name ?? 'unnamed', mediaType: row.file_media_type, size: row.file_size ?? 0 } : null;
   return { ...head, submittedAt: new Date(row.created_at).toISOString(), sections: answersBySection(key.form, row.payload), file };
 }
 
@@ -143,18 +144,22 @@ function safeDownloadName(reference: string, originalName: string, extension: st
   return `${reference}${base ? `-${base}` : ''}.${extension}`;
 }
 
-/**
- * The uploaded proposal of a submission, with the type sniffed when it was stored.
- * TODO(issue 15): read the bytes with readSubmissionFile(db, submissionId) once files live in the database.
- */
-export async function readProposal(db: Queryable, dataDir: string, key: ApplicationKey): Promise<Proposal | null> {
-  if (key.form === 'grantee-finance') return null;
-  const [row] = await db.query<{ stored: string; original: string; media_type: string }>(
-    'SELECT file_stored_name AS stored, file_original_name AS original, file_media_type AS media_type FROM submissions WHERE id = $1 AND form = $2 AND file_stored_name IS NOT NULL',
+/** A submission's stored file: its bytes and what the applicant called it. */
+async function storedFile(db: Queryable, dataDir: string, key: ApplicationKey): Promise<{ bytes: Buffer; originalName: string } | null> {
+  // TODO(issue 15): readSubmissionFile(db, key.rowId) once files live in the database.
+  const [row] = await db.query<{ stored: string; original: string }>(
+    'SELECT file_stored_name AS stored, file_original_name AS original FROM submissions WHERE id = $1 AND form = $2 AND file_stored_name IS NOT NULL',
     [key.rowId, key.form],
   );
   if (!row) return null;
-  const bytes = await fs.readFile(path.join(uploadsDir(dataDir), path.basename(row.stored)));
-  const extension = path.extname(row.stored).slice(1) || 'bin';
-  return { bytes, mediaType: row.media_type, downloadName: safeDownloadName(referenceOf(key.form, key.rowId), row.original, extension) };
+  return { bytes: await fs.readFile(path.join(uploadsDir(dataDir), path.basename(row.stored))), originalName: row.original };
+}
+
+/** The uploaded proposal of a submission, typed by its content (sniffed again, never the applicant's claim). */
+export async function readProposal(db: Queryable, dataDir: string, key: ApplicationKey): Promise<Proposal | null> {
+  if (key.form === 'grantee-finance') return null;
+  const file = await storedFile(db, dataDir, key);
+  if (!file) return null;
+  const type = sniffFileType(file.bytes) ?? { mediaType: 'application/octet-stream', extension: 'bin' };
+  return { bytes: file.bytes, mediaType: type.mediaType, downloadName: safeDownloadName(referenceOf(key.form, key.rowId), file.originalName, type.extension) };
 }
