@@ -48,7 +48,7 @@ export async function exportApplications(db: Queryable, definition: FormDefiniti
       `SELECT v.id::text AS id, COALESCE(NULLIF(g.label, ''), g.id::text) AS grantee, v.version, v.payload, v.created_at
        FROM grantee_finance_versions v JOIN grantees g ON g.id = v.grantee_id
        WHERE ($1::timestamptz IS NULL OR v.created_at >= $1) AND ($2::timestamptz IS NULL OR v.created_at < $2)
-         AND ${answersMatch('v.payload', '$3')}
+         AND ${answersMatch('v', '$3')}
        ORDER BY v.id`,
       params,
     );
@@ -60,7 +60,7 @@ export async function exportApplications(db: Queryable, definition: FormDefiniti
   const rows = await db.query<SubmissionRow>(
     `SELECT id::text AS id, payload, created_at, file_original_name FROM submissions
      WHERE form = $4 AND ($1::timestamptz IS NULL OR created_at >= $1) AND ($2::timestamptz IS NULL OR created_at < $2)
-       AND ${answersMatch('payload', '$3')}
+       AND ${answersMatch('submissions', '$3')}
      ORDER BY id`,
     [...params, form],
   );

@@ -162,13 +162,16 @@ export const MIGRATIONS: ReadonlyArray<{ readonly version: number; readonly name
       $$`,
       `CREATE TRIGGER team_audit_log_append_only BEFORE UPDATE OR DELETE OR TRUNCATE ON team_audit_log
         FOR EACH STATEMENT EXECUTE FUNCTION team_audit_log_append_only()`,
-      // The inbox search (src/server/storage/search.ts): the answers' text values in Spanish and English.
-      `CREATE INDEX submissions_answers_search_idx ON submissions USING gin (
-        (jsonb_to_tsvector('spanish'::regconfig, payload, '["string"]') || jsonb_to_tsvector('english'::regconfig, payload, '["string"]'))
-      )`,
-      `CREATE INDEX grantee_finance_versions_answers_search_idx ON grantee_finance_versions USING gin (
-        (jsonb_to_tsvector('spanish'::regconfig, payload, '["string"]') || jsonb_to_tsvector('english'::regconfig, payload, '["string"]'))
-      )`,
+      // The inbox search (src/server/storage/search.ts): the answers' text values in Spanish and
+      // English, computed once when a row is written (recomputing them per search is a full scan).
+      `ALTER TABLE submissions ADD COLUMN answers_search tsvector GENERATED ALWAYS AS (
+        jsonb_to_tsvector('spanish'::regconfig, payload, '["string"]') || jsonb_to_tsvector('english'::regconfig, payload, '["string"]')
+      ) STORED`,
+      'CREATE INDEX submissions_answers_search_idx ON submissions USING gin (answers_search)',
+      `ALTER TABLE grantee_finance_versions ADD COLUMN answers_search tsvector GENERATED ALWAYS AS (
+        jsonb_to_tsvector('spanish'::regconfig, payload, '["string"]') || jsonb_to_tsvector('english'::regconfig, payload, '["string"]')
+      ) STORED`,
+      'CREATE INDEX grantee_finance_versions_answers_search_idx ON grantee_finance_versions USING gin (answers_search)',
     ],
   },
 ];
