@@ -86,7 +86,6 @@ export async function buildApp(deps: AppDependencies): Promise<FastifyInstance> 
   registerFormRoutes(app, {
     forms: deps.forms,
     database: deps.database,
-    dataDir: config.dataDir,
     verifyCaptcha,
     rateLimitPerMinute: config.rateLimitPerMinute,
     financeRateLimitPerMinute: config.financeRateLimitPerMinute,

@@ -1,4 +1,3 @@
-import fs from 'node:fs/promises';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { endpoints, type EndpointSpec } from '../api/endpoints';
 import { decodeMultipartFields } from '../forms/definitions/payload';
@@ -10,7 +9,7 @@ import { findGranteeBySecurityId } from './grantees';
 import { apiError, fieldErrorList, requireMediaType } from './http';
 import type { Database } from './storage/database';
 import { insertFinanceVersion, insertSubmission } from './storage/submissions';
-import { writeUpload, type StoredUpload } from './uploads';
+import { describeUpload } from './uploads';
 
 /**
  * The six form endpoints, mounted from the endpoint table and validated by the same definitions
@@ -111,7 +110,7 @@ function storedPayload(definition: FormDefinition, payload: WirePayload): WirePa
 
 class UnknownSecurityIdError extends Error {}
 
-export function registerFormRoutes(app: FastifyInstance, deps: { forms: FormRegistry; database: Database; dataDir: string; verifyCaptcha: CaptchaVerifier; rateLimitPerMinute: number; financeRateLimitPerMinute: number }): void {
+export function registerFormRoutes(app: FastifyInstance, deps: { forms: FormRegistry; database: Database; verifyCaptcha: CaptchaVerifier; rateLimitPerMinute: number; financeRateLimitPerMinute: number }): void {
   for (const { endpoint, form } of FORM_ENDPOINTS) {
     const definition = deps.forms[form];
     if (!definition) continue;
@@ -154,17 +153,10 @@ export function registerFormRoutes(app: FastifyInstance, deps: { forms: FormRegi
         }
       }
 
-      let upload: (StoredUpload & { path: string }) | null = null;
-      if (body.file && sniffed) upload = await writeUpload(deps.dataDir, body.file.bytes, sniffed, body.file.fileName);
-      try {
-        const id = await insertSubmission(deps.database, { form, endpoint: endpoint.path, payload, upload });
-        request.log.info({ form, submission: id, file: upload !== null }, 'submission stored');
-        return reply.code(201).send({ id });
-      } catch (error) {
-        // No row, so no file either: an orphan would be a proposal nobody can find.
-        if (upload) await fs.rm(upload.path, { force: true });
-        throw error;
-      }
+      const upload = body.file && sniffed ? describeUpload(body.file.bytes, sniffed, body.file.fileName) : null;
+      const id = await insertSubmission(deps.database, { form, endpoint: endpoint.path, payload, upload });
+      request.log.info({ form, submission: id, file: upload !== null }, 'submission stored');
+      return reply.code(201).send({ id });
     };
 
     app.route({

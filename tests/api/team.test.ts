@@ -12,7 +12,7 @@ import { CLI_ACTOR } from '../../src/server/team/audit';
 import { inviteMember } from '../../src/server/team/members';
 import type { Role } from '../../src/server/team/roles';
 import { SESSION_COOKIE } from '../../src/server/team/sessions';
-import { writeUpload } from '../../src/server/uploads';
+import { describeUpload } from '../../src/server/uploads';
 import { validFinanceCrypto, validProjectGrants } from '../unit/forms/definitions/fixtures';
 import { SoftAuthenticator } from './support/softAuthenticator';
 import { BACKENDS, startTestServer, type TestServer } from './support/testServer';
@@ -76,7 +76,7 @@ for (const backend of BACKENDS) {
 
     beforeAll(async () => {
       server = await startTestServer({ backend, env: { TEAM_SIGNIN_RATE_LIMIT_PER_MINUTE: '1000' } });
-      const upload = await writeUpload(server.config.dataDir, PROPOSAL, sniffFileType(PROPOSAL)!, 'Propuesta "final" <v2>.pdf');
+      const upload = describeUpload(PROPOSAL, sniffFileType(PROPOSAL)!, 'Propuesta "final" <v2>.pdf');
       const values = { ...validProjectGrants(), projectDescription: 'Talleres para comunidades rurales de desarrolladores en Oaxaca.' };
       const projectId = await insertSubmission(server.database, {
         form: 'project-grants',

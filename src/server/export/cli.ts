@@ -12,8 +12,8 @@ import { formDefinitions } from '../../forms/definitions';
 import type { FormKey } from '../../forms/definitions/types';
 import { loadConfig } from '../config';
 import { openDatabase } from '../storage/database';
-import { uploadsDir } from '../uploads';
-import { exportApplications, findUpload, type ExportTable } from './applications';
+import { readSubmissionFile } from '../storage/files';
+import { exportApplications, type ExportTable } from './applications';
 import { toCsv } from './csv';
 
 export const USAGE = [
@@ -88,10 +88,10 @@ export async function runExportCommand(args: readonly string[], io: ExportIo, pl
   const database = await openDatabase(config);
   try {
     if (options.file !== undefined) {
-      const upload = await findUpload(database, options.file);
+      const upload = await readSubmissionFile(database, options.file);
       if (!upload) throw new UsageError(`Submission ${options.file} has no uploaded file.`);
       const target = out ?? path.resolve(cwd, `${options.file}-${upload.originalName}`);
-      await writeNewFile(target, await fs.readFile(path.join(uploadsDir(config.dataDir), upload.storedName)));
+      await writeNewFile(target, upload.bytes);
       io.stderr(`Wrote ${path.relative(cwd, target) || target} (${upload.originalName}).\n`);
       return;
     }

@@ -319,7 +319,7 @@ export async function teamRoutes(team: FastifyInstance, options: TeamRouteOption
     async (request, reply) => {
       const session = sessionOf(request);
       const key = readableKey(request);
-      const proposal = key ? await readProposal(database, config.dataDir, key) : null;
+      const proposal = key ? await readProposal(database, key) : null;
       if (!key || !proposal) return send(reply, 404, MESSAGES.notFound);
       await recordAudit(database, { actor: session.email, action: 'download-file', target: proposal.downloadName });
       return reply.type(proposal.mediaType).header('content-disposition', `attachment; filename="${proposal.downloadName}"`).send(proposal.bytes);
