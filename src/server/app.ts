@@ -8,7 +8,8 @@ import { createCaptchaVerifier, type CaptchaVerifier } from './captcha';
 import type { ServerConfig } from './config';
 import { registerFormRoutes, type FormRegistry } from './formRoutes';
 import { NOT_UTF8_MESSAGE, RequestError, sendError } from './http';
-import { registerNewsletterRoute } from './newsletter';
+import { registerNewsletterRoutes } from './newsletter';
+import { refuseCrossSiteApiRequests } from './origin';
 import { answerClientError, contentSecurityPolicy, inlineScriptHashes, securityHeaders } from './security';
 import { cacheControlFor, resolveStaticFile, REVALIDATE_CACHE } from './staticSite';
 import type { Database } from './storage/database';
@@ -80,6 +81,7 @@ export async function buildApp(deps: AppDependencies): Promise<FastifyInstance> 
     if (request.url.length > MAX_URL_LENGTH) return sendError(request, reply, 414, 'The URL is too long.');
     return undefined;
   });
+  app.addHook('onRequest', refuseCrossSiteApiRequests(config.siteOrigin));
   app.addHook('onSend', async (request, reply) => {
     reply.headers(securityHeaders({ csp, overTls: request.protocol === 'https' }));
     if (closing) reply.header('connection', 'close');
@@ -129,7 +131,7 @@ export async function buildApp(deps: AppDependencies): Promise<FastifyInstance> 
     rateLimitPerMinute: config.rateLimitPerMinute,
     financeRateLimitPerMinute: config.financeRateLimitPerMinute,
   });
-  registerNewsletterRoute(app, { database: deps.database, rateLimitPerMinute: config.rateLimitPerMinute });
+  registerNewsletterRoutes(app, { database: deps.database, rateLimitPerMinute: config.rateLimitPerMinute });
 
   app.get('/healthz', async () => ({ ok: true }));
 

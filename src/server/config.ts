@@ -1,4 +1,5 @@
 import path from 'node:path';
+import { site } from '../config/site';
 
 /**
  * The server's settings, all from the environment (README "Configuration", .env.example).
@@ -27,6 +28,8 @@ export type ServerConfig = {
   readonly recaptchaSecret: string;
   readonly recaptchaVerifyUrl: string;
   readonly trustProxy: TrustProxy;
+  /** The site's public origin (NEXT_PUBLIC_SITE_URL): API requests from a page of it are same-site. */
+  readonly siteOrigin: string;
   /** Origin of the page-view tracker, allowed by the Content-Security-Policy when set. */
   readonly analyticsOrigin: string | null;
   readonly requestTimeoutMs: number;
@@ -87,6 +90,7 @@ export function loadConfig(env: Env = process.env, projectDir: string = process.
     recaptchaSecret: secret || RECAPTCHA_TEST_SECRET,
     recaptchaVerifyUrl: verifyUrl,
     trustProxy: parseTrustProxy(env.TRUST_PROXY),
+    siteOrigin: originOf(env.NEXT_PUBLIC_SITE_URL || site.url, 'NEXT_PUBLIC_SITE_URL')!,
     analyticsOrigin: originOf(env.NEXT_PUBLIC_ANALYTICS_URL, 'NEXT_PUBLIC_ANALYTICS_URL'),
     requestTimeoutMs: positiveInteger(env, 'REQUEST_TIMEOUT_MS', 30_000),
     rateLimitPerMinute: positiveInteger(env, 'RATE_LIMIT_PER_MINUTE', 60),
