@@ -150,7 +150,7 @@ export function registerFormRoutes(app: FastifyInstance, deps: { forms: FormRegi
       const intendedPath = definition.endpoint(result.values).path;
       if (intendedPath !== endpoint.path) return reply.code(400).send(fieldErrorList({ [PAYLOAD_ERROR_KEY]: `These answers belong to ${intendedPath}.` }));
 
-      const sniffed = body.file ? sniffFileType(body.file.bytes) : null;
+      const sniffed = body.file ? await sniffFileType(body.file.bytes) : null;
       if (body.file && !sniffed) return reply.code(400).send(fieldErrorList({ [body.file.fieldName]: ACCEPTED_FILE_TYPES_MESSAGE }));
 
       for (const field of definition.fields.filter((candidate) => candidate.kind === 'captcha')) {
