@@ -149,6 +149,6 @@ export async function readProposal(db: Queryable, key: ApplicationKey): Promise<
   const [owner] = await db.query('SELECT 1 FROM submissions WHERE id = $1 AND form = $2', [key.rowId, key.form]);
   const file = owner ? await readSubmissionFile(db, key.rowId) : null;
   if (!file) return null;
-  const type = sniffFileType(file.bytes) ?? { mediaType: 'application/octet-stream', extension: 'bin' };
+  const type = (await sniffFileType(file.bytes)) ?? { mediaType: 'application/octet-stream', extension: 'bin' };
   return { bytes: file.bytes, mediaType: type.mediaType, downloadName: safeDownloadName(referenceOf(key.form, key.rowId), file.originalName, type.extension) };
 }

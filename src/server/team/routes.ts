@@ -7,6 +7,7 @@ import type { ServerConfig } from '../config';
 import { exportApplications } from '../export/applications';
 import { toCsv } from '../export/csv';
 import { apiError, mediaTypeOf } from '../http';
+import { isSameOrigin } from '../origin';
 import type { Database } from '../storage/database';
 import { listApplications, parseReference, readApplication, readProposal, type ApplicationKey } from './applications';
 import { readAudit, recordAudit } from './audit';
@@ -120,7 +121,9 @@ export async function teamRoutes(team: FastifyInstance, options: TeamRouteOption
 
   team.addHook('onRequest', async (request, reply) => {
     if (request.method === 'POST') {
-      if (request.headers.origin !== config.siteOrigin) return send(reply, 403, MESSAGES.crossSite);
+      // The app refuses other sites' Origins for all of /api; the team API is for the site's own
+      // pages only, so a POST without an Origin (no browser sends one) is refused as well.
+      if (request.headers.origin === undefined || !isSameOrigin(request, config.siteOrigin)) return send(reply, 403, MESSAGES.crossSite);
       if (mediaTypeOf(request) !== 'application/json') return send(reply, 415, MESSAGES.json);
     }
     const access = request.routeOptions.config.teamAccess;
@@ -343,7 +346,7 @@ export async function teamRoutes(team: FastifyInstance, options: TeamRouteOption
     return reply
       .type('text/csv; charset=utf-8')
       .header('content-disposition', `attachment; filename="${query.form}-${day}.csv"`)
-      .send(toCsv([table.headers, ...table.rows]));
+      .send(toCsv(table.headers, table.rows));
   });
 
   // ---- Members and audit log: admin only.
