@@ -1,4 +1,5 @@
 import path from 'node:path';
+import { site } from '../config/site';
 
 /**
  * The server's settings, all from the environment (README "Configuration", .env.example).
@@ -27,6 +28,11 @@ export type ServerConfig = {
   readonly recaptchaSecret: string;
   readonly recaptchaVerifyUrl: string;
   readonly trustProxy: TrustProxy;
+  /**
+   * The site's public origin (NEXT_PUBLIC_SITE_URL): API requests from a page of it are same-site;
+   * also the team area's WebAuthn origin, whose host name is the relying party ID.
+   */
+  readonly siteOrigin: string;
   /** Origin of the page-view tracker, allowed by the Content-Security-Policy when set. */
   readonly analyticsOrigin: string | null;
   readonly requestTimeoutMs: number;
@@ -40,6 +46,8 @@ export type ServerConfig = {
   /** /metrics on its own listener at metricsHost:metricsPort (and not on the main port); null serves it on the main port to loopback only. */
   readonly metricsPort: number | null;
   readonly metricsHost: string;
+  /** Team sign-in and enrolment attempts per client address per minute (TEAM_SIGNIN_RATE_LIMIT_PER_MINUTE). */
+  readonly teamSignInRateLimitPerMinute: number;
 };
 
 export class ConfigError extends Error {}
@@ -113,6 +121,7 @@ export function loadConfig(env: Env = process.env, projectDir: string = process.
     recaptchaSecret: secret || RECAPTCHA_TEST_SECRET,
     recaptchaVerifyUrl: verifyUrl,
     trustProxy: parseTrustProxy(env.TRUST_PROXY),
+    siteOrigin: originOf(env.NEXT_PUBLIC_SITE_URL || site.url, 'NEXT_PUBLIC_SITE_URL')!,
     analyticsOrigin: originOf(env.NEXT_PUBLIC_ANALYTICS_URL, 'NEXT_PUBLIC_ANALYTICS_URL'),
     requestTimeoutMs: positiveInteger(env, 'REQUEST_TIMEOUT_MS', 30_000),
     rateLimitPerMinute: positiveInteger(env, 'RATE_LIMIT_PER_MINUTE', 60),
@@ -121,5 +130,6 @@ export function loadConfig(env: Env = process.env, projectDir: string = process.
     redisUrl: redisUrlOf(env.REDIS_URL),
     metricsPort: portNumber(env, 'METRICS_PORT'),
     metricsHost: env.METRICS_HOST || host,
+    teamSignInRateLimitPerMinute: positiveInteger(env, 'TEAM_SIGNIN_RATE_LIMIT_PER_MINUTE', 10),
   };
 }

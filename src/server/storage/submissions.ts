@@ -34,12 +34,3 @@ export async function insertFinanceVersion(tx: Queryable, granteeId: string, pay
   await enqueueApplicationEmails(tx, { financeVersionId: inserted.id });
   return inserted;
 }
-
-/** Stores the address unless it is already subscribed in any letter case; false for a repeat. */
-export async function insertNewsletterSubscriber(database: Database, email: string): Promise<boolean> {
-  const rows = await database.query<{ id: string }>(
-    'INSERT INTO newsletter_subscribers (email) VALUES ($1) ON CONFLICT ((lower(email))) DO NOTHING RETURNING id::text AS id',
-    [email],
-  );
-  return rows.length > 0;
-}
