@@ -97,8 +97,8 @@ function RevokeButton({ member, onRevoked }: { member: MemberRow; onRevoked: (ou
   return (
     <Dialog.Root open={open} onOpenChange={({ open: next }) => setOpen(next)} role="alertdialog" initialFocusEl={() => cancelRef.current}>
       <Dialog.Trigger asChild>
-        <button type="button" className={styles.dangerButton}>
-          Revocar<span className={styles.visuallyHidden}> a {member.email}</span>
+        <button type="button" className={styles.dangerButton} aria-label={`Revocar a ${member.email}`}>
+          Revocar
         </button>
       </Dialog.Trigger>
       <Portal>

@@ -2,7 +2,8 @@ import { useState } from 'react';
 import { browserSupportsWebAuthn, startRegistration } from '@simplewebauthn/browser';
 import { TeamApiError, teamApi } from './api';
 import { formatDateTime } from './format';
-import { goToSignIn, navigate, teamRoutes } from './navigation';
+import { navigate } from './navigate';
+import { goToSignIn, teamRoutes } from './navigation';
 import { passkeyFailureMessage } from './passkeyErrors';
 import { failureMessage, useTeamData } from './useTeamData';
 import { Notice } from './Notice';
@@ -77,9 +78,13 @@ export function Sessions() {
                   <td>{formatDateTime(session.lastSeenAt)}</td>
                   <td>{session.current ? 'Esta sesión' : 'Otra sesión'}</td>
                   <td>
-                    <button type="button" className={styles.secondaryButton} onClick={() => end(session.id, session.current)}>
+                    <button
+                      type="button"
+                      className={styles.secondaryButton}
+                      onClick={() => end(session.id, session.current)}
+                      aria-label={`${session.current ? 'Cerrar esta sesión' : 'Cerrar sesión'} iniciada el ${formatDateTime(session.createdAt)}`}
+                    >
                       {session.current ? 'Cerrar esta sesión' : 'Cerrar sesión'}
-                      <span className={styles.visuallyHidden}> iniciada el {formatDateTime(session.createdAt)}</span>
                     </button>
                   </td>
                 </tr>

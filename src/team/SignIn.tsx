@@ -1,7 +1,8 @@
 import { useState } from 'react';
 import { browserSupportsWebAuthn, startAuthentication } from '@simplewebauthn/browser';
 import { teamApi } from './api';
-import { navigate, safeReturnPath } from './navigation';
+import { navigate } from './navigate';
+import { safeReturnPath } from './navigation';
 import { passkeyFailureMessage } from './passkeyErrors';
 import { Notice } from './Notice';
 import styles from './team.module.css';

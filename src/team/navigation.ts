@@ -1,10 +1,4 @@
-/**
- * Where the team pages send the browser: a full page load, so that a fresh sign-in starts from a
- * clean state. Kept in one module so the component tests can observe it.
- */
-export function navigate(url: string): void {
-  window.location.assign(url);
-}
+import { navigate } from './navigate';
 
 export const teamRoutes = {
   signIn: '/equipo/',
