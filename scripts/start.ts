@@ -24,6 +24,13 @@ async function main(): Promise<void> {
   stopOnSignals(server);
   const storage = config.databaseUrl ? 'PostgreSQL (DATABASE_URL)' : `PGlite in ${config.dataDir}`;
   console.log(`Serving the site and /api/* at ${server.address} (data: ${storage})`);
+  const port = new URL(server.address).port;
+  // Passkeys (the team area, /equipo/) refuse IP addresses: point people at localhost instead.
+  const local = ['127.0.0.1', '::1', 'localhost'].includes(config.host);
+  if (local) console.log(`Open http://localhost:${port}/ in the browser (the team area, /equipo/, signs in with passkeys, which refuse IP addresses).`);
+  if (local && config.siteOrigin !== `http://localhost:${port}`) {
+    console.log(`Team sign-in works only from NEXT_PUBLIC_SITE_URL's origin, ${config.siteOrigin}.`);
+  }
   if (mailConfig.smtpUrl) console.log(`Email is on: sending the outbox through ${new URL(mailConfig.smtpUrl).host}.`);
   else console.log('Email is off: SMTP_URL is not set, so confirmation emails wait in the outbox until a server with SMTP_URL starts.');
 }

@@ -11,6 +11,7 @@ import { sendError } from './http';
 import { registerNewsletterRoute } from './newsletter';
 import { contentSecurityPolicy, inlineScriptHashes, securityHeaders } from './security';
 import { cacheControlFor, resolveStaticFile, REVALIDATE_CACHE } from './staticSite';
+import { teamRoutes } from './team/routes';
 import type { Database } from './storage/database';
 
 export type AppDependencies = {
@@ -91,6 +92,7 @@ export async function buildApp(deps: AppDependencies): Promise<FastifyInstance> 
     financeRateLimitPerMinute: config.financeRateLimitPerMinute,
   });
   registerNewsletterRoute(app, { database: deps.database, rateLimitPerMinute: config.rateLimitPerMinute });
+  await app.register(teamRoutes, { prefix: '/api/team', database: deps.database, config });
 
   app.get('/healthz', async () => ({ ok: true }));
 

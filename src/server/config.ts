@@ -35,6 +35,13 @@ export type ServerConfig = {
   /** The same for grantee finance, kept low against guessing security IDs. */
   readonly financeRateLimitPerMinute: number;
   readonly logLevel: string;
+  /**
+   * NEXT_PUBLIC_SITE_URL's origin (default http://localhost:3000): the only Origin the team API
+   * accepts, and the WebAuthn origin whose host is the relying party ID.
+   */
+  readonly siteOrigin: string;
+  /** Team sign-in and enrolment attempts per client address per minute (TEAM_SIGNIN_RATE_LIMIT_PER_MINUTE). */
+  readonly teamSignInRateLimitPerMinute: number;
 };
 
 export class ConfigError extends Error {}
@@ -92,5 +99,7 @@ export function loadConfig(env: Env = process.env, projectDir: string = process.
     rateLimitPerMinute: positiveInteger(env, 'RATE_LIMIT_PER_MINUTE', 60),
     financeRateLimitPerMinute: positiveInteger(env, 'FINANCE_RATE_LIMIT_PER_MINUTE', 5),
     logLevel: env.LOG_LEVEL || 'info',
+    siteOrigin: originOf(env.NEXT_PUBLIC_SITE_URL, 'NEXT_PUBLIC_SITE_URL') ?? 'http://localhost:3000',
+    teamSignInRateLimitPerMinute: positiveInteger(env, 'TEAM_SIGNIN_RATE_LIMIT_PER_MINUTE', 10),
   };
 }

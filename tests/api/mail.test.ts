@@ -4,7 +4,7 @@ import { formDefinitions, type FormKey, type FormValues } from '../../src/forms/
 import { payloadToFormEntries } from '../../src/forms/definitions/payload';
 import { addGrantee } from '../../src/server/grantees';
 import { loadMailConfig } from '../../src/server/mail/config';
-import { outboxCounts } from '../../src/server/mail/outbox';
+import { enqueueEmail, outboxCounts } from '../../src/server/mail/outbox';
 import { backoffMs } from '../../src/server/mail/worker';
 import type { RunningServer } from '../../src/server/main';
 import {
@@ -99,6 +99,21 @@ describe('confirmation emails through the outbox', () => {
     expect(teamEmails.map((email) => email.headers.subject)).toEqual([`Nueva solicitud a Project Grants (${reference('PG', sent[5]!.id)})`]);
     expect(teamEmails[0]!.text).not.toContain(validProjectGrants().email);
     expect(await outboxCounts(server.database)).toEqual({ pending: 0, sent: sent.length + 1, skipped: sent.length - 1, failed: 0 });
+  });
+
+  it('sends a composed email queued by any feature (enqueueEmail), then blanks its stored body', async () => {
+    const secretLink = 'https://example.org/confirmar?token=abc123';
+    const outboxId = await server.database.transaction((tx) =>
+      enqueueEmail(tx, { to: 'alguien@example.org', subject: 'Confirma tu suscripción', text: `Hola:\n\n${secretLink}\n`, purpose: 'test-composed' }),
+    );
+    await eventually(() => sink.received.some((email) => email.headers.subject === 'Confirma tu suscripción'));
+    const email = sink.received.find((candidate) => candidate.headers.subject === 'Confirma tu suscripción')!;
+    expect(email.envelopeTo).toEqual(['alguien@example.org']);
+    expect(email.text).toContain(secretLink);
+    expect(email.headers['message-id']).toBe(`<outbox-${outboxId}@example.org>`);
+    await eventually(async () => (await server.database.query<{ status: string }>('SELECT status FROM mail_outbox WHERE id = $1', [outboxId]))[0]!.status === 'sent');
+    const [row] = await server.database.query<{ purpose: string; recipient: string; body: string | null }>('SELECT purpose, recipient, body FROM mail_outbox WHERE id = $1', [outboxId]);
+    expect(row).toEqual({ purpose: 'test-composed', recipient: 'alguien@example.org', body: null });
   });
 
   it('answers 201 at once while the SMTP server is down, and sends the email once it is back', async () => {

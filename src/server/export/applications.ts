@@ -2,6 +2,7 @@ import type { FieldDefinition, FormDefinition, FormKey, WirePayload } from '../.
 import { SECURITY_ID_FIELD } from '../formRoutes';
 import { referenceOf } from '../mail/compose';
 import type { Queryable } from '../storage/database';
+import { answersMatch } from '../storage/search';
 
 /**
  * The applications of one form as a table: a few columns of ours (id, reference, date, file),
@@ -15,7 +16,7 @@ export type ExportTable = { readonly headers: readonly string[]; readonly rows: 
 export const fetchFileCommand = (submissionId: string): string => `npm run export -- --file ${submissionId}`;
 
 /** Fields the applicant answers: not the captcha token, not the upload (own columns), not the security ID (never stored). */
-function answerFields(definition: FormDefinition): FieldDefinition[] {
+export function answerFields(definition: FormDefinition): FieldDefinition[] {
   return definition.fields.filter((field) => field.kind !== 'captcha' && field.kind !== 'file' && field.name !== SECURITY_ID_FIELD);
 }
 
@@ -34,7 +35,11 @@ const wireText = (payload: WirePayload, name: string): string => {
 type SubmissionRow = { id: string; payload: WirePayload; created_at: Date; file_original_name: string | null };
 type FinanceRow = { id: string; grantee: string; version: number; payload: WirePayload; created_at: Date };
 
-export async function exportApplications(db: Queryable, definition: FormDefinition, since: Date | null): Promise<ExportTable> {
+/** Which applications: received at or after `since`, before `before`, whose answers match `search`; null = no limit. */
+export type ExportFilter = { readonly since: Date | null; readonly before?: Date | null; readonly search?: string | null };
+
+export async function exportApplications(db: Queryable, definition: FormDefinition, filter: ExportFilter): Promise<ExportTable> {
+  const params = [filter.since, filter.before ?? null, filter.search ?? null];
   const fields = answerFields(definition);
   const answers = (payload: WirePayload): string[] => fields.map((field) => wireText(payload, field.name));
   const form: FormKey = definition.key;
@@ -42,8 +47,10 @@ export async function exportApplications(db: Queryable, definition: FormDefiniti
     const rows = await db.query<FinanceRow>(
       `SELECT v.id::text AS id, COALESCE(NULLIF(g.label, ''), g.id::text) AS grantee, v.version, v.payload, v.created_at
        FROM grantee_finance_versions v JOIN grantees g ON g.id = v.grantee_id
-       WHERE $1::timestamptz IS NULL OR v.created_at >= $1 ORDER BY v.id`,
-      [since],
+       WHERE ($1::timestamptz IS NULL OR v.created_at >= $1) AND ($2::timestamptz IS NULL OR v.created_at < $2)
+         AND ${answersMatch('v.payload', '$3')}
+       ORDER BY v.id`,
+      params,
     );
     return {
       headers: ['Finance version ID', 'Reference', 'Grantee', 'Version', 'Submitted at', ...fieldHeaders(fields)],
@@ -52,8 +59,10 @@ export async function exportApplications(db: Queryable, definition: FormDefiniti
   }
   const rows = await db.query<SubmissionRow>(
     `SELECT id::text AS id, payload, created_at, file_original_name FROM submissions
-     WHERE form = $1 AND ($2::timestamptz IS NULL OR created_at >= $2) ORDER BY id`,
-    [form, since],
+     WHERE form = $4 AND ($1::timestamptz IS NULL OR created_at >= $1) AND ($2::timestamptz IS NULL OR created_at < $2)
+       AND ${answersMatch('payload', '$3')}
+     ORDER BY id`,
+    [...params, form],
   );
   const fileHeaders = definition.upload ? ['Uploaded file', 'Fetch file command'] : [];
   return {

@@ -97,7 +97,7 @@ export async function runExportCommand(args: readonly string[], io: ExportIo, pl
     }
     if (form === undefined) throw new UsageError(USAGE);
     if (form === 'grantee-finance') io.stderr(`${FINANCE_WARNING}\n`);
-    const table = await exportApplications(database, formDefinitions[form], since);
+    const table = await exportApplications(database, formDefinitions[form], { since });
     const text = options.format === 'json' ? asJson(table) : toCsv([table.headers, ...table.rows]);
     if (out) {
       await writeNewFile(out, text);

@@ -1,11 +1,16 @@
 import type { FormKey, WirePayload } from '../../forms/definitions/types';
 import type { Queryable } from '../storage/database';
-import type { StoredApplication } from './compose';
+import type { ComposedEmail, StoredApplication } from './compose';
 
 /**
- * The mail outbox table: one row per email to send, written in the transaction that stores the
- * application, so an answered submission always has its email queued. Rows point at the stored
- * application; the worker composes the email when it sends. Schema: migration 2 (storage/migrations.ts).
+ * The mail outbox table: one row per email to send, written in the transaction that stores what
+ * the email is about, so an answered request always has its email queued. Two kinds of rows:
+ * - an application's confirmation and team notice point at the stored application; the worker
+ *   composes them when it sends (the outbox keeps no copy of anyone's answers);
+ * - a composed email (enqueueEmail) of any other feature, stored whole with its purpose. Its body
+ *   may carry a secret link (newsletter confirmation, team invitation), so it is blanked as soon
+ *   as the message leaves 'pending' (sent or given up): nothing sends it again after that.
+ * Schema: migrations 2 and 4 (storage/migrations.ts).
  */
 
 export type ApplicationRef = { readonly submissionId: string } | { readonly financeVersionId: string };
@@ -19,22 +24,47 @@ export async function enqueueApplicationEmails(tx: Queryable, application: Appli
   );
 }
 
-export type ClaimedMessage = {
+/** A composed email to queue; purpose names the feature in logs and queries ('newsletter-confirmation', 'team-invite', 'decision'…). */
+export type QueuedEmail = ComposedEmail & { readonly purpose: string };
+
+/**
+ * Queues a composed email; call inside the transaction that stores what it is about, so that it
+ * is sent if and only if that commits. Returns the outbox id (also the Message-ID's local part).
+ */
+export async function enqueueEmail(tx: Queryable, email: QueuedEmail): Promise<string> {
+  if (email.purpose.trim() === '') throw new Error('enqueueEmail needs a purpose');
+  const [row] = await tx.query<{ id: string }>('INSERT INTO mail_outbox (purpose, recipient, subject, body) VALUES ($1, $2, $3, $4) RETURNING id::text AS id', [
+    email.purpose,
+    email.to,
+    email.subject,
+    email.text,
+  ]);
+  if (!row) throw new Error('INSERT … RETURNING gave no row');
+  return row.id;
+}
+
+type ClaimCommon = {
   readonly id: string;
-  readonly audience: 'applicant' | 'team';
   /** This claim's attempt number; with the worker's id it identifies the claim. */
   readonly attempts: number;
-  readonly application: StoredApplication;
 };
+
+export type ClaimedMessage =
+  | (ClaimCommon & { readonly kind: 'application'; readonly audience: 'applicant' | 'team'; readonly application: StoredApplication })
+  | (ClaimCommon & { readonly kind: 'composed'; readonly purpose: string; readonly email: ComposedEmail });
 
 type ClaimRow = {
   id: string;
-  audience: 'applicant' | 'team';
   attempts: number;
+  audience: 'applicant' | 'team' | null;
+  purpose: string | null;
+  recipient: string | null;
+  subject: string | null;
+  body: string | null;
   form: FormKey;
-  application_id: string;
-  payload: WirePayload;
-  created_at: Date;
+  application_id: string | null;
+  payload: WirePayload | null;
+  created_at: Date | null;
 };
 
 /**
@@ -50,9 +80,10 @@ export async function claimDueMessage(db: Queryable, workerId: string, leaseMs: 
          WHERE status = 'pending' AND next_attempt_at <= now() AND (claimed_until IS NULL OR claimed_until < now())
          ORDER BY next_attempt_at, id LIMIT 1 FOR UPDATE SKIP LOCKED
        )
-       RETURNING id, submission_id, finance_version_id, audience, attempts
+       RETURNING id, submission_id, finance_version_id, audience, attempts, purpose, recipient, subject, body
      )
      SELECT claimed.id::text AS id, claimed.audience, claimed.attempts,
+            claimed.purpose, claimed.recipient, claimed.subject, claimed.body,
             COALESCE(s.form, 'grantee-finance') AS form,
             COALESCE(s.id, f.id)::text AS application_id,
             COALESCE(s.payload, f.payload) AS payload,
@@ -63,11 +94,15 @@ export async function claimDueMessage(db: Queryable, workerId: string, leaseMs: 
     [workerId, leaseMs],
   );
   if (!row) return null;
+  if (row.purpose !== null) {
+    return { kind: 'composed', id: row.id, attempts: row.attempts, purpose: row.purpose, email: { to: row.recipient ?? '', subject: row.subject ?? '', text: row.body ?? '' } };
+  }
   return {
+    kind: 'application',
     id: row.id,
-    audience: row.audience,
+    audience: row.audience ?? 'applicant',
     attempts: row.attempts,
-    application: { form: row.form, id: row.application_id, payload: row.payload, createdAt: new Date(row.created_at) },
+    application: { form: row.form, id: row.application_id ?? '', payload: row.payload ?? {}, createdAt: new Date(row.created_at ?? 0) },
   };
 }
 
@@ -75,14 +110,16 @@ export type Outcome = { readonly status: 'sent' | 'skipped' } | { readonly statu
 
 /**
  * Records the outcome of a claim. Only the claim still holding the row may record it, so a worker
- * whose lease ran out cannot mark a message another worker has since taken.
+ * whose lease ran out cannot mark a message another worker has since taken. A composed email's
+ * body goes once the message is settled (it may hold a secret link); application rows have none.
  */
 export async function settleMessage(db: Queryable, workerId: string, message: ClaimedMessage, outcome: Outcome): Promise<void> {
   const retry = outcome.status === 'retry';
   await db.query(
     `UPDATE mail_outbox
      SET status = $4, sent_at = CASE WHEN $4 = 'sent' THEN now() END, claimed_until = NULL, last_error = $5,
-         next_attempt_at = now() + $6 * interval '1 millisecond'
+         next_attempt_at = now() + $6 * interval '1 millisecond',
+         body = CASE WHEN $4 = 'pending' THEN body END
      WHERE id = $1 AND claimed_by = $2 AND attempts = $3 AND status = 'pending'`,
     [message.id, workerId, message.attempts, retry ? 'pending' : outcome.status, 'error' in outcome ? outcome.error : null, retry ? outcome.delayMs : 0],
   );

@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import type { FastifyBaseLogger } from 'fastify';
 import nodemailer from 'nodemailer';
 import type { Database } from '../storage/database';
-import { applicantAddressOf, composeConfirmation, composeTeamNotice, referenceOf } from './compose';
+import { applicantAddressOf, composeConfirmation, composeTeamNotice, referenceOf, type ComposedEmail } from './compose';
 import type { MailConfig } from './config';
 import { claimDueMessage, settleMessage, type ClaimedMessage, type Outcome } from './outbox';
 
@@ -44,12 +44,21 @@ export function startOutboxWorker(deps: { database: Database; config: MailConfig
   let timer: NodeJS.Timeout | null = null;
   let running: Promise<void> = Promise.resolve();
 
-  async function deliver(message: ClaimedMessage): Promise<Outcome> {
+  /** The email a claimed message stands for, or the outcome when there is nothing to send. */
+  function emailOf(message: ClaimedMessage): ComposedEmail | Outcome {
+    if (message.kind === 'composed') return message.email;
     const { application } = message;
-    const teamAddress = config.teamAddresses[application.form];
-    if (message.audience === 'team' && !teamAddress) return { status: 'skipped' };
-    if (message.audience === 'applicant' && !applicantAddressOf(application)) return { status: 'failed', error: 'no applicant address' };
-    const email = message.audience === 'team' ? composeTeamNotice(application, teamAddress!) : composeConfirmation(application);
+    if (message.audience === 'team') {
+      const teamAddress = config.teamAddresses[application.form];
+      return teamAddress ? composeTeamNotice(application, teamAddress) : { status: 'skipped' };
+    }
+    if (!applicantAddressOf(application)) return { status: 'failed', error: 'no applicant address' };
+    return composeConfirmation(application);
+  }
+
+  async function deliver(message: ClaimedMessage): Promise<Outcome> {
+    const email = emailOf(message);
+    if ('status' in email) return email;
     try {
       await transport.sendMail({ ...email, from: config.from, messageId: messageIdOf(message, config.from) });
       return { status: 'sent' };
@@ -67,8 +76,9 @@ export function startOutboxWorker(deps: { database: Database; config: MailConfig
       if (!message) return;
       const outcome = await deliver(message);
       await settleMessage(database, workerId, message, outcome);
-      const reference = referenceOf(message.application.form, message.application.id);
-      const logged = { outbox: message.id, reference, audience: message.audience, attempts: message.attempts };
+      // Never the recipient or the body: addresses are personal data and bodies may hold secret links.
+      const about = message.kind === 'composed' ? { purpose: message.purpose } : { reference: referenceOf(message.application.form, message.application.id), audience: message.audience };
+      const logged = { outbox: message.id, ...about, attempts: message.attempts };
       if (outcome.status === 'retry') log.warn({ ...logged, error: outcome.error, retryInMs: outcome.delayMs }, 'email not sent; will retry');
       else if (outcome.status === 'failed') log.error({ ...logged, error: outcome.error }, 'email given up');
       else log.info(logged, `email ${outcome.status}`);

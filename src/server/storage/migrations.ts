@@ -70,6 +70,107 @@ export const MIGRATIONS: ReadonlyArray<{ readonly version: number; readonly name
       "CREATE INDEX mail_outbox_due_idx ON mail_outbox (next_attempt_at) WHERE status = 'pending'",
     ],
   },
+  {
+    version: 4,
+    name: 'composed emails in the outbox',
+    statements: [
+      // Any feature may queue a composed email (mail/outbox.ts enqueueEmail): its purpose, recipient,
+      // subject and body are stored; the body is blanked once the message is sent or given up.
+      'ALTER TABLE mail_outbox ADD COLUMN purpose text',
+      'ALTER TABLE mail_outbox ADD COLUMN recipient text',
+      'ALTER TABLE mail_outbox ADD COLUMN subject text',
+      'ALTER TABLE mail_outbox ADD COLUMN body text',
+      'ALTER TABLE mail_outbox ALTER COLUMN audience DROP NOT NULL',
+      // Migration 2's unnamed table CHECK (exactly one application reference).
+      'ALTER TABLE mail_outbox DROP CONSTRAINT mail_outbox_check',
+      // Exactly one source: a submission, a finance version, or a composed email with a purpose.
+      'ALTER TABLE mail_outbox ADD CONSTRAINT mail_outbox_source_check CHECK (num_nonnulls(submission_id, finance_version_id, purpose) = 1)',
+      `ALTER TABLE mail_outbox ADD CONSTRAINT mail_outbox_composed_check CHECK (
+        CASE WHEN purpose IS NULL THEN audience IS NOT NULL AND recipient IS NULL AND subject IS NULL AND body IS NULL
+        ELSE audience IS NULL AND recipient IS NOT NULL AND subject IS NOT NULL AND (body IS NOT NULL OR status <> 'pending') END
+      )`,
+    ],
+  },
+  {
+    version: 5,
+    name: 'team members, passkeys, enrolment links, sessions',
+    statements: [
+      // The programme team (src/server/team): who may sign in, with which role.
+      `CREATE TABLE team_members (
+        id bigserial PRIMARY KEY,
+        email text NOT NULL,
+        role text NOT NULL CHECK (role IN ('admin', 'reviewer', 'finance')),
+        webauthn_user_id text NOT NULL UNIQUE,
+        created_at timestamptz NOT NULL DEFAULT now(),
+        revoked_at timestamptz
+      )`,
+      'CREATE UNIQUE INDEX team_members_email_idx ON team_members (lower(email))',
+      // Many passkeys per member; the id is the credential id (base64url) the authenticator chose.
+      `CREATE TABLE team_passkeys (
+        id text PRIMARY KEY,
+        member_id bigint NOT NULL REFERENCES team_members (id),
+        public_key bytea NOT NULL,
+        counter bigint NOT NULL DEFAULT 0,
+        transports text[] NOT NULL DEFAULT '{}',
+        created_at timestamptz NOT NULL DEFAULT now(),
+        last_used_at timestamptz
+      )`,
+      'CREATE INDEX team_passkeys_member_idx ON team_passkeys (member_id)',
+      // Only the SHA-256 of an enrolment token is stored: the link itself is shown once.
+      `CREATE TABLE team_enrolment_links (
+        token_hash text PRIMARY KEY,
+        member_id bigint NOT NULL REFERENCES team_members (id),
+        created_at timestamptz NOT NULL DEFAULT now(),
+        expires_at timestamptz NOT NULL,
+        used_at timestamptz
+      )`,
+      // Only the SHA-256 of a session token is stored; id is a separate random handle for listing.
+      `CREATE TABLE team_sessions (
+        id text PRIMARY KEY,
+        token_hash text NOT NULL UNIQUE,
+        member_id bigint NOT NULL REFERENCES team_members (id),
+        created_at timestamptz NOT NULL DEFAULT now(),
+        last_seen_at timestamptz NOT NULL DEFAULT now()
+      )`,
+      'CREATE INDEX team_sessions_member_idx ON team_sessions (member_id)',
+      // WebAuthn challenges: single use (deleted when checked), short-lived.
+      `CREATE TABLE team_webauthn_challenges (
+        challenge text PRIMARY KEY,
+        purpose text NOT NULL CHECK (purpose IN ('enrol', 'sign-in', 'add-passkey')),
+        member_id bigint REFERENCES team_members (id),
+        expires_at timestamptz NOT NULL
+      )`,
+    ],
+  },
+  {
+    version: 6,
+    name: 'team audit log (append-only), full-text search over answers',
+    statements: [
+      `CREATE TABLE team_audit_log (
+        id bigserial PRIMARY KEY,
+        at timestamptz NOT NULL DEFAULT now(),
+        actor text NOT NULL,
+        action text NOT NULL,
+        target text NOT NULL DEFAULT ''
+      )`,
+      'CREATE INDEX team_audit_log_at_idx ON team_audit_log (at)',
+      // The log is evidence: the database itself refuses to change or remove an entry.
+      `CREATE FUNCTION team_audit_log_append_only() RETURNS trigger LANGUAGE plpgsql AS $$
+      BEGIN
+        RAISE EXCEPTION 'team_audit_log is append-only';
+      END
+      $$`,
+      `CREATE TRIGGER team_audit_log_append_only BEFORE UPDATE OR DELETE OR TRUNCATE ON team_audit_log
+        FOR EACH STATEMENT EXECUTE FUNCTION team_audit_log_append_only()`,
+      // The inbox search (src/server/storage/search.ts): the answers' text values in Spanish and English.
+      `CREATE INDEX submissions_answers_search_idx ON submissions USING gin (
+        (jsonb_to_tsvector('spanish'::regconfig, payload, '["string"]') || jsonb_to_tsvector('english'::regconfig, payload, '["string"]'))
+      )`,
+      `CREATE INDEX grantee_finance_versions_answers_search_idx ON grantee_finance_versions USING gin (
+        (jsonb_to_tsvector('spanish'::regconfig, payload, '["string"]') || jsonb_to_tsvector('english'::regconfig, payload, '["string"]'))
+      )`,
+    ],
+  },
 ];
 
 /** Any constant; it serialises concurrent migrators (several servers on one PostgreSQL). */

@@ -1,0 +1,165 @@
+import fs from 'node:fs/promises';
+import path from 'node:path';
+import { programmes } from '../../config/programmes';
+import { formDefinitions } from '../../forms/definitions';
+import type { FormKey, WirePayload } from '../../forms/definitions/types';
+import { answerFields } from '../export/applications';
+import { sniffFileType } from '../fileType';
+import { referenceOf } from '../mail/compose';
+import type { Queryable } from '../storage/database';
+import { answersMatch } from '../storage/search';
+import { uploadsDir } from '../uploads';
+
+/**
+ * The team's read model of applications: submissions of the five public forms and grantee
+ * finance versions, addressed by their reference (PG-000123, GF-000004), which is what the team
+ * already sees in emails. Which forms a member may read is decided by the caller (routes.ts).
+ */
+export const APPLICATIONS_PAGE_SIZE = 25;
+
+export type ApplicationKey = { readonly form: FormKey; readonly rowId: string };
+
+const FORM_BY_PREFIX = new Map(Object.entries(programmes).map(([form, programme]) => [programme.referencePrefix, form as FormKey]));
+
+/** The form and row of a reference; null for anything that is not one (the caller answers 404). */
+export function parseReference(reference: string): ApplicationKey | null {
+  const match = /^([A-Z]{2})-(\d{6,12})$/.exec(reference);
+  if (!match) return null;
+  const form = FORM_BY_PREFIX.get(match[1]!);
+  const rowId = match[2]!.replace(/^0+/, '');
+  if (!form || rowId === '' || referenceOf(form, rowId) !== reference) return null;
+  return { form, rowId };
+}
+
+export type ApplicationFilter = {
+  readonly forms: readonly FormKey[];
+  readonly since: Date | null;
+  readonly before: Date | null;
+  readonly search: string | null;
+  readonly page: number;
+};
+
+export type ApplicationListItem = { id: string; reference: string; form: FormKey; name: string; organisation: string; submittedAt: string; hasFile: boolean };
+
+type ListRow = { form: FormKey; id: string; name: string; organisation: string; created_at: Date; has_file: boolean; total: number };
+
+const joinName = (first: string | undefined, last: string | undefined): string => [first, last].filter(Boolean).join(' ');
+
+export async function listApplications(db: Queryable, filter: ApplicationFilter): Promise<{ items: ApplicationListItem[]; total: number; page: number; pageSize: number }> {
+  const range = (column: string) => `($2::timestamptz IS NULL OR ${column} >= $2) AND ($3::timestamptz IS NULL OR ${column} < $3)`;
+  const rows = await db.query<ListRow & { first: string | null; last: string | null }>(
+    `SELECT form, id::text AS id, first, last, organisation, created_at, has_file, count(*) OVER ()::int AS total FROM (
+       SELECT s.form, s.id, s.payload->>'firstName' AS first, s.payload->>'lastName' AS last, COALESCE(s.payload->>'company', '') AS organisation,
+              s.created_at, s.file_sha256 IS NOT NULL AS has_file
+       FROM submissions s
+       WHERE s.form = ANY($1::text[]) AND ${range('s.created_at')} AND ${answersMatch('s.payload', '$4')}
+       UNION ALL
+       SELECT 'grantee-finance', v.id, v.payload->>'beneficiaryName', NULL, g.label, v.created_at, false
+       FROM grantee_finance_versions v JOIN grantees g ON g.id = v.grantee_id
+       WHERE 'grantee-finance' = ANY($1::text[]) AND ${range('v.created_at')} AND ${answersMatch('v.payload', '$4')}
+     ) applications
+     ORDER BY created_at DESC, id DESC LIMIT $5 OFFSET $6`,
+    [filter.forms, filter.since, filter.before, filter.search, APPLICATIONS_PAGE_SIZE, (filter.page - 1) * APPLICATIONS_PAGE_SIZE],
+  );
+  let total = rows[0]?.total ?? 0;
+  if (rows.length === 0 && filter.page > 1) {
+    // Past the last page: the count still says how many there are.
+    total = (await listApplications(db, { ...filter, page: 1 })).total;
+  }
+  return {
+    items: rows.map((row) => {
+      const reference = referenceOf(row.form, row.id);
+      return {
+        id: reference,
+        reference,
+        form: row.form,
+        name: joinName(row.first ?? undefined, row.last ?? undefined),
+        organisation: row.organisation,
+        submittedAt: new Date(row.created_at).toISOString(),
+        hasFile: row.has_file,
+      };
+    }),
+    total,
+    page: filter.page,
+    pageSize: APPLICATIONS_PAGE_SIZE,
+  };
+}
+
+export type ApplicationDetail = {
+  id: string;
+  reference: string;
+  form: FormKey;
+  programme: string;
+  submittedAt: string;
+  sections: Array<{ title: string; answers: Array<{ name: string; label: string; value: string }> }>;
+  file: { name: string; mediaType: string; size: number } | null;
+};
+
+/** Every answer the applicant sent, under its form label, in the form's section order; options by their label. */
+function answersBySection(form: FormKey, payload: WirePayload): ApplicationDetail['sections'] {
+  const definition = formDefinitions[form];
+  const values = definition.fromPayload(payload);
+  const fields = answerFields(definition).filter((field) => Object.hasOwn(payload, field.name));
+  return definition.sections
+    .map((section) => ({
+      title: section.title,
+      answers: fields
+        .filter((field) => field.section === section.id)
+        .map((field) => {
+          const value = values[field.name] ?? '';
+          const option = field.options?.find((candidate) => candidate.value === value);
+          return { name: field.name, label: field.label, value: option ? option.label : value };
+        }),
+    }))
+    .filter((section) => section.answers.length > 0);
+}
+
+export async function readApplication(db: Queryable, key: ApplicationKey): Promise<ApplicationDetail | null> {
+  const reference = referenceOf(key.form, key.rowId);
+  const head = { id: reference, reference, form: key.form, programme: programmes[key.form].name };
+  if (key.form === 'grantee-finance') {
+    const [row] = await db.query<{ payload: WirePayload; created_at: Date }>('SELECT payload, created_at FROM grantee_finance_versions WHERE id = $1', [key.rowId]);
+    if (!row) return null;
+    return { ...head, submittedAt: new Date(row.created_at).toISOString(), sections: answersBySection(key.form, row.payload), file: null };
+  }
+  const [row] = await db.query<{ payload: WirePayload; created_at: Date; file_original_name: string | null; file_media_type: string | null; file_size: number | null; file_sha256: string | null }>(
+    'SELECT payload, created_at, file_original_name, file_media_type, file_size, file_sha256 FROM submissions WHERE id = $1 AND form = $2',
+    [key.rowId, key.form],
+  );
+  if (!row) return null;
+  const file = row.file_sha256 && row.file_media_type ? { name: row.file_original_name ?? 'unnamed', mediaType: row.file_media_type, size: row.file_size ?? 0 } : null;
+  return { ...head, submittedAt: new Date(row.created_at).toISOString(), sections: answersBySection(key.form, row.payload), file };
+}
+
+export type Proposal = { readonly bytes: Buffer; readonly mediaType: string; readonly downloadName: string };
+
+/** ASCII letters, digits, dot, dash and underscore only: safe in a header and on every filesystem. */
+function safeDownloadName(reference: string, originalName: string, extension: string): string {
+  const base = originalName
+    .normalize('NFKD')
+    .replace(/\.[^.]*$/, '')
+    .replace(/[^A-Za-z0-9._-]+/g, '_')
+    .replace(/^[._]+|[._]+$/g, '')
+    .slice(0, 80);
+  return `${reference}${base ? `-${base}` : ''}.${extension}`;
+}
+
+/** A submission's stored file: its bytes and what the applicant called it. */
+async function storedFile(db: Queryable, dataDir: string, key: ApplicationKey): Promise<{ bytes: Buffer; originalName: string } | null> {
+  // TODO(issue 15): readSubmissionFile(db, key.rowId) once files live in the database.
+  const [row] = await db.query<{ stored: string; original: string }>(
+    'SELECT file_stored_name AS stored, file_original_name AS original FROM submissions WHERE id = $1 AND form = $2 AND file_stored_name IS NOT NULL',
+    [key.rowId, key.form],
+  );
+  if (!row) return null;
+  return { bytes: await fs.readFile(path.join(uploadsDir(dataDir), path.basename(row.stored))), originalName: row.original };
+}
+
+/** The uploaded proposal of a submission, typed by its content (sniffed again, never the applicant's claim). */
+export async function readProposal(db: Queryable, dataDir: string, key: ApplicationKey): Promise<Proposal | null> {
+  if (key.form === 'grantee-finance') return null;
+  const file = await storedFile(db, dataDir, key);
+  if (!file) return null;
+  const type = sniffFileType(file.bytes) ?? { mediaType: 'application/octet-stream', extension: 'bin' };
+  return { bytes: file.bytes, mediaType: type.mediaType, downloadName: safeDownloadName(referenceOf(key.form, key.rowId), file.originalName, type.extension) };
+}

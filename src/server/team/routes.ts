@@ -1,0 +1,361 @@
+import fastifyCookie from '@fastify/cookie';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { formDefinitions } from '../../forms/definitions';
+import type { FormKey } from '../../forms/definitions/types';
+import { isEmail } from '../../forms/definitions/validate';
+import type { ServerConfig } from '../config';
+import { exportApplications } from '../export/applications';
+import { toCsv } from '../export/csv';
+import { apiError, mediaTypeOf } from '../http';
+import type { Database } from '../storage/database';
+import { listApplications, parseReference, readApplication, readProposal, type ApplicationKey } from './applications';
+import { readAudit, recordAudit } from './audit';
+import { consumeEnrolment, findEnrolment, InviteRefused, inviteMember, listMembers, revokeMember } from './members';
+import { authenticationOptions, isCredentialJson, registerPasskey, registrationOptions, relyingPartyOf, verifySignIn } from './passkeys';
+import { isRole, ROLES, seesPaymentDetails, type Role } from './roles';
+import { endOwnSession, endSession, listSessions, resumeSession, SESSION_COOKIE, startSession, type TeamSession } from './sessions';
+import { looksLikeToken } from './tokens';
+
+/**
+ * The programme team's API under /api/team (contract: TEAM-API.md). Every route declares who may
+ * call it; one onRequest hook enforces that before any body is read: no session → 401, a session
+ * without the role → 403. Every POST also needs the site's own Origin and a JSON body.
+ */
+
+export type TeamAccess = 'public' | 'member' | readonly Role[];
+
+declare module 'fastify' {
+  interface FastifyContextConfig {
+    /** Who may call a /api/team route. */
+    teamAccess?: TeamAccess;
+    /** Answers with a sandboxing CSP (user-uploaded files). */
+    sandboxed?: boolean;
+  }
+  interface FastifyRequest {
+    teamSession: TeamSession | null;
+  }
+}
+
+export type TeamRouteOptions = { readonly database: Database; readonly config: ServerConfig };
+
+const MESSAGES = {
+  signedOut: 'Inicia sesión para continuar.',
+  forbidden: 'Tu rol no permite esta acción.',
+  crossSite: 'Solicitud rechazada: no viene del sitio.',
+  json: 'Envía el cuerpo como application/json.',
+  unreadable: 'No pudimos leer la solicitud.',
+  tooLarge: 'La solicitud es demasiado grande.',
+  tooMany: 'Demasiados intentos: espera un minuto e inténtalo de nuevo.',
+  internal: 'Error interno: inténtalo de nuevo más tarde.',
+  notFound: 'No encontramos esa solicitud.',
+  badLink: 'El enlace de inscripción no es válido.',
+  usedLink: 'El enlace de inscripción venció o ya se usó. Pide uno nuevo a quien administra el equipo.',
+  passkeyFailed: 'No pudimos verificar la llave de acceso. Inténtalo de nuevo.',
+  signInFailed: 'No pudimos verificar tu llave de acceso.',
+  noSession: 'Esa sesión no existe o ya terminó.',
+  noMember: 'No hay un miembro activo con ese correo.',
+  badRole: `El rol debe ser uno de: ${ROLES.join(', ')}.`,
+  badForm: 'Ese programa no existe.',
+  formRequired: 'Elige un programa para exportar.',
+  badDate: 'Las fechas van en formato AAAA-MM-DD.',
+  badPage: 'La página debe ser un número entero positivo.',
+  badSearch: 'La búsqueda puede tener hasta 200 caracteres.',
+} as const;
+
+/** Small bodies only: a passkey registration with attestation 'none' is a few kilobytes. */
+const BODY_LIMIT = 64 * 1024;
+
+const send = (reply: FastifyReply, status: number, message: string): FastifyReply => reply.code(status).send(apiError(message));
+
+const isObject = (value: unknown): value is Record<string, unknown> => typeof value === 'object' && value !== null && !Array.isArray(value);
+
+/** The signed-in member of a route whose access is not 'public' (the hook has checked it). */
+function sessionOf(request: FastifyRequest): TeamSession {
+  if (!request.teamSession) throw new Error('team route without a session');
+  return request.teamSession;
+}
+
+const isFormKey = (value: string): value is FormKey => Object.hasOwn(formDefinitions, value);
+
+class BadQuery extends Error {}
+
+/** YYYY-MM-DD as the start of that day in UTC; `to` days count whole (the day after is the bound). */
+function parseDay(raw: unknown, dayAfter: boolean): Date | null {
+  if (raw === undefined || raw === '') return null;
+  if (typeof raw !== 'string' || !/^\d{4}-\d{2}-\d{2}$/.test(raw)) throw new BadQuery(MESSAGES.badDate);
+  const day = new Date(`${raw}T00:00:00Z`);
+  if (Number.isNaN(day.getTime()) || day.toISOString().slice(0, 10) !== raw) throw new BadQuery(MESSAGES.badDate);
+  if (dayAfter) day.setUTCDate(day.getUTCDate() + 1);
+  return day;
+}
+
+type InboxQuery = { form: FormKey | null; since: Date | null; before: Date | null; search: string | null; page: number };
+
+function parseInboxQuery(query: unknown): InboxQuery {
+  const params = isObject(query) ? query : {};
+  const form = params.form === undefined || params.form === '' ? null : String(params.form);
+  if (form !== null && !isFormKey(form)) throw new BadQuery(MESSAGES.badForm);
+  const q = typeof params.q === 'string' ? params.q.trim() : '';
+  if (q.length > 200 || (params.q !== undefined && typeof params.q !== 'string')) throw new BadQuery(MESSAGES.badSearch);
+  const pageRaw = params.page === undefined || params.page === '' ? '1' : String(params.page);
+  if (!/^\d{1,6}$/.test(pageRaw) || Number(pageRaw) < 1) throw new BadQuery(MESSAGES.badPage);
+  return { form, since: parseDay(params.from, false), before: parseDay(params.to, true), search: q === '' ? null : q, page: Number(pageRaw) };
+}
+
+/** The forms a role may read: every form, minus grantee finance (payment details) for a reviewer. */
+const readableForms = (role: Role): FormKey[] => (Object.keys(formDefinitions) as FormKey[]).filter((form) => form !== 'grantee-finance' || seesPaymentDetails(role));
+
+export async function teamRoutes(team: FastifyInstance, options: TeamRouteOptions): Promise<void> {
+  const { database, config } = options;
+  const rp = relyingPartyOf(config.siteOrigin);
+  const signInLimit = { rateLimit: { max: config.teamSignInRateLimitPerMinute, timeWindow: 60_000 } };
+
+  await team.register(fastifyCookie);
+  team.decorateRequest('teamSession', null);
+
+  // Secure cookies are kept by browsers on https and on http://localhost, the two ways the site runs.
+  const cookieOptions = { path: '/', httpOnly: true, secure: true, sameSite: 'strict' } as const;
+  const setSessionCookie = (reply: FastifyReply, token: string): void => void reply.setCookie(SESSION_COOKIE, token, cookieOptions);
+
+  team.addHook('onRequest', async (request, reply) => {
+    if (request.method === 'POST') {
+      if (request.headers.origin !== config.siteOrigin) return send(reply, 403, MESSAGES.crossSite);
+      if (mediaTypeOf(request) !== 'application/json') return send(reply, 415, MESSAGES.json);
+    }
+    const access = request.routeOptions.config.teamAccess;
+    const token = request.cookies[SESSION_COOKIE];
+    request.teamSession = looksLikeToken(token) ? await resumeSession(database, token) : null;
+    if (access === undefined || access === 'public') return;
+    if (!request.teamSession) return send(reply, 401, MESSAGES.signedOut);
+    if (access !== 'member' && !access.includes(request.teamSession.role)) return send(reply, 403, MESSAGES.forbidden);
+  });
+
+  team.addHook('onSend', async (request, reply) => {
+    // Nothing the team reads is kept by a browser cache or a proxy.
+    reply.header('cache-control', 'no-store');
+    reply.header('x-robots-tag', 'noindex');
+    if (request.routeOptions.config.sandboxed) reply.header('content-security-policy', "sandbox; default-src 'none'; frame-ancestors 'none'");
+  });
+
+  team.setErrorHandler((error: { statusCode?: number; name?: string; code?: string }, request, reply) => {
+    if (error instanceof BadQuery) return send(reply, 400, (error as Error).message);
+    const status = error.statusCode ?? 500;
+    if (status >= 500) {
+      request.log.error({ error: { name: error.name, code: error.code } }, 'team request failed');
+      return send(reply, 500, MESSAGES.internal);
+    }
+    if (status === 413) return send(reply, 413, MESSAGES.tooLarge);
+    if (status === 415) return send(reply, 415, MESSAGES.json);
+    if (status === 429) return send(reply, 429, MESSAGES.tooMany);
+    return send(reply, 400, MESSAGES.unreadable);
+  });
+  team.setNotFoundHandler((_request, reply) => send(reply, 404, 'No existe esa ruta.'));
+
+  const post = (url: string, teamAccess: TeamAccess, handler: (request: FastifyRequest, reply: FastifyReply) => Promise<unknown>, rateLimited = false) =>
+    team.post(url, { bodyLimit: BODY_LIMIT, config: { teamAccess, ...(rateLimited ? signInLimit : {}) } }, handler);
+  const get = (url: string, teamAccess: TeamAccess, handler: (request: FastifyRequest, reply: FastifyReply) => Promise<unknown>, sandboxed = false) =>
+    team.get(url, { config: { teamAccess, sandboxed } }, handler);
+
+  const body = (request: FastifyRequest): Record<string, unknown> => (isObject(request.body) ? request.body : {});
+
+  /** A new session for the member, ending the one this browser had: a fresh cookie at every sign-in. */
+  const signIn = async (request: FastifyRequest, reply: FastifyReply, memberId: string): Promise<void> => {
+    if (request.teamSession) await endSession(database, request.teamSession.id);
+    setSessionCookie(reply, await startSession(database, memberId));
+  };
+
+  // ---- Enrolment: the link's token registers the member's first passkey.
+  const enrolmentToken = (request: FastifyRequest): string | null => {
+    const token = body(request).token;
+    return looksLikeToken(token) ? token : null;
+  };
+
+  post(
+    '/enrol/options',
+    'public',
+    async (request, reply) => {
+      const token = enrolmentToken(request);
+      if (!token) return send(reply, 400, MESSAGES.badLink);
+      const member = await findEnrolment(database, token);
+      if (!member) return send(reply, 410, MESSAGES.usedLink);
+      return registrationOptions(database, rp, member, 'enrol');
+    },
+    true,
+  );
+
+  post(
+    '/enrol/verify',
+    'public',
+    async (request, reply) => {
+      const token = enrolmentToken(request);
+      const response = body(request).response;
+      if (!token) return send(reply, 400, MESSAGES.badLink);
+      if (!isCredentialJson(response)) return send(reply, 400, MESSAGES.passkeyFailed);
+      const member = await findEnrolment(database, token);
+      if (!member) return send(reply, 410, MESSAGES.usedLink);
+      const outcome = await database
+        .transaction(async (tx) => {
+          // The link is used up only if the passkey is stored: a failed attempt can be retried.
+          if (!(await consumeEnrolment(tx, token))) return 'used' as const;
+          if (!(await registerPasskey(tx, rp, member.memberId, response, 'enrol'))) throw new PasskeyRejected();
+          await recordAudit(tx, { actor: member.email, action: 'enrol' });
+          return 'enrolled' as const;
+        })
+        .catch((error: unknown) => {
+          if (error instanceof PasskeyRejected) return 'rejected' as const;
+          throw error;
+        });
+      if (outcome === 'used') return send(reply, 410, MESSAGES.usedLink);
+      if (outcome === 'rejected') return send(reply, 400, MESSAGES.passkeyFailed);
+      await signIn(request, reply, member.memberId);
+      return { email: member.email, role: member.role };
+    },
+    true,
+  );
+
+  // ---- Sign-in with a discoverable passkey: no email asked.
+  post('/signin/options', 'public', async () => authenticationOptions(database, rp), true);
+
+  post(
+    '/signin/verify',
+    'public',
+    async (request, reply) => {
+      const response = body(request).response;
+      if (!isCredentialJson(response)) return send(reply, 400, MESSAGES.signInFailed);
+      const member = await verifySignIn(database, rp, response);
+      if (!member) return send(reply, 401, MESSAGES.signInFailed);
+      await signIn(request, reply, member.memberId);
+      await recordAudit(database, { actor: member.email, action: 'sign-in' });
+      return { email: member.email, role: member.role };
+    },
+    true,
+  );
+
+  post('/signout', 'member', async (request, reply) => {
+    const session = sessionOf(request);
+    await endSession(database, session.id);
+    await recordAudit(database, { actor: session.email, action: 'sign-out' });
+    reply.clearCookie(SESSION_COOKIE, cookieOptions);
+    return reply.code(204).send();
+  });
+
+  get('/me', 'member', async (request) => {
+    const { email, role } = sessionOf(request);
+    return { email, role };
+  });
+
+  // ---- The member's own sessions and passkeys.
+  get('/sessions', 'member', async (request) => {
+    const session = sessionOf(request);
+    return { sessions: await listSessions(database, session.memberId, session.id) };
+  });
+
+  post('/sessions/end', 'member', async (request, reply) => {
+    const session = sessionOf(request);
+    const id = body(request).id;
+    if (typeof id !== 'string' || !(await endOwnSession(database, session.memberId, id))) return send(reply, 404, MESSAGES.noSession);
+    if (id === session.id) reply.clearCookie(SESSION_COOKIE, cookieOptions);
+    return reply.code(204).send();
+  });
+
+  const passkeyOwner = async (session: TeamSession) => {
+    const [row] = await database.query<{ webauthn_user_id: string }>('SELECT webauthn_user_id FROM team_members WHERE id = $1', [session.memberId]);
+    return { memberId: session.memberId, email: session.email, webauthnUserId: row!.webauthn_user_id };
+  };
+
+  post('/passkeys/options', 'member', async (request) => registrationOptions(database, rp, await passkeyOwner(sessionOf(request)), 'add-passkey'));
+
+  post('/passkeys/verify', 'member', async (request, reply) => {
+    const session = sessionOf(request);
+    const response = body(request).response;
+    if (!isCredentialJson(response) || !(await registerPasskey(database, rp, session.memberId, response, 'add-passkey'))) return send(reply, 400, MESSAGES.passkeyFailed);
+    await recordAudit(database, { actor: session.email, action: 'add-passkey' });
+    return { ok: true };
+  });
+
+  // ---- Applications: every member reads them; grantee finance only finance and admin.
+  get('/applications', 'member', async (request, reply) => {
+    const session = sessionOf(request);
+    const query = parseInboxQuery(request.query);
+    const readable = readableForms(session.role);
+    if (query.form !== null && !readable.includes(query.form)) return send(reply, 403, MESSAGES.forbidden);
+    return listApplications(database, { forms: query.form ? [query.form] : readable, since: query.since, before: query.before, search: query.search, page: query.page });
+  });
+
+  /** The application a URL names, if it exists and the role may read its form; else null (one 404 for all). */
+  const readableKey = (request: FastifyRequest): ApplicationKey | null => {
+    const params = isObject(request.params) ? request.params : {};
+    const key = typeof params.id === 'string' ? parseReference(params.id) : null;
+    return key && readableForms(sessionOf(request).role).includes(key.form) ? key : null;
+  };
+
+  get('/applications/:id', 'member', async (request, reply) => {
+    const session = sessionOf(request);
+    const key = readableKey(request);
+    const detail = key ? await readApplication(database, key) : null;
+    if (!key || !detail) return send(reply, 404, MESSAGES.notFound);
+    await recordAudit(database, { actor: session.email, action: key.form === 'grantee-finance' ? 'view-payment-details' : 'view-application', target: detail.reference });
+    return detail;
+  });
+
+  get(
+    '/applications/:id/file',
+    'member',
+    async (request, reply) => {
+      const session = sessionOf(request);
+      const key = readableKey(request);
+      const proposal = key ? await readProposal(database, config.dataDir, key) : null;
+      if (!key || !proposal) return send(reply, 404, MESSAGES.notFound);
+      await recordAudit(database, { actor: session.email, action: 'download-file', target: proposal.downloadName });
+      return reply.type(proposal.mediaType).header('content-disposition', `attachment; filename="${proposal.downloadName}"`).send(proposal.bytes);
+    },
+    true,
+  );
+
+  // ---- Export: the CSV of the current filter, by the CLI's own code (same columns, same CSV).
+  get('/export', 'member', async (request, reply) => {
+    const session = sessionOf(request);
+    const query = parseInboxQuery(request.query);
+    if (query.form === null) return send(reply, 400, MESSAGES.formRequired);
+    if (!readableForms(session.role).includes(query.form)) return send(reply, 403, MESSAGES.forbidden);
+    const table = await exportApplications(database, formDefinitions[query.form], { since: query.since, before: query.before, search: query.search });
+    const filterText = Object.entries({ form: query.form, from: (request.query as Record<string, string>).from, to: (request.query as Record<string, string>).to, q: query.search })
+      .filter(([, value]) => value)
+      .map(([name, value]) => `${name}=${value}`)
+      .join(' ');
+    await recordAudit(database, { actor: session.email, action: 'export', target: `${filterText} (${table.rows.length})` });
+    const day = new Date().toISOString().slice(0, 10);
+    return reply
+      .type('text/csv; charset=utf-8')
+      .header('content-disposition', `attachment; filename="${query.form}-${day}.csv"`)
+      .send(toCsv([table.headers, ...table.rows]));
+  });
+
+  // ---- Members and audit log: admin only.
+  get('/members', ['admin'], async () => ({ members: await listMembers(database) }));
+
+  post('/members/invite', ['admin'], async (request, reply) => {
+    const { email, role } = body(request);
+    if (!isRole(role)) return send(reply, 400, MESSAGES.badRole);
+    if (typeof email !== 'string' || !isEmail(email.trim())) return send(reply, 400, 'Escribe un correo electrónico válido.');
+    try {
+      return await inviteMember(database, { email, role, actor: sessionOf(request).email, siteOrigin: config.siteOrigin });
+    } catch (error) {
+      if (error instanceof InviteRefused) return send(reply, 409, error.message);
+      throw error;
+    }
+  });
+
+  post('/members/revoke', ['admin'], async (request, reply) => {
+    const email = body(request).email;
+    if (typeof email !== 'string' || !(await revokeMember(database, email, sessionOf(request).email))) return send(reply, 404, MESSAGES.noMember);
+    return reply.code(204).send();
+  });
+
+  get('/audit', ['admin'], async (request) => {
+    const page = parseInboxQuery({ page: isObject(request.query) ? request.query.page : undefined }).page;
+    return readAudit(database, page);
+  });
+}
+
+class PasskeyRejected extends Error {}
