@@ -11,6 +11,14 @@ import styles from './team.module.css';
 
 type Outcome = { tone: 'error' | 'success'; text: string } | null;
 
+/** Why an invitation was refused: the server's own words for a bad address or an existing member. */
+function inviteFailure(error: unknown): string {
+  if (!(error instanceof TeamApiError)) return failureMessage(null);
+  if (error.status === 400) return error.message || 'Revisa el correo: no parece una dirección válida.';
+  if (error.status === 409) return `${error.message || 'Esa persona ya es miembro del equipo.'} Para invitarla de nuevo, revoca antes su acceso.`;
+  return failureMessage(error.status);
+}
+
 function InviteForm({ onInvited }: { onInvited: () => void }) {
   const [email, setEmail] = useState('');
   const [role, setRole] = useState<TeamRole>('reviewer');
@@ -30,7 +38,7 @@ function InviteForm({ onInvited }: { onInvited: () => void }) {
       onInvited();
     } catch (error) {
       if (error instanceof TeamApiError && error.status === 401) goToSignIn();
-      else setFailure(error instanceof TeamApiError && error.status === 400 ? 'Revisa el correo: no parece una dirección válida.' : failureMessage(error instanceof TeamApiError ? error.status : null));
+      else setFailure(inviteFailure(error));
     } finally {
       setBusy(false);
     }
