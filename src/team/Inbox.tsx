@@ -1,5 +1,6 @@
 import { useEffect, useRef, useState, type FormEvent } from 'react';
 import { Tabs } from '@chakra-ui/react';
+import { FormSystem } from '@/forms/kit/FormSystem';
 import { useHydrated } from '@/forms/kit/useHydrated';
 import type { ProgrammeKey } from '@/config/programmes';
 import { filterQuery, teamApi, teamPaths, type ApplicationPage, type InboxFilter, type TeamMember } from './api';
@@ -177,23 +178,25 @@ export function Inbox({ member }: { member: TeamMember }) {
   );
 
   return (
-    <Tabs.Root
-      value={tabValue}
-      onValueChange={({ value }) => setFilter({ ...filter, form: programmes.find((key) => key === value) ?? filter.form, page: 1 })}
-      activationMode="manual"
-    >
-      <Tabs.List className={styles.tabList} aria-label="Programas">
+    <FormSystem>
+      <Tabs.Root
+        value={tabValue}
+        onValueChange={({ value }) => setFilter({ ...filter, form: programmes.find((key) => key === value) ?? filter.form, page: 1 })}
+        activationMode="manual"
+      >
+        <Tabs.List className={styles.tabList} aria-label="Programas">
+          {tabs.map((tab) => (
+            <Tabs.Trigger key={tab.value} value={tab.value} className={styles.tab}>
+              {tab.label}
+            </Tabs.Trigger>
+          ))}
+        </Tabs.List>
         {tabs.map((tab) => (
-          <Tabs.Trigger key={tab.value} value={tab.value} className={styles.tab}>
-            {tab.label}
-          </Tabs.Trigger>
+          <Tabs.Content key={tab.value} value={tab.value}>
+            {tab.value === tabValue ? panel : null}
+          </Tabs.Content>
         ))}
-      </Tabs.List>
-      {tabs.map((tab) => (
-        <Tabs.Content key={tab.value} value={tab.value}>
-          {tab.value === tabValue ? panel : null}
-        </Tabs.Content>
-      ))}
-    </Tabs.Root>
+      </Tabs.Root>
+    </FormSystem>
   );
 }

@@ -2,7 +2,6 @@ import type { ReactNode } from 'react';
 import { useState } from 'react';
 import { useRouter } from 'next/router';
 import { PageMeta } from '@/components/PageMeta';
-import { FormSystem } from '@/forms/kit/FormSystem';
 import { site } from '@/config/site';
 import { teamApi, type TeamMember, type TeamRole } from './api';
 import { formatRole } from './labels';
@@ -38,14 +37,15 @@ function SignOutButton() {
 
 /**
  * The frame of every team page: the team's own header (never the public navigation), the page's
- * h1 and its content. Chakra's provider is here, so only the team pages and the forms load it.
+ * h1 and its content. Plain markup and CSS modules: only the inbox (tabs) and the members page
+ * (dialog) bring Chakra, inside their own provider, so the other team pages stay as light as a content page.
  * The pages are noindex, and robots.txt disallows /equipo/ (scripts/postexport.ts).
  */
 export function TeamShell({ title, member, children }: { title: string; member?: TeamMember; children: ReactNode }) {
   const { pathname } = useRouter();
   const current = pathname.endsWith('/') ? pathname : `${pathname}/`;
   return (
-    <FormSystem>
+    <>
       <PageMeta title={`${title} · Equipo`} description="Área del equipo del programa." noindex />
       <a href="#contenido" className={styles.skipLink}>
         Saltar al contenido
@@ -80,7 +80,7 @@ export function TeamShell({ title, member, children }: { title: string; member?:
         <h1 className={styles.title}>{title}</h1>
         {children}
       </main>
-    </FormSystem>
+    </>
   );
 }
 

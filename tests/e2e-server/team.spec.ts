@@ -13,7 +13,10 @@ import os from 'node:os';
 import path from 'node:path';
 import type { Page } from '@playwright/test';
 import { formDefinitions } from '../../src/forms/definitions';
+import { defaultValues } from '../../src/forms/definitions/validate';
 import { runTeamCommand } from '../../src/server/cli/team';
+import { openPostgres } from '../../src/server/storage/database';
+import { insertSubmission } from '../../src/server/storage/submissions';
 import { startPostgresCluster, type PostgresCluster } from '../../scripts/postgres-cluster';
 import { startServerProcess, type ServerProcess } from '../../scripts/server-process';
 import { startFakeSiteverify, TEST_SECRET, type FakeSiteverify } from '../api/support/fakeSiteverify';
@@ -32,7 +35,8 @@ let server: ServerProcess;
 let dataDir: string;
 let serverEnv: Record<string, string>;
 
-test.describe.configure({ mode: 'serial' });
+// Each test is a whole story in one browser; on a shared two-core machine filling the public form alone takes minutes.
+test.describe.configure({ mode: 'serial', timeout: 600_000 });
 
 test.beforeAll(async () => {
   cluster = startPostgresCluster(POSTGRES_PORT);
@@ -91,6 +95,40 @@ async function submitProjectGrant(page: Page, proposal: Buffer): Promise<void> {
   await solveCaptcha(page);
   await page.getByRole('button', { name: definition.submitLabel }).click();
   await page.waitForURL(/\/applicants\/project-grants\/thank-you\/$/);
+}
+
+/**
+ * With TEAM_SCREENSHOTS_DIR set, full-page screenshots of the current page at 1280 and 375 px
+ * (for looking at the pages; the test asserts nothing with them).
+ */
+async function screenshots(page: Page, name: string): Promise<void> {
+  const dir = process.env.TEAM_SCREENSHOTS_DIR;
+  if (!dir) return;
+  fs.mkdirSync(dir, { recursive: true });
+  for (const width of [1280, 375]) {
+    await page.setViewportSize({ width, height: width < 768 ? 812 : 900 });
+    await page.screenshot({ path: path.join(dir, `${name}-${width}.png`), fullPage: true });
+  }
+  await page.setViewportSize({ width: 1280, height: 800 });
+}
+
+/** More applications in the inbox, stored as the API stores them, so the list looks like a real one. */
+async function storeMoreApplications(): Promise<void> {
+  const definition = formDefinitions['project-grants'];
+  const database = await openPostgres(cluster.adminUrl);
+  try {
+    const people = [
+      ['Luis', 'Gómez', 'Cooperativa Andina'],
+      ['Camila', 'Rojas', 'Universidad del Pacífico'],
+      ['Mateo', 'Fernández', 'N/A'],
+    ] as const;
+    for (const [firstName, lastName, company] of people) {
+      const values = { ...defaultValues(definition), ...projectGrantsSample, firstName, lastName, company, captchaToken: CAPTCHA_TOKEN };
+      await insertSubmission(database, { form: definition.key, endpoint: definition.endpoint(values).path, payload: definition.toPayload(values), upload: null });
+    }
+  } finally {
+    await database.close();
+  }
 }
 
 async function signIn(page: Page): Promise<void> {
@@ -159,7 +197,17 @@ test('an admin enrols from the CLI link, signs out and in, reads an application 
     const download = await downloading;
     expect(download.suggestedFilename()).toMatch(new RegExp(`^${reference}-.*\\.pdf$`));
     expect(fs.readFileSync((await download.path())!).equals(proposal)).toBe(true);
+    await screenshots(page, 'equipo-solicitud');
   });
+
+  if (process.env.TEAM_SCREENSHOTS_DIR) {
+    await test.step('screenshots of the inbox with a few applications', async () => {
+      await storeMoreApplications();
+      await gotoHydrated(page, `${ORIGIN}/equipo/solicitudes/?form=project-grants`);
+      await expect(page.getByRole('table', { name: /4 en total/ })).toBeVisible();
+      await screenshots(page, 'equipo-solicitudes');
+    });
+  }
 
   await test.step('exports the CSV of the current filter', async () => {
     await gotoHydrated(page, `${ORIGIN}/equipo/solicitudes/?form=project-grants`);
