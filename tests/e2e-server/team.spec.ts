@@ -168,7 +168,7 @@ test('an admin enrols from the CLI link, signs out and in, reads an application 
     const second = await page.context().newPage();
     await gotoHydrated(second, link);
     await second.getByRole('button', { name: 'Crear mi llave de acceso' }).click();
-    await expect(second.getByRole('alert')).toContainText('Este enlace de inscripción ya se usó, expiró o no es válido.');
+    await expect(second.getByRole('main').getByRole('alert')).toContainText('Este enlace de inscripción ya se usó, expiró o no es válido.');
     await expectNoAxeViolations(second);
     await second.close();
   });
@@ -245,7 +245,7 @@ test('an admin enrols from the CLI link, signs out and in, reads an application 
     await gotoHydrated(page, `${ORIGIN}/equipo/solicitudes/`);
     await page.waitForURL(/\/equipo\/\?volver=/);
     await signIn(page);
-    await expect(page.getByRole('alert')).toContainText('No pudimos verificar tu llave de acceso.');
+    await expect(page.getByRole('main').getByRole('alert')).toContainText('No pudimos verificar tu llave de acceso.');
     await expect(page).toHaveURL(/\/equipo\/\?volver=/);
     await expectNoAxeViolations(page);
   });
@@ -277,7 +277,7 @@ test('a reviewer invited from the members page reads the inbox but not the admin
     await expect(reviewer.getByRole('tab')).toHaveText(['Project Grants', 'Small Grants', 'Academic Grants', 'Devcon Grants', 'Office Hours']);
     await expect(reviewer.getByRole('navigation', { name: 'Área del equipo' }).getByRole('link')).toHaveText(['Solicitudes', 'Mis sesiones']);
     await gotoHydrated(reviewer, `${ORIGIN}/equipo/miembros/`);
-    await expect(reviewer.getByRole('alert')).toContainText('Tu rol no tiene permiso para ver esta sección.');
+    await expect(reviewer.getByRole('main').getByRole('alert')).toContainText('Tu rol no tiene permiso para ver esta sección.');
     await expectNoAxeViolations(reviewer);
     // The page hides nothing the server would give: asked directly, it refuses.
     expect(await reviewer.evaluate(async () => (await fetch('/api/team/members')).status)).toBe(403);

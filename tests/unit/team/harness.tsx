@@ -14,8 +14,8 @@ import { apiServer } from '../../support/apiServer';
 import { fakeRouter } from '../forms/components/harness';
 
 // Six engineers share two cores: a page may take more than the default second to settle.
-configure({ asyncUtilTimeout: 5000 });
-vi.setConfig({ testTimeout: 20_000 });
+configure({ asyncUtilTimeout: 10_000 });
+vi.setConfig({ testTimeout: 30_000 });
 
 export const admin: TeamMember = { email: 'ana@ejemplo.org', role: 'admin' };
 export const reviewer: TeamMember = { email: 'rita@ejemplo.org', role: 'reviewer' };
