@@ -25,7 +25,7 @@ function Answers({ application }: { application: ApplicationDetail }) {
       {application.file ? (
         <div className={styles.download}>
           <span>
-            Propuesta adjunta: <strong>{application.file.name}</strong> ({formatBytes(application.file.size)})
+            Propuesta adjunta: <strong>{application.file.name}</strong> <span className={styles.nowrap}>({formatBytes(application.file.size)})</span>
           </span>
           <a className={styles.button} href={teamPaths.applicationFile(application.id)} download>
             Descargar la propuesta
