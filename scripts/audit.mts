@@ -27,9 +27,11 @@ type Scores = Record<Category, number>;
 type Preset = 'mobile' | 'desktop';
 
 const FORM_ROUTE = /\/(apply|thank-you|grantee-finance)\//;
+// The team area (/equipo/) is an app behind sign-in, not a content page: measured by `npm run size`.
+const TEAM_ROUTE = /^\/equipo\//;
 
 export function contentRoutes(routes: readonly string[]): string[] {
-  return routes.filter((route) => !FORM_ROUTE.test(route));
+  return routes.filter((route) => !FORM_ROUTE.test(route) && !TEAM_ROUTE.test(route));
 }
 
 export function median(values: readonly number[]): number {

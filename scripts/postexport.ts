@@ -165,8 +165,9 @@ export function sitemapXml(origin: string, routes: readonly string[]): string {
   ].join('\n');
 }
 
+/** Crawlers may read every page except the team area (its pages are noindex too). */
 export function robotsTxt(origin: string): string {
-  return `User-agent: *\nAllow: /\n\nSitemap: ${origin}/sitemap.xml\n`;
+  return `User-agent: *\nAllow: /\nDisallow: /equipo/\n\nSitemap: ${origin}/sitemap.xml\n`;
 }
 
 /** Extensions worth compressing: text formats. Fonts and images are compressed already. */

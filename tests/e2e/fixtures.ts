@@ -1,6 +1,6 @@
 /**
  * The `test` every e2e spec uses. On top of Playwright's own fixtures it
- *  - keeps the browser off the internet: only 127.0.0.1 is reachable; the X (Twitter) widget
+ *  - keeps the browser off the internet: only 127.0.0.1 and localhost are reachable; the X (Twitter) widget
  *    script is answered by a local stub (or aborted, with `test.use({ twitterWidget: 'abort' })`),
  *    and every other third-party request is aborted and recorded in `thirdPartyRequests`;
  *  - fails a test that logged a console error or threw an uncaught page error, unless the test
@@ -50,7 +50,7 @@ interface Options {
 
 interface Fixtures {
   consoleErrors: ConsoleErrors;
-  /** Every request for a host other than 127.0.0.1, in order (all of them were stubbed or aborted). */
+  /** Every request for a host other than 127.0.0.1 and localhost, in order (all of them were stubbed or aborted). */
   thirdPartyRequests: string[];
 }
 
@@ -70,7 +70,8 @@ export const test = base.extend<Options & Fixtures>({
   // Every page of every test comes from this context, so the guards cover them all.
   context: async ({ context, twitterWidget, consoleErrors, thirdPartyRequests }, provide) => {
     await context.route(
-      (url) => url.hostname !== '127.0.0.1',
+      // localhost too: WebAuthn refuses IP addresses, so the team area's tests use http://localhost:PORT.
+      (url) => url.hostname !== '127.0.0.1' && url.hostname !== 'localhost',
       async (route) => {
         const url = route.request().url();
         thirdPartyRequests.push(url);

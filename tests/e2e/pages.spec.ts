@@ -4,7 +4,11 @@
  */
 import { expect, expectNoAxeViolations, expectSharedHead, exportedRoutes, gotoHydrated, test } from './fixtures';
 
-for (const route of exportedRoutes()) {
+// The team pages (/equipo/) ask the API who is signed in, which this static server cannot answer:
+// tests/e2e-server/team.spec.ts opens each of them against the real server, axe included.
+const publicRoutes = exportedRoutes().filter((route) => !route.startsWith('/equipo/'));
+
+for (const route of publicRoutes) {
   test(`${route} is served, clean and accessible`, async ({ page }) => {
     const response = await gotoHydrated(page, route);
     expect(response?.status(), `status of ${route}`).toBe(200);

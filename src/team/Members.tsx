@@ -1,0 +1,184 @@
+import { useRef, useState, type FormEvent } from 'react';
+import { Dialog, Portal } from '@chakra-ui/react';
+import { FormSystem } from '@/forms/kit/FormSystem';
+import { TeamApiError, teamApi, type Invitation, type MemberRow, type TeamRole } from './api';
+import { formatDateTime } from './format';
+import { formatRole, roleOptions } from './labels';
+import { goToSignIn } from './navigation';
+import { failureMessage, useTeamData } from './useTeamData';
+import { Notice } from './Notice';
+import { classNames } from '@/lib/classNames';
+import styles from './team.module.css';
+
+type Outcome = { tone: 'error' | 'success'; text: string } | null;
+
+/** Why an invitation was refused: the server's own words for a bad address or an existing member. */
+function inviteFailure(error: unknown): string {
+  if (!(error instanceof TeamApiError)) return failureMessage(null);
+  if (error.status === 400) return error.message || 'Revisa el correo: no parece una dirección válida.';
+  if (error.status === 409) return `${error.message || 'Esa persona ya es miembro del equipo.'} Para invitarla de nuevo, revoca antes su acceso.`;
+  return failureMessage(error.status);
+}
+
+function InviteForm({ onInvited }: { onInvited: () => void }) {
+  const [email, setEmail] = useState('');
+  const [role, setRole] = useState<TeamRole>('reviewer');
+  const [invitation, setInvitation] = useState<(Invitation & { email: string }) | null>(null);
+  const [failure, setFailure] = useState<string | null>(null);
+  const [busy, setBusy] = useState(false);
+
+  const invite = async (event: FormEvent) => {
+    event.preventDefault();
+    setFailure(null);
+    setInvitation(null);
+    setBusy(true);
+    try {
+      const created = await teamApi.invite(email.trim(), role);
+      setInvitation({ ...created, email: email.trim() });
+      setEmail('');
+      onInvited();
+    } catch (error) {
+      if (error instanceof TeamApiError && error.status === 401) goToSignIn();
+      else setFailure(inviteFailure(error));
+    } finally {
+      setBusy(false);
+    }
+  };
+
+  return (
+    <form onSubmit={invite} className={styles.stack} aria-labelledby="invitar">
+      <h2 id="invitar" className={styles.subtitle}>
+        Invitar a un miembro
+      </h2>
+      {failure ? <Notice tone="error">{failure}</Notice> : null}
+      <div className={styles.field}>
+        <label className={styles.label} htmlFor="invite-email">
+          Correo electrónico
+        </label>
+        <input id="invite-email" type="email" required autoComplete="off" className={styles.input} value={email} onChange={(event) => setEmail(event.target.value)} />
+      </div>
+      <div className={styles.field}>
+        <label className={styles.label} htmlFor="invite-role">
+          Rol
+        </label>
+        <select id="invite-role" className={styles.input} value={role} onChange={(event) => setRole(event.target.value as TeamRole)}>
+          {roleOptions.map((option) => (
+            <option key={option.value} value={option.value}>
+              {option.label}
+            </option>
+          ))}
+        </select>
+      </div>
+      <div>
+        <button type="submit" className={styles.button} disabled={busy}>
+          Enviar invitación
+        </button>
+      </div>
+      {invitation ? (
+        <Notice tone="success" focus>
+          <p>
+            Invitamos a {invitation.email}. Le enviamos el enlace por correo; también puedes copiarlo aquí. Sirve una sola vez y vence el {formatDateTime(invitation.expiresAt)}.
+          </p>
+          <label className={styles.label} htmlFor="invite-link">
+            Enlace de inscripción
+          </label>
+          <input id="invite-link" readOnly className={classNames(styles.input, styles.linkBox)} value={invitation.link} onFocus={(event) => event.target.select()} />
+        </Notice>
+      ) : null}
+    </form>
+  );
+}
+
+/** Confirms a revocation in a dialog: it ends every session of that member at once. */
+function RevokeButton({ member, onRevoked }: { member: MemberRow; onRevoked: (outcome: Outcome) => void }) {
+  const [open, setOpen] = useState(false);
+  const cancelRef = useRef<HTMLButtonElement>(null);
+  const revoke = async () => {
+    try {
+      await teamApi.revoke(member.email);
+      onRevoked({ tone: 'success', text: `Revocamos el acceso de ${member.email} y cerramos todas sus sesiones.` });
+    } catch (error) {
+      if (error instanceof TeamApiError && error.status === 401) goToSignIn();
+      else onRevoked({ tone: 'error', text: `No pudimos revocar el acceso de ${member.email}. Inténtalo de nuevo.` });
+    }
+    setOpen(false);
+  };
+  return (
+    <Dialog.Root open={open} onOpenChange={({ open: next }) => setOpen(next)} role="alertdialog" initialFocusEl={() => cancelRef.current}>
+      <Dialog.Trigger asChild>
+        <button type="button" className={styles.dangerButton} aria-label={`Revocar a ${member.email}`}>
+          Revocar
+        </button>
+      </Dialog.Trigger>
+      <Portal>
+        <Dialog.Backdrop className={styles.backdrop} />
+        <Dialog.Positioner className={styles.positioner}>
+          <Dialog.Content className={styles.dialog}>
+            <Dialog.Title className={styles.dialogTitle}>¿Revocar el acceso de {member.email}?</Dialog.Title>
+            <Dialog.Description>Se cerrarán todas sus sesiones y no podrá volver a ingresar con sus llaves de acceso. Para devolverle el acceso, invítalo de nuevo.</Dialog.Description>
+            <div className={styles.dialogActions}>
+              <Dialog.ActionTrigger asChild>
+                <button ref={cancelRef} type="button" className={styles.secondaryButton}>
+                  Cancelar
+                </button>
+              </Dialog.ActionTrigger>
+              <button type="button" className={styles.button} onClick={revoke}>
+                Sí, revocar
+              </button>
+            </div>
+          </Dialog.Content>
+        </Dialog.Positioner>
+      </Portal>
+    </Dialog.Root>
+  );
+}
+
+/** Members (admin): invite, list, revoke. */
+export function Members() {
+  const members = useTeamData(() => teamApi.members(), []);
+  const [outcome, setOutcome] = useState<Outcome>(null);
+  const afterRevoke = (next: Outcome) => {
+    setOutcome(next);
+    members.reload();
+  };
+  return (
+    <FormSystem>
+      <InviteForm onInvited={() => members.reload()} />
+      <h2 className={styles.subtitle}>Miembros del equipo</h2>
+      {outcome ? <Notice tone={outcome.tone}>{outcome.text}</Notice> : null}
+      {members.state === 'loading' ? <p role="status">Cargando miembros…</p> : null}
+      {members.state === 'error' ? <Notice tone="error">{failureMessage(members.status)}</Notice> : null}
+      {members.state === 'ready' ? (
+        <div className={styles.tableWrap}>
+          <table className={styles.table}>
+            <caption>Miembros: {members.data.members.length}</caption>
+            <thead>
+              <tr>
+                <th scope="col">Correo</th>
+                <th scope="col">Rol</th>
+                <th scope="col">Invitado el</th>
+                <th scope="col">Llaves de acceso</th>
+                <th scope="col">Estado</th>
+                <th scope="col">
+                  <span className={styles.visuallyHidden}>Acciones</span>
+                </th>
+              </tr>
+            </thead>
+            <tbody>
+              {members.data.members.map((member) => (
+                <tr key={member.email}>
+                  <td>{member.email}</td>
+                  <td>{formatRole(member.role)}</td>
+                  <td>{formatDateTime(member.createdAt)}</td>
+                  <td>{member.passkeys}</td>
+                  <td>{member.revokedAt ? `Revocado el ${formatDateTime(member.revokedAt)}` : member.passkeys > 0 ? 'Activo' : 'Invitación pendiente'}</td>
+                  <td>{member.revokedAt ? null : <RevokeButton member={member} onRevoked={afterRevoke} />}</td>
+                </tr>
+              ))}
+            </tbody>
+          </table>
+        </div>
+      ) : null}
+    </FormSystem>
+  );
+}

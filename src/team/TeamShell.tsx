@@ -1,0 +1,123 @@
+import type { ReactNode } from 'react';
+import { useState } from 'react';
+import { useRouter } from 'next/router';
+import { PageMeta } from '@/components/PageMeta';
+import { site } from '@/config/site';
+import { teamApi, type TeamMember, type TeamRole } from './api';
+import { formatRole } from './labels';
+import { navigate } from './navigate';
+import { teamRoutes } from './navigation';
+import { failureMessage, useTeamData } from './useTeamData';
+import { Notice } from './Notice';
+import styles from './team.module.css';
+
+type NavItem = { href: string; label: string; roles?: readonly TeamRole[] };
+
+const navItems: readonly NavItem[] = [
+  { href: teamRoutes.inbox, label: 'Solicitudes' },
+  { href: teamRoutes.sessions, label: 'Mis sesiones' },
+  { href: teamRoutes.members, label: 'Miembros', roles: ['admin'] },
+  { href: teamRoutes.audit, label: 'Auditoría', roles: ['admin'] },
+];
+
+function SignOutButton() {
+  const [busy, setBusy] = useState(false);
+  const signOut = async () => {
+    setBusy(true);
+    // Whatever the answer, the member meant to leave: the sign-in page is where they go next.
+    await teamApi.signOut().catch(() => undefined);
+    navigate(teamRoutes.signIn);
+  };
+  return (
+    <button type="button" className={styles.linkButton} onClick={signOut} disabled={busy}>
+      Cerrar sesión
+    </button>
+  );
+}
+
+/**
+ * The frame of every team page: the team's own header (never the public navigation), the page's
+ * h1 and its content. Plain markup and CSS modules: only the inbox (tabs) and the members page
+ * (dialog) bring Chakra, inside their own provider, so the other team pages stay as light as a content page.
+ * The pages are noindex, and robots.txt disallows /equipo/ (scripts/postexport.ts).
+ */
+export function TeamShell({ title, member, children }: { title: string; member?: TeamMember; children: ReactNode }) {
+  const { pathname } = useRouter();
+  const current = pathname.endsWith('/') ? pathname : `${pathname}/`;
+  return (
+    <>
+      <PageMeta title={`${title} · Equipo`} description="Área del equipo del programa." noindex />
+      <a href="#contenido" className={styles.skipLink}>
+        Saltar al contenido
+      </a>
+      <header className={styles.header}>
+        <div className={styles.headerInner}>
+          <p className={styles.brand}>
+            {site.brand} <span className={styles.brandArea}>· Equipo</span>
+          </p>
+          {member ? (
+            <nav aria-label="Área del equipo" className={styles.nav}>
+              <ul className={styles.navList}>
+                {navItems
+                  .filter((item) => !item.roles || item.roles.includes(member.role))
+                  .map((item) => (
+                    <li key={item.href}>
+                      <a href={item.href} className={styles.navLink} aria-current={current === item.href ? 'page' : undefined}>
+                        {item.label}
+                      </a>
+                    </li>
+                  ))}
+              </ul>
+              <p className={styles.who}>
+                <span className={styles.whoEmail}>{member.email}</span> <span className={styles.whoRole}>({formatRole(member.role)})</span>
+              </p>
+              <SignOutButton />
+            </nav>
+          ) : null}
+        </div>
+      </header>
+      <main id="contenido" tabIndex={-1} className={styles.main}>
+        <h1 className={styles.title}>{title}</h1>
+        {children}
+      </main>
+    </>
+  );
+}
+
+/**
+ * A page for signed-in members: asks the server who is signed in (a 401 sends the browser to sign
+ * in), checks the page's roles (the server checks them again on every request: hiding is only a
+ * convenience) and renders the content for that member.
+ */
+export function TeamPage({ title, roles, children }: { title: string; roles?: readonly TeamRole[]; children: (member: TeamMember) => ReactNode }) {
+  const me = useTeamData(() => teamApi.me(), []);
+  if (me.state === 'loading') {
+    return (
+      <TeamShell title={title}>
+        <p role="status" className={styles.muted}>
+          Cargando…
+        </p>
+      </TeamShell>
+    );
+  }
+  if (me.state === 'error') {
+    return (
+      <TeamShell title={title}>
+        <Notice tone={me.status === 401 ? 'info' : 'error'}>{failureMessage(me.status)}</Notice>
+      </TeamShell>
+    );
+  }
+  const member = me.data;
+  if (roles && !roles.includes(member.role)) {
+    return (
+      <TeamShell title={title} member={member}>
+        <Notice tone="error">{failureMessage(403)}</Notice>
+      </TeamShell>
+    );
+  }
+  return (
+    <TeamShell title={title} member={member}>
+      {children(member)}
+    </TeamShell>
+  );
+}

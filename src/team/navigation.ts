@@ -1,0 +1,27 @@
+import { navigate } from './navigate';
+
+export const teamRoutes = {
+  signIn: '/equipo/',
+  enrol: '/equipo/inscripcion/',
+  inbox: '/equipo/solicitudes/',
+  application: (id: string) => `/equipo/solicitud/?id=${encodeURIComponent(id)}`,
+  sessions: '/equipo/sesiones/',
+  members: '/equipo/miembros/',
+  audit: '/equipo/auditoria/',
+} as const;
+
+/** The sign-in page, asked to come back to the page the member was on. */
+export function signInUrl(returnTo: string): string {
+  return `${teamRoutes.signIn}?volver=${encodeURIComponent(returnTo)}`;
+}
+
+/** Only a team page may be returned to after sign-in: anything else would be an open redirect. */
+export function safeReturnPath(candidate: string | null): string {
+  if (candidate && /^\/equipo\/[^/]/.test(candidate) && !candidate.startsWith('//') && !candidate.includes('\\')) return candidate;
+  return teamRoutes.inbox;
+}
+
+/** Sends a member whose session ended back to sign in, to return here afterwards. */
+export function goToSignIn(): void {
+  navigate(signInUrl(`${window.location.pathname}${window.location.search}`));
+}

@@ -1,0 +1,52 @@
+import { useCallback, useEffect, useState } from 'react';
+import { TeamApiError } from './api';
+import { goToSignIn } from './navigation';
+
+export type TeamData<T> =
+  | { state: 'loading' }
+  | { state: 'ready'; data: T }
+  | { state: 'error'; status: number | null };
+
+/**
+ * Loads one team resource. A 401 (no session, or it ended) sends the member to sign in; any other
+ * failure is kept as an error state for the page to explain. `reload` fetches again (after a change).
+ */
+export function useTeamData<T>(load: () => Promise<T>, dependencies: readonly unknown[]): TeamData<T> & { reload: () => void } {
+  const [generation, setGeneration] = useState(0);
+  const reload = useCallback(() => setGeneration((value) => value + 1), []);
+  // Each answer is kept with the request it answers: until the current request's answer arrives, it is loading.
+  const requestKey = JSON.stringify([...dependencies, generation]);
+  const [settled, setSettled] = useState<{ key: string; result: TeamData<T> } | null>(null);
+
+  useEffect(() => {
+    let current = true;
+    load().then(
+      (data) => {
+        if (current) setSettled({ key: requestKey, result: { state: 'ready', data } });
+      },
+      (error: unknown) => {
+        if (!current) return;
+        const status = error instanceof TeamApiError ? error.status : null;
+        if (status === 401) goToSignIn();
+        setSettled({ key: requestKey, result: { state: 'error', status } });
+      },
+    );
+    return () => {
+      current = false;
+    };
+    // The request key stands for the caller's dependencies.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [requestKey]);
+
+  const result: TeamData<T> = settled && settled.key === requestKey ? settled.result : { state: 'loading' };
+  return { ...result, reload };
+}
+
+/** What a failed load tells the member, by status. */
+export function failureMessage(status: number | null): string {
+  if (status === 401) return 'Tu sesión terminó. Te llevamos a la página de ingreso…';
+  if (status === 403) return 'Tu rol no tiene permiso para ver esta sección. Si crees que deberías tenerlo, escríbele a una persona administradora del equipo.';
+  if (status === 404) return 'No encontramos lo que buscas. Puede que el enlace esté incompleto.';
+  if (status === 429) return 'Hiciste demasiadas solicitudes seguidas. Espera un momento e inténtalo de nuevo.';
+  return 'No pudimos cargar la información. Revisa tu conexión e inténtalo de nuevo.';
+}

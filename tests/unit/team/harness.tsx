@@ -1,0 +1,55 @@
+/**
+ * Rendering a team page as the browser does: at its address (path and query), inside a Next
+ * router, with /api/team/* answered by msw. `navigate` (src/team/navigate) is mocked by each test
+ * file, so a test sees where a page sent the browser.
+ */
+import type { ComponentType } from 'react';
+import { RouterContext } from 'next/dist/shared/lib/router-context.shared-runtime';
+import { configure, render } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { http, HttpResponse, type JsonBodyType } from 'msw';
+import { vi } from 'vitest';
+import type { TeamMember } from '@/team/api';
+import { apiServer } from '../../support/apiServer';
+import { fakeRouter } from '../forms/components/harness';
+
+// Six engineers share two cores: a page may take more than the default second to settle.
+configure({ asyncUtilTimeout: 10_000 });
+vi.setConfig({ testTimeout: 30_000 });
+
+export const admin: TeamMember = { email: 'ana@ejemplo.org', role: 'admin' };
+export const reviewer: TeamMember = { email: 'rita@ejemplo.org', role: 'reviewer' };
+
+/** Answers GET /api/team/me with this member, or with the status given. */
+export function signedInAs(member: TeamMember | number) {
+  apiServer.use(http.get('*/api/team/me', () => (typeof member === 'number' ? HttpResponse.json({ error: 'No.' }, { status: member }) : HttpResponse.json(member))));
+}
+
+/** Answers one route and records every request it received (URL and JSON body). */
+export function answer(method: 'get' | 'post', path: string, respond: () => Response | Promise<Response>) {
+  const requests: Array<{ url: URL; body: JsonBodyType }> = [];
+  apiServer.use(
+    http[method](`*${path}`, async ({ request }) => {
+      requests.push({ url: new URL(request.url), body: method === 'post' ? ((await request.json()) as JsonBodyType) : null });
+      return respond();
+    }),
+  );
+  return requests;
+}
+
+export const json = (body: JsonBodyType, status = 200) => () => HttpResponse.json(body, { status });
+
+/** A request that never answers: the page stays in its loading state. */
+export const never = () => new Promise<Response>(() => undefined);
+
+export function renderPage(Page: ComponentType, address: string) {
+  const url = new URL(address, 'http://localhost');
+  window.history.replaceState(null, '', `${url.pathname}${url.search}${url.hash}`);
+  const router = fakeRouter(url.pathname);
+  render(
+    <RouterContext.Provider value={router}>
+      <Page />
+    </RouterContext.Provider>,
+  );
+  return { user: userEvent.setup() };
+}
