@@ -6,6 +6,7 @@ import type http from 'node:http';
 import Fastify, { type FastifyHttpOptions, type FastifyInstance } from 'fastify';
 import { createCaptchaVerifier, type CaptchaVerifier } from './captcha';
 import type { ServerConfig } from './config';
+import { resolveFinanceKeys, type FinanceKeyring } from './finance/encryption';
 import { registerFormRoutes, type FormRegistry } from './formRoutes';
 import { sendError } from './http';
 import { registerNewsletterRoute } from './newsletter';
@@ -22,6 +23,8 @@ export type AppDependencies = {
   readonly verifyCaptcha?: CaptchaVerifier;
   /** false silences the log (tests); default: the configured level, with the private serializers. */
   readonly logger?: false;
+  /** Seals and opens payment details; default: resolveFinanceKeys(config). */
+  readonly financeKeys?: FinanceKeyring;
 };
 
 /**
@@ -82,6 +85,7 @@ export async function buildApp(deps: AppDependencies): Promise<FastifyInstance> 
   // preCompressed: the .br/.gz copies the build writes beside each file, when the client accepts them.
   await app.register(fastifyStatic, { root: path.resolve(config.outDir), serve: false, cacheControl: false, preCompressed: true });
 
+  const financeKeys = deps.financeKeys ?? resolveFinanceKeys(config).keyring;
   const verifyCaptcha = deps.verifyCaptcha ?? createCaptchaVerifier({ secret: config.recaptchaSecret, verifyUrl: config.recaptchaVerifyUrl });
   registerFormRoutes(app, {
     forms: deps.forms,
@@ -90,9 +94,10 @@ export async function buildApp(deps: AppDependencies): Promise<FastifyInstance> 
     verifyCaptcha,
     rateLimitPerMinute: config.rateLimitPerMinute,
     financeRateLimitPerMinute: config.financeRateLimitPerMinute,
+    financeKeys,
   });
   registerNewsletterRoute(app, { database: deps.database, rateLimitPerMinute: config.rateLimitPerMinute });
-  await app.register(teamRoutes, { prefix: '/api/team', database: deps.database, config });
+  await app.register(teamRoutes, { prefix: '/api/team', database: deps.database, config, financeKeys });
 
   app.get('/healthz', async () => ({ ok: true }));
 

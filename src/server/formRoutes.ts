@@ -6,6 +6,7 @@ import type { FieldDefinition, FieldErrors, FormDefinition, FormKey, WirePayload
 import { PAYLOAD_ERROR_KEY, validatePayload } from '../forms/definitions/validate';
 import type { CaptchaVerifier } from './captcha';
 import { ACCEPTED_FILE_TYPES_MESSAGE, sniffFileType } from './fileType';
+import type { FinanceKeyring } from './finance/encryption';
 import { findGranteeBySecurityId } from './grantees';
 import { apiError, fieldErrorList, requireMediaType } from './http';
 import type { Database } from './storage/database';
@@ -111,7 +112,7 @@ function storedPayload(definition: FormDefinition, payload: WirePayload): WirePa
 
 class UnknownSecurityIdError extends Error {}
 
-export function registerFormRoutes(app: FastifyInstance, deps: { forms: FormRegistry; database: Database; dataDir: string; verifyCaptcha: CaptchaVerifier; rateLimitPerMinute: number; financeRateLimitPerMinute: number }): void {
+export function registerFormRoutes(app: FastifyInstance, deps: { forms: FormRegistry; database: Database; dataDir: string; verifyCaptcha: CaptchaVerifier; rateLimitPerMinute: number; financeRateLimitPerMinute: number; financeKeys: FinanceKeyring }): void {
   for (const { endpoint, form } of FORM_ENDPOINTS) {
     const definition = deps.forms[form];
     if (!definition) continue;
@@ -144,7 +145,7 @@ export function registerFormRoutes(app: FastifyInstance, deps: { forms: FormRegi
           const stored = await deps.database.transaction(async (tx) => {
             const granteeId = await findGranteeBySecurityId(tx, result.values[SECURITY_ID_FIELD] ?? '');
             if (granteeId === null) throw new UnknownSecurityIdError();
-            return insertFinanceVersion(tx, granteeId, payload);
+            return insertFinanceVersion(tx, granteeId, payload, deps.financeKeys);
           });
           request.log.info({ form, version: stored.version }, 'finance details stored');
           return reply.code(201).send({ id: stored.id, version: stored.version });

@@ -3,6 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { formDefinitions } from '../../src/forms/definitions';
 import { runTeamCommand, TeamUsageError } from '../../src/server/cli/team';
 import { exportApplications } from '../../src/server/export/applications';
+import { resolveFinanceKeys } from '../../src/server/finance/encryption';
 import { toCsv } from '../../src/server/export/csv';
 import { sniffFileType } from '../../src/server/fileType';
 import { addGrantee } from '../../src/server/grantees';
@@ -86,7 +87,7 @@ for (const backend of BACKENDS) {
       });
       projectRef = referenceOf('project-grants', projectId);
       const { grantee } = await addGrantee(server.database, 'Grantee Uno');
-      const finance = await server.database.transaction((tx) => insertFinanceVersion(tx, grantee.id, formDefinitions['grantee-finance'].toPayload(validFinanceCrypto())));
+      const finance = await server.database.transaction((tx) => insertFinanceVersion(tx, grantee.id, formDefinitions['grantee-finance'].toPayload(validFinanceCrypto()), resolveFinanceKeys(server.config).keyring));
       financeRef = referenceOf('grantee-finance', finance.id);
       for (const role of ['admin', 'reviewer', 'finance'] as const) members[role] = await enrol(server, `${role}@example.org`, role);
       await inviteMember(server.database, { email: 'throwaway@example.org', role: 'reviewer', actor: CLI_ACTOR, siteOrigin: SITE });

@@ -11,6 +11,7 @@ import { parseArgs } from 'node:util';
 import { formDefinitions } from '../../forms/definitions';
 import type { FormKey } from '../../forms/definitions/types';
 import { loadConfig } from '../config';
+import { resolveFinanceKeys } from '../finance/encryption';
 import { openDatabase } from '../storage/database';
 import { uploadsDir } from '../uploads';
 import { exportApplications, findUpload, type ExportTable } from './applications';
@@ -97,7 +98,9 @@ export async function runExportCommand(args: readonly string[], io: ExportIo, pl
     }
     if (form === undefined) throw new UsageError(USAGE);
     if (form === 'grantee-finance') io.stderr(`${FINANCE_WARNING}\n`);
-    const table = await exportApplications(database, formDefinitions[form], { since });
+    // Payment details are decrypted only here, behind --include-finance.
+    const financeKeys = form === 'grantee-finance' ? resolveFinanceKeys(config).keyring : undefined;
+    const table = await exportApplications(database, formDefinitions[form], { since }, financeKeys);
     const text = options.format === 'json' ? asJson(table) : toCsv([table.headers, ...table.rows]);
     if (out) {
       await writeNewFile(out, text);

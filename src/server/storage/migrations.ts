@@ -171,6 +171,32 @@ export const MIGRATIONS: ReadonlyArray<{ readonly version: number; readonly name
       )`,
     ],
   },
+  {
+    version: 8,
+    name: 'grantee payment details encrypted at rest',
+    statements: [
+      // The payload becomes an AES-256-GCM ciphertext (src/server/finance). The key never reaches
+      // the database, so existing clear rows are encrypted by the server at start (sealFinanceRows),
+      // not here; until then their payload column stays as it was.
+      'ALTER TABLE grantee_finance_versions ALTER COLUMN payload DROP NOT NULL',
+      'ALTER TABLE grantee_finance_versions ADD COLUMN payload_ciphertext bytea',
+      'ALTER TABLE grantee_finance_versions ADD COLUMN payload_iv bytea',
+      'ALTER TABLE grantee_finance_versions ADD COLUMN payload_auth_tag bytea',
+      'ALTER TABLE grantee_finance_versions ADD COLUMN payload_key_id text',
+      // In clear on purpose: whom the confirmation email greets and goes to, and the inbox's name column.
+      "ALTER TABLE grantee_finance_versions ADD COLUMN beneficiary_name text NOT NULL DEFAULT ''",
+      "ALTER TABLE grantee_finance_versions ADD COLUMN contact_email text NOT NULL DEFAULT ''",
+      `UPDATE grantee_finance_versions
+       SET beneficiary_name = COALESCE(payload->>'beneficiaryName', ''), contact_email = COALESCE(payload->>'contactEmail', '')`,
+      // Either still in clear (before the first start with a key) or fully sealed, never both.
+      `ALTER TABLE grantee_finance_versions ADD CONSTRAINT grantee_finance_versions_sealed_check CHECK (
+        num_nonnulls(payload_ciphertext, payload_iv, payload_auth_tag, payload_key_id) IN (0, 4)
+        AND (payload IS NULL) <> (payload_ciphertext IS NULL)
+      )`,
+      // Migration 6's search index over the clear payload would hold the payment details in its terms.
+      'DROP INDEX IF EXISTS grantee_finance_versions_answers_search_idx',
+    ],
+  },
 ];
 
 /** Any constant; it serialises concurrent migrators (several servers on one PostgreSQL). */
