@@ -1,6 +1,6 @@
 /** `npm run finance-keys -- rotate | status` (see src/server/cli/financeKeys.ts). */
 import { ConfigError } from '../src/server/config';
-import { FinanceKeysUsageError, RotationIncomplete, runFinanceKeysCommand } from '../src/server/cli/financeKeys';
+import { FinanceKeysUsageError, runFinanceKeysCommand } from '../src/server/cli/financeKeys';
 import { projectDir } from './export-files';
 
 runFinanceKeysCommand(process.argv.slice(2), process.env, projectDir).then(
