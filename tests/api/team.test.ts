@@ -102,6 +102,7 @@ for (const backend of BACKENDS) {
         ['GET', '/me', null, 401, 200, 200, 200],
         ['GET', '/sessions', null, 401, 200, 200, 200],
         ['POST', '/sessions/end', { id: 'not-a-session' }, 401, 404, 404, 404],
+        ['POST', '/sessions/end-others', {}, 401, 204, 204, 204],
         ['POST', '/passkeys/options', {}, 401, 200, 200, 200],
         ['POST', '/passkeys/verify', { response: {} }, 401, 400, 400, 400],
         ['GET', '/applications', null, 401, 200, 200, 200],
@@ -115,6 +116,7 @@ for (const backend of BACKENDS) {
         ['GET', '/export?form=grantee-finance', null, 401, 403, 200, 200],
         ['GET', '/members', null, 401, 403, 403, 200],
         ['POST', '/members/invite', { email: 'new-member@example.org', role: 'reviewer' }, 401, 403, 403, 200],
+        ['POST', '/members/end-sessions', { email: 'throwaway@example.org' }, 401, 403, 403, 204],
         ['POST', '/members/revoke', { email: 'throwaway@example.org' }, 401, 403, 403, 204],
         ['GET', '/audit', null, 401, 403, 403, 200],
         ['POST', '/signout', {}, 401, 204, 204, 204],
@@ -227,10 +229,22 @@ for (const backend of BACKENDS) {
         expect(options.excludeCredentials).toHaveLength(1);
         expect((await api.post('/passkeys/verify', { response: member.authenticator.create(options) })).status).toBe(200);
         expect((await signIn(server, member.authenticator)).status).toBe(200);
-        const second = member.authenticator;
         const anonymous = client(server, null);
         const request = (await (await anonymous.post('/signin/options')).json()) as PublicKeyCredentialRequestOptionsJSON;
-        expect((await anonymous.post('/signin/verify', { response: second.get(request, { credentialIndex: 1 }) })).status).toBe(200);
+        expect((await anonymous.post('/signin/verify', { response: member.authenticator.get(request, { credentialIndex: 1 }) })).status).toBe(200);
+      });
+
+      it('adds a passkey only within 10 minutes of signing in', async () => {
+        const member = await enrol(server, `stale-${backend}@example.org`, 'reviewer');
+        await server.database.query("UPDATE team_sessions SET created_at = now() - interval '11 minutes' WHERE member_id = (SELECT id FROM team_members WHERE email = $1)", [member.email]);
+        const api = client(server, member.cookie);
+        const refused = await api.post('/passkeys/options');
+        expect(refused.status).toBe(401);
+        expect(await refused.json()).toEqual({ error: 'Por seguridad, vuelve a iniciar sesión con tu llave de acceso antes de añadir otra.' });
+        // Still signed in for reading.
+        expect((await api.get('/me')).status).toBe(200);
+        const fresh = client(server, sessionCookieOf(await signIn(server, member.authenticator)));
+        expect((await fresh.post('/passkeys/options')).status).toBe(200);
       });
     });
 
@@ -267,6 +281,19 @@ for (const backend of BACKENDS) {
         expect((await client(server, member.cookie).post('/sessions/end', { id: otherSession.id })).status).toBe(204);
         expect((await client(server, otherCookie).get('/me')).status).toBe(401);
         expect((await client(server, member.cookie).get('/me')).status).toBe(200);
+      });
+
+      it('a member ends all their other sessions at once; an admin ends all of someone\'s', async () => {
+        const member = await enrol(server, `others-${backend}@example.org`, 'reviewer');
+        const others = [sessionCookieOf(await signIn(server, member.authenticator)), sessionCookieOf(await signIn(server, member.authenticator))];
+        expect((await client(server, member.cookie).post('/sessions/end-others')).status).toBe(204);
+        for (const cookie of others) expect((await client(server, cookie).get('/me')).status).toBe(401);
+        expect((await client(server, member.cookie).get('/me')).status).toBe(200);
+        expect((await client(server, members.admin.cookie).post('/members/end-sessions', { email: member.email })).status).toBe(204);
+        expect((await client(server, member.cookie).get('/me')).status).toBe(401);
+        // Still a member: the passkey signs in again.
+        expect((await signIn(server, member.authenticator)).status).toBe(200);
+        expect(await auditActions(server)).toContainEqual({ actor: members.admin.email, action: 'end-sessions', target: member.email });
       });
 
       it('revoking a member ends all their sessions and their passkey no longer signs in', async () => {

@@ -1,6 +1,6 @@
 import type { FieldDefinition, FormDefinition, FormKey, WirePayload } from '../../forms/definitions/types';
 import { FinanceDecryptionError, type FinanceKeyring } from '../finance/encryption';
-import { clearFinanceAnswers, openFinancePayload, sealedPayloadColumns, type SealedPayloadRow } from '../finance/versions';
+import { openFinancePayload, sealedPayloadColumns, type SealedPayloadRow } from '../finance/versions';
 import { SECURITY_ID_FIELD } from '../formRoutes';
 import { referenceOf } from '../mail/compose';
 import type { Queryable } from '../storage/database';
@@ -55,12 +55,12 @@ export async function exportApplications(db: Queryable, definition: FormDefiniti
   const form: FormKey = definition.key;
   if (form === 'grantee-finance') {
     if (!financeKeys) throw new Error('grantee finance is exported only with the finance keyring');
-    // Search covers the clear name and contact email only: the payment details are sealed.
+    // Search covers the clear name and contact email only (migration 8): the payment details are sealed.
     const rows = await db.query<FinanceRow>(
       `SELECT v.id::text AS id, COALESCE(NULLIF(g.label, ''), g.id::text) AS grantee, ${sealedPayloadColumns('v')}, v.created_at
        FROM grantee_finance_versions v JOIN grantees g ON g.id = v.grantee_id
        WHERE ($1::timestamptz IS NULL OR v.created_at >= $1) AND ($2::timestamptz IS NULL OR v.created_at < $2)
-         AND ${answersMatch(clearFinanceAnswers('v'), '$3')}
+         AND ${answersMatch('v', '$3')}
        ORDER BY v.id`,
       params,
     );
@@ -81,7 +81,7 @@ export async function exportApplications(db: Queryable, definition: FormDefiniti
   const rows = await db.query<SubmissionRow>(
     `SELECT id::text AS id, payload, created_at, file_original_name FROM submissions
      WHERE form = $4 AND ($1::timestamptz IS NULL OR created_at >= $1) AND ($2::timestamptz IS NULL OR created_at < $2)
-       AND ${answersMatch('payload', '$3')}
+       AND ${answersMatch('submissions', '$3')}
      ORDER BY id`,
     [...params, form],
   );

@@ -162,13 +162,16 @@ export const MIGRATIONS: ReadonlyArray<{ readonly version: number; readonly name
       $$`,
       `CREATE TRIGGER team_audit_log_append_only BEFORE UPDATE OR DELETE OR TRUNCATE ON team_audit_log
         FOR EACH STATEMENT EXECUTE FUNCTION team_audit_log_append_only()`,
-      // The inbox search (src/server/storage/search.ts): the answers' text values in Spanish and English.
-      `CREATE INDEX submissions_answers_search_idx ON submissions USING gin (
-        (jsonb_to_tsvector('spanish'::regconfig, payload, '["string"]') || jsonb_to_tsvector('english'::regconfig, payload, '["string"]'))
-      )`,
-      `CREATE INDEX grantee_finance_versions_answers_search_idx ON grantee_finance_versions USING gin (
-        (jsonb_to_tsvector('spanish'::regconfig, payload, '["string"]') || jsonb_to_tsvector('english'::regconfig, payload, '["string"]'))
-      )`,
+      // The inbox search (src/server/storage/search.ts): the answers' text values in Spanish and
+      // English, computed once when a row is written (recomputing them per search is a full scan).
+      `ALTER TABLE submissions ADD COLUMN answers_search tsvector GENERATED ALWAYS AS (
+        jsonb_to_tsvector('spanish'::regconfig, payload, '["string"]') || jsonb_to_tsvector('english'::regconfig, payload, '["string"]')
+      ) STORED`,
+      'CREATE INDEX submissions_answers_search_idx ON submissions USING gin (answers_search)',
+      `ALTER TABLE grantee_finance_versions ADD COLUMN answers_search tsvector GENERATED ALWAYS AS (
+        jsonb_to_tsvector('spanish'::regconfig, payload, '["string"]') || jsonb_to_tsvector('english'::regconfig, payload, '["string"]')
+      ) STORED`,
+      'CREATE INDEX grantee_finance_versions_answers_search_idx ON grantee_finance_versions USING gin (answers_search)',
     ],
   },
   {
@@ -193,8 +196,14 @@ export const MIGRATIONS: ReadonlyArray<{ readonly version: number; readonly name
         num_nonnulls(payload_ciphertext, payload_iv, payload_auth_tag, payload_key_id) IN (0, 4)
         AND (payload IS NULL) <> (payload_ciphertext IS NULL)
       )`,
-      // Migration 6's search index over the clear payload would hold the payment details in its terms.
-      'DROP INDEX IF EXISTS grantee_finance_versions_answers_search_idx',
+      // Migration 6's search vector of the payload would keep the payment details' words in clear:
+      // the inbox searches a version by its clear name and contact email only.
+      'DROP INDEX grantee_finance_versions_answers_search_idx',
+      'ALTER TABLE grantee_finance_versions DROP COLUMN answers_search',
+      `ALTER TABLE grantee_finance_versions ADD COLUMN answers_search tsvector GENERATED ALWAYS AS (
+        to_tsvector('spanish'::regconfig, beneficiary_name || ' ' || contact_email) || to_tsvector('english'::regconfig, beneficiary_name || ' ' || contact_email)
+      ) STORED`,
+      'CREATE INDEX grantee_finance_versions_answers_search_idx ON grantee_finance_versions USING gin (answers_search)',
     ],
   },
 ];

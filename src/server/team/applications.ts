@@ -6,7 +6,7 @@ import type { FormKey, WirePayload } from '../../forms/definitions/types';
 import { answerFields } from '../export/applications';
 import { sniffFileType } from '../fileType';
 import { FinanceDecryptionError, type FinanceKeyring } from '../finance/encryption';
-import { clearFinanceAnswers, openFinancePayload, sealedPayloadColumns, type SealedPayloadRow } from '../finance/versions';
+import { openFinancePayload, sealedPayloadColumns, type SealedPayloadRow } from '../finance/versions';
 import { referenceOf } from '../mail/compose';
 import type { Queryable } from '../storage/database';
 import { answersMatch } from '../storage/search';
@@ -54,11 +54,11 @@ export async function listApplications(db: Queryable, filter: ApplicationFilter)
        SELECT s.form, s.id, s.payload->>'firstName' AS first, s.payload->>'lastName' AS last, COALESCE(s.payload->>'company', '') AS organisation,
               s.created_at, s.file_sha256 IS NOT NULL AS has_file
        FROM submissions s
-       WHERE s.form = ANY($1::text[]) AND ${range('s.created_at')} AND ${answersMatch('s.payload', '$4')}
+       WHERE s.form = ANY($1::text[]) AND ${range('s.created_at')} AND ${answersMatch('s', '$4')}
        UNION ALL
        SELECT 'grantee-finance', v.id, v.beneficiary_name, NULL, g.label, v.created_at, false
        FROM grantee_finance_versions v JOIN grantees g ON g.id = v.grantee_id
-       WHERE 'grantee-finance' = ANY($1::text[]) AND ${range('v.created_at')} AND ${answersMatch(clearFinanceAnswers('v'), '$4')}
+       WHERE 'grantee-finance' = ANY($1::text[]) AND ${range('v.created_at')} AND ${answersMatch('v', '$4')}
      ) applications
      ORDER BY created_at DESC, id DESC LIMIT $5 OFFSET $6`,
     [filter.forms, filter.since, filter.before, filter.search, APPLICATIONS_PAGE_SIZE, (filter.page - 1) * APPLICATIONS_PAGE_SIZE],

@@ -15,7 +15,8 @@ export type AuditAction =
   | 'download-file'
   | 'export'
   | 'invite'
-  | 'revoke';
+  | 'revoke'
+  | 'end-sessions';
 
 /** The actor of the CLI: whoever has a shell on the server. */
 export const CLI_ACTOR = 'cli';

@@ -104,6 +104,17 @@ export async function revokeMember(database: Database, email: string, actor: str
   });
 }
 
+/** Ends every session of an active member (they stay a member and sign in again). false when no active member has that address. */
+export async function endMemberSessions(database: Database, email: string, actor: string): Promise<boolean> {
+  return database.transaction(async (tx) => {
+    const [member] = await tx.query<{ id: string; email: string }>('SELECT id::text AS id, email FROM team_members WHERE lower(email) = lower($1) AND revoked_at IS NULL', [email.trim()]);
+    if (!member) return false;
+    await endAllSessions(tx, member.id);
+    await recordAudit(tx, { actor, action: 'end-sessions', target: member.email });
+    return true;
+  });
+}
+
 export type MemberSummary = { email: string; role: Role; createdAt: string; revokedAt: string | null; passkeys: number };
 
 export async function listMembers(db: Queryable): Promise<MemberSummary[]> {

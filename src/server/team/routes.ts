@@ -11,10 +11,10 @@ import { apiError, mediaTypeOf } from '../http';
 import type { Database } from '../storage/database';
 import { listApplications, parseReference, readApplication, readProposal, type ApplicationKey } from './applications';
 import { readAudit, recordAudit } from './audit';
-import { consumeEnrolment, findEnrolment, InviteRefused, inviteMember, listMembers, revokeMember } from './members';
+import { consumeEnrolment, endMemberSessions, findEnrolment, InviteRefused, inviteMember, listMembers, revokeMember } from './members';
 import { authenticationOptions, isCredentialJson, registerPasskey, registrationOptions, relyingPartyOf, verifySignIn } from './passkeys';
 import { isRole, ROLES, seesPaymentDetails, type Role } from './roles';
-import { endOwnSession, endSession, listSessions, resumeSession, SESSION_COOKIE, startSession, type TeamSession } from './sessions';
+import { endAllSessions, endOwnSession, endSession, listSessions, resumeSession, SESSION_COOKIE, startSession, type TeamSession } from './sessions';
 import { looksLikeToken } from './tokens';
 
 /**
@@ -54,6 +54,7 @@ const MESSAGES = {
   passkeyFailed: 'No pudimos verificar la llave de acceso. Inténtalo de nuevo.',
   signInFailed: 'No pudimos verificar tu llave de acceso.',
   noSession: 'Esa sesión no existe o ya terminó.',
+  signInAgain: 'Por seguridad, vuelve a iniciar sesión con tu llave de acceso antes de añadir otra.',
   noMember: 'No hay un miembro activo con ese correo.',
   badRole: `El rol debe ser uno de: ${ROLES.join(', ')}.`,
   badForm: 'Ese programa no existe.',
@@ -157,7 +158,8 @@ export async function teamRoutes(team: FastifyInstance, options: TeamRouteOption
   const post = (url: string, teamAccess: TeamAccess, handler: (request: FastifyRequest, reply: FastifyReply) => Promise<unknown>, rateLimited = false) =>
     team.post(url, { bodyLimit: BODY_LIMIT, config: { teamAccess, ...(rateLimited ? signInLimit : {}) } }, handler);
   const get = (url: string, teamAccess: TeamAccess, handler: (request: FastifyRequest, reply: FastifyReply) => Promise<unknown>, sandboxed = false) =>
-    team.get(url, { config: { teamAccess, sandboxed } }, handler);
+    // No automatic HEAD twin: a HEAD of a file would be audited as a download.
+    team.get(url, { exposeHeadRoute: false, config: { teamAccess, sandboxed } }, handler);
 
   const body = (request: FastifyRequest): Record<string, unknown> => (isObject(request.body) ? request.body : {});
 
@@ -261,15 +263,28 @@ export async function teamRoutes(team: FastifyInstance, options: TeamRouteOption
     return reply.code(204).send();
   });
 
+  // After adding a passkey (an authentication factor), the member may end every other session (ASVS 5.0 7.4.3).
+  post('/sessions/end-others', 'member', async (request, reply) => {
+    const session = sessionOf(request);
+    await endAllSessions(database, session.memberId, session.id);
+    return reply.code(204).send();
+  });
+
   const passkeyOwner = async (session: TeamSession) => {
     const [row] = await database.query<{ webauthn_user_id: string }>('SELECT webauthn_user_id FROM team_members WHERE id = $1', [session.memberId]);
     return { memberId: session.memberId, email: session.email, webauthnUserId: row!.webauthn_user_id };
   };
 
-  post('/passkeys/options', 'member', async (request) => registrationOptions(database, rp, await passkeyOwner(sessionOf(request)), 'add-passkey'));
+  // A new passkey only right after a sign-in (ASVS 5.0 7.5.1): a borrowed session cannot plant its own key.
+  post('/passkeys/options', 'member', async (request, reply) => {
+    const session = sessionOf(request);
+    if (!session.recentSignIn) return send(reply, 401, MESSAGES.signInAgain);
+    return registrationOptions(database, rp, await passkeyOwner(session), 'add-passkey');
+  });
 
   post('/passkeys/verify', 'member', async (request, reply) => {
     const session = sessionOf(request);
+    if (!session.recentSignIn) return send(reply, 401, MESSAGES.signInAgain);
     const response = body(request).response;
     if (!isCredentialJson(response) || !(await registerPasskey(database, rp, session.memberId, response, 'add-passkey'))) return send(reply, 400, MESSAGES.passkeyFailed);
     await recordAudit(database, { actor: session.email, action: 'add-passkey' });
@@ -367,6 +382,13 @@ export async function teamRoutes(team: FastifyInstance, options: TeamRouteOption
   post('/members/revoke', ['admin'], async (request, reply) => {
     const email = body(request).email;
     if (typeof email !== 'string' || !(await revokeMember(database, email, sessionOf(request).email))) return send(reply, 404, MESSAGES.noMember);
+    return reply.code(204).send();
+  });
+
+  // An admin ends someone's sessions without revoking them (a lost laptop): ASVS 5.0 7.4.5.
+  post('/members/end-sessions', ['admin'], async (request, reply) => {
+    const email = body(request).email;
+    if (typeof email !== 'string' || !(await endMemberSessions(database, email, sessionOf(request).email))) return send(reply, 404, MESSAGES.noMember);
     return reply.code(204).send();
   });
 

@@ -12,8 +12,17 @@ import { hashToken, newSecretToken } from './tokens';
 export const SESSION_COOKIE = '__Host-equipo';
 export const IDLE_MINUTES = 30;
 export const ABSOLUTE_HOURS = 12;
+/** Adding a passkey changes how one signs in (ASVS 5.0 7.5.1): only within this long of signing in. */
+export const RECENT_SIGN_IN_MINUTES = 10;
 
-export type TeamSession = { readonly id: string; readonly memberId: string; readonly email: string; readonly role: Role };
+export type TeamSession = {
+  readonly id: string;
+  readonly memberId: string;
+  readonly email: string;
+  readonly role: Role;
+  /** Signed in within RECENT_SIGN_IN_MINUTES. */
+  readonly recentSignIn: boolean;
+};
 
 const STILL_VALID = `s.last_seen_at > now() - interval '${IDLE_MINUTES} minutes' AND s.created_at > now() - interval '${ABSOLUTE_HOURS} hours'`;
 
@@ -28,14 +37,14 @@ export async function startSession(db: Queryable, memberId: string): Promise<str
 
 /** The live session of a cookie token, its idle clock restarted; null when unknown, expired or the member is revoked. */
 export async function resumeSession(db: Queryable, token: string): Promise<TeamSession | null> {
-  const [row] = await db.query<{ id: string; member_id: string; email: string; role: Role }>(
+  const [row] = await db.query<{ id: string; member_id: string; email: string; role: Role; recent: boolean }>(
     `UPDATE team_sessions s SET last_seen_at = now()
      FROM team_members m
      WHERE s.token_hash = $1 AND m.id = s.member_id AND m.revoked_at IS NULL AND ${STILL_VALID}
-     RETURNING s.id, m.id::text AS member_id, m.email, m.role`,
+     RETURNING s.id, m.id::text AS member_id, m.email, m.role, s.created_at > now() - interval '${RECENT_SIGN_IN_MINUTES} minutes' AS recent`,
     [hashToken(token)],
   );
-  return row ? { id: row.id, memberId: row.member_id, email: row.email, role: row.role } : null;
+  return row ? { id: row.id, memberId: row.member_id, email: row.email, role: row.role, recentSignIn: row.recent } : null;
 }
 
 export async function endSession(db: Queryable, sessionId: string): Promise<void> {
@@ -47,8 +56,9 @@ export async function endOwnSession(db: Queryable, memberId: string, sessionId: 
   return (await db.query('DELETE FROM team_sessions WHERE id = $1 AND member_id = $2 RETURNING id', [sessionId, memberId])).length > 0;
 }
 
-export async function endAllSessions(db: Queryable, memberId: string): Promise<void> {
-  await db.query('DELETE FROM team_sessions WHERE member_id = $1', [memberId]);
+/** Ends every session of the member, or every one but `keepId`. */
+export async function endAllSessions(db: Queryable, memberId: string, keepId: string | null = null): Promise<void> {
+  await db.query('DELETE FROM team_sessions WHERE member_id = $1 AND id IS DISTINCT FROM $2', [memberId, keepId]);
 }
 
 export type SessionSummary = { id: string; createdAt: string; lastSeenAt: string; current: boolean };
