@@ -31,6 +31,17 @@ async function main(): Promise<void> {
   if (local && config.siteOrigin !== `http://localhost:${port}`) {
     console.log(`Team sign-in works only from NEXT_PUBLIC_SITE_URL's origin, ${config.siteOrigin}.`);
   }
+  const { finance } = server;
+  if (finance.localKeyFile) {
+    console.log(
+      `FINANCE_ENCRYPTION_KEY is not set: payment details are encrypted under the local key in ${path.relative(projectDir, finance.localKeyFile) || finance.localKeyFile}` +
+        `${finance.generated ? ' (generated just now, mode 0600)' : ''}. Keep that file with the data; production requires FINANCE_ENCRYPTION_KEY.`,
+    );
+  }
+  if (finance.sealedAtStart > 0) console.log(`Encrypted ${finance.sealedAtStart} grantee finance versions stored in clear under key '${finance.currentKeyId}'.`);
+  for (const { keyId, versions } of finance.unknownKeyVersions) {
+    console.log(`Warning: ${versions} grantee finance versions are encrypted under key '${keyId}', which is not configured: add it to FINANCE_ENCRYPTION_OLD_KEYS to read them.`);
+  }
   if (mailConfig.smtpUrl) console.log(`Email is on: sending the outbox through ${new URL(mailConfig.smtpUrl).host}.`);
   else console.log('Email is off: SMTP_URL is not set, so confirmation emails wait in the outbox until a server with SMTP_URL starts.');
 }

@@ -5,6 +5,7 @@ import type http from 'node:http';
 import Fastify, { type FastifyHttpOptions, type FastifyInstance } from 'fastify';
 import { createCaptchaVerifier, type CaptchaVerifier } from './captcha';
 import type { ServerConfig } from './config';
+import { resolveFinanceKeys, type FinanceKeyring } from './finance/encryption';
 import { registerFormRoutes, type FormRegistry } from './formRoutes';
 import { registerHealthRoutes } from './health';
 import { NOT_UTF8_MESSAGE, RequestError, sendError } from './http';
@@ -25,6 +26,8 @@ export type AppDependencies = {
   readonly verifyCaptcha?: CaptchaVerifier;
   /** false silences the log (tests); default: the configured level, with the private serializers. */
   readonly logger?: false;
+  /** Seals and opens payment details; default: resolveFinanceKeys(config). */
+  readonly financeKeys?: FinanceKeyring;
 };
 
 /**
@@ -128,6 +131,7 @@ export async function buildApp(deps: AppDependencies): Promise<FastifyInstance> 
   // preCompressed: the .br/.gz copies the build writes beside each file, when the client accepts them.
   await app.register(fastifyStatic, { root: path.resolve(config.outDir), serve: false, cacheControl: false, preCompressed: true });
 
+  const financeKeys = deps.financeKeys ?? resolveFinanceKeys(config).keyring;
   const verifyCaptcha = deps.verifyCaptcha ?? createCaptchaVerifier({ secret: config.recaptchaSecret, verifyUrl: config.recaptchaVerifyUrl });
   registerFormRoutes(app, {
     forms: deps.forms,
@@ -135,9 +139,10 @@ export async function buildApp(deps: AppDependencies): Promise<FastifyInstance> 
     verifyCaptcha,
     rateLimitPerMinute: config.rateLimitPerMinute,
     financeRateLimitPerMinute: config.financeRateLimitPerMinute,
+    financeKeys,
   });
   registerNewsletterRoutes(app, { database, rateLimitPerMinute: config.rateLimitPerMinute });
-  await app.register(teamRoutes, { prefix: '/api/team', database, config });
+  await app.register(teamRoutes, { prefix: '/api/team', database, config, financeKeys });
 
   // The static site: every GET/HEAD that is not an API route.
   app.route({

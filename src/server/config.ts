@@ -48,7 +48,17 @@ export type ServerConfig = {
   readonly metricsHost: string;
   /** Team sign-in and enrolment attempts per client address per minute (TEAM_SIGNIN_RATE_LIMIT_PER_MINUTE). */
   readonly teamSignInRateLimitPerMinute: number;
+  /**
+   * FINANCE_ENCRYPTION_KEY: the key payment details are encrypted under (src/server/finance).
+   * null outside production when unset: a key generated into DATA_DIR/finance.key is used instead.
+   */
+  readonly financeKey: FinanceKey | null;
+  /** FINANCE_ENCRYPTION_OLD_KEYS: former keys, kept only to read (and re-encrypt) older rows. */
+  readonly financeOldKeys: readonly FinanceKey[];
 };
+
+/** An AES-256 key with the id stored beside every ciphertext it sealed. */
+export type FinanceKey = { readonly id: string; readonly key: Buffer };
 
 export class ConfigError extends Error {}
 
@@ -101,6 +111,42 @@ function originOf(raw: string | undefined, name: string): string | null {
   }
 }
 
+const FINANCE_KEY_ID = /^[A-Za-z0-9._-]{1,64}$/;
+/** 32 bytes in standard base64 (what `crypto.randomBytes(32).toString('base64')` prints). */
+const BASE64_32_BYTES = /^[A-Za-z0-9+/]{43}=$/;
+
+/** `kid:base64key`. The messages never repeat the key itself. */
+export function parseFinanceKey(raw: string, name: string): FinanceKey {
+  const value = raw.trim();
+  const separator = value.indexOf(':');
+  const id = separator < 0 ? '' : value.slice(0, separator);
+  const encoded = separator < 0 ? value : value.slice(separator + 1);
+  if (!FINANCE_KEY_ID.test(id)) {
+    throw new ConfigError(`${name} must be 'key-id:base64-key' (the id: letters, digits, '.', '_' or '-', up to 64), e.g. '2026-11:' followed by 32 random bytes in base64.`);
+  }
+  if (!BASE64_32_BYTES.test(encoded)) throw new ConfigError(`${name}: the key with id '${id}' is not 32 bytes in base64 (44 characters ending in '=').`);
+  return { id, key: Buffer.from(encoded, 'base64') };
+}
+
+function financeKeysOf(env: Env, production: boolean): { financeKey: FinanceKey | null; financeOldKeys: FinanceKey[] } {
+  const currentRaw = env.FINANCE_ENCRYPTION_KEY ?? '';
+  if (production && currentRaw.trim() === '') {
+    throw new ConfigError('FINANCE_ENCRYPTION_KEY is required when NODE_ENV=production: payment details are stored encrypted under it.');
+  }
+  const financeKey = currentRaw.trim() === '' ? null : parseFinanceKey(currentRaw, 'FINANCE_ENCRYPTION_KEY');
+  const financeOldKeys = (env.FINANCE_ENCRYPTION_OLD_KEYS ?? '')
+    .split(',')
+    .filter((entry) => entry.trim() !== '')
+    .map((entry) => parseFinanceKey(entry, 'FINANCE_ENCRYPTION_OLD_KEYS'));
+  const seen = new Map<string, Buffer>();
+  for (const { id, key } of [...(financeKey ? [financeKey] : []), ...financeOldKeys]) {
+    const earlier = seen.get(id);
+    if (earlier && !earlier.equals(key)) throw new ConfigError(`Two different finance keys have the id '${id}': each key needs its own id.`);
+    seen.set(id, key);
+  }
+  return { financeKey, financeOldKeys };
+}
+
 export function loadConfig(env: Env = process.env, projectDir: string = process.cwd()): ServerConfig {
   const production = env.NODE_ENV === 'production';
   const secret = env.RECAPTCHA_SECRET_KEY ?? '';
@@ -131,5 +177,6 @@ export function loadConfig(env: Env = process.env, projectDir: string = process.
     metricsPort: portNumber(env, 'METRICS_PORT'),
     metricsHost: env.METRICS_HOST || host,
     teamSignInRateLimitPerMinute: positiveInteger(env, 'TEAM_SIGNIN_RATE_LIMIT_PER_MINUTE', 10),
+    ...financeKeysOf(env, production),
   };
 }

@@ -5,6 +5,7 @@ import type { FieldDefinition, FieldErrors, FormDefinition, FormKey, WirePayload
 import { PAYLOAD_ERROR_KEY, UNKNOWN_FIELD_MESSAGE, validatePayload } from '../forms/definitions/validate';
 import type { CaptchaVerifier } from './captcha';
 import { ACCEPTED_FILE_TYPES_MESSAGE, sniffFileType } from './fileType';
+import type { FinanceKeyring } from './finance/encryption';
 import { findGranteeBySecurityId } from './grantees';
 import { apiError, fieldErrorList, NOT_UTF8_MESSAGE, requireMediaType } from './http';
 import type { Database } from './storage/database';
@@ -131,7 +132,7 @@ function storedPayload(definition: FormDefinition, payload: WirePayload): WirePa
 
 class UnknownSecurityIdError extends Error {}
 
-export function registerFormRoutes(app: FastifyInstance, deps: { forms: FormRegistry; database: Database; verifyCaptcha: CaptchaVerifier; rateLimitPerMinute: number; financeRateLimitPerMinute: number }): void {
+export function registerFormRoutes(app: FastifyInstance, deps: { forms: FormRegistry; database: Database; verifyCaptcha: CaptchaVerifier; rateLimitPerMinute: number; financeRateLimitPerMinute: number; financeKeys: FinanceKeyring }): void {
   for (const { endpoint, form } of FORM_ENDPOINTS) {
     const definition = deps.forms[form];
     if (!definition) continue;
@@ -164,7 +165,7 @@ export function registerFormRoutes(app: FastifyInstance, deps: { forms: FormRegi
           const stored = await deps.database.transaction(async (tx) => {
             const granteeId = await findGranteeBySecurityId(tx, result.values[SECURITY_ID_FIELD] ?? '');
             if (granteeId === null) throw new UnknownSecurityIdError();
-            return insertFinanceVersion(tx, granteeId, payload);
+            return insertFinanceVersion(tx, granteeId, payload, deps.financeKeys);
           });
           request.log.info({ form, version: stored.version }, 'finance details stored');
           return reply.code(201).send({ id: stored.id, version: stored.version });

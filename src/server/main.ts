@@ -2,6 +2,8 @@ import type { FastifyInstance } from 'fastify';
 import { formDefinitions } from '../forms/definitions';
 import { buildApp } from './app';
 import type { ServerConfig } from './config';
+import { resolveFinanceKeys, type FinanceKeyring } from './finance/encryption';
+import { financeKeyUsage, sealFinanceRows } from './finance/versions';
 import { loadMailConfig, type MailConfig } from './mail/config';
 import { startOutboxWorker, type OutboxWorker } from './mail/worker';
 import { dumpPglite } from './storage/backup';
@@ -14,15 +16,45 @@ export type RunningServer = {
   readonly address: string;
   /** null when SMTP_URL is unset: emails wait in the outbox. */
   readonly mailWorker: OutboxWorker | null;
+  /** Where the finance key came from, what start encrypted, and rows no configured key opens. */
+  readonly finance: FinanceAtStart;
   stop(): Promise<void>;
 };
+
+export type FinanceAtStart = {
+  readonly localKeyFile: string | null;
+  readonly generated: boolean;
+  readonly currentKeyId: string;
+  /** Rows stored in clear before migration 8, encrypted by this start. */
+  readonly sealedAtStart: number;
+  /** Versions under key ids that are not configured: they cannot be read until the key is added. */
+  readonly unknownKeyVersions: ReadonlyArray<{ readonly keyId: string; readonly versions: number }>;
+};
+
+/**
+ * Resolves the finance keys and encrypts any payment details still in clear (migration 8 cannot:
+ * the key never reaches the database). Refuses to start when a clear row cannot be encrypted.
+ */
+async function prepareFinance(config: ServerConfig, database: Database): Promise<{ keyring: FinanceKeyring; finance: FinanceAtStart }> {
+  const resolved = resolveFinanceKeys(config);
+  const report = await sealFinanceRows(database, resolved.keyring, { rotate: false });
+  if (report.unreadable.length > 0) throw new Error(`Could not encrypt grantee finance versions ${report.unreadable.map((row) => row.id).join(', ')}.`);
+  const unknownKeyVersions = (await financeKeyUsage(database)).flatMap(({ keyId, versions }) => (keyId !== null && !resolved.keyring.byId.has(keyId) ? [{ keyId, versions }] : []));
+  return {
+    keyring: resolved.keyring,
+    finance: { localKeyFile: resolved.localKeyFile, generated: resolved.generated, currentKeyId: resolved.keyring.current.id, sealedAtStart: report.sealed, unknownKeyVersions },
+  };
+}
 
 /** Opens the database (applying migrations), builds the app and listens on HOST:PORT. */
 export async function startServer(config: ServerConfig, mailConfig: MailConfig = loadMailConfig()): Promise<RunningServer> {
   const database = await openDatabase(config, 'server');
   let app: FastifyInstance;
+  let finance: FinanceAtStart;
   try {
-    app = await buildApp({ config, database, forms: formDefinitions });
+    const prepared = await prepareFinance(config, database);
+    finance = prepared.finance;
+    app = await buildApp({ config, database, forms: formDefinitions, financeKeys: prepared.keyring });
     await app.listen({ host: config.host, port: config.port });
   } catch (error) {
     await database.close();
@@ -47,6 +79,7 @@ export async function startServer(config: ServerConfig, mailConfig: MailConfig =
     database,
     address,
     mailWorker,
+    finance,
     // In-flight requests finish (new ones get 503) and the email being sent goes out, then the database closes.
     stop: () => (stopping ??= Promise.all([app.close(), mailWorker?.stop(), localTools?.close()]).then(() => database.close())),
   };

@@ -5,6 +5,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { endpoints } from '../../src/api/endpoints';
 import { formDefinitions, type FormKey, type FormValues, type WirePayload } from '../../src/forms/definitions';
 import { payloadToFormEntries } from '../../src/forms/definitions/payload';
+import { resolveFinanceKeys } from '../../src/server/finance/encryption';
+import { openFinancePayload, sealedPayloadColumns, type SealedPayloadRow } from '../../src/server/finance/versions';
 import { bodyLimit } from '../../src/server/formRoutes';
 import { addGrantee, revokeGrantee } from '../../src/server/grantees';
 import { readSubmissionFile } from '../../src/server/storage/files';
@@ -224,9 +226,15 @@ describe.each(BACKENDS)('the API on %s', (backend) => {
       expect(first.status).toBe(201);
       const second = await postJson(url(), payloadOf('grantee-finance', { ...validFinanceFiat(), granteeSecurityID: securityId }), 'PUT');
       expect(second.status).toBe(201);
-      const versions = await server.database.query<{ version: number; payload: WirePayload }>('SELECT version, payload FROM grantee_finance_versions WHERE grantee_id = $1 ORDER BY version', [grantee.id]);
-      expect(versions.map((row) => row.version)).toEqual([1, 2]);
-      expect(versions[1]!.payload).toEqual(without(payloadOf('grantee-finance', validFinanceFiat()), 'granteeSecurityID'));
+      const rows = await server.database.query<SealedPayloadRow & { payload: WirePayload | null }>(
+        `SELECT v.payload, ${sealedPayloadColumns('v')} FROM grantee_finance_versions v WHERE v.grantee_id = $1 ORDER BY v.version`,
+        [grantee.id],
+      );
+      expect(rows.map((row) => row.version)).toEqual([1, 2]);
+      // Stored sealed (no clear payload column); opened with the server's key, exactly what was sent minus the ID.
+      expect(rows.map((row) => row.payload)).toEqual([null, null]);
+      const versions = rows.map((row) => openFinancePayload(resolveFinanceKeys(server.config).keyring, row));
+      expect(versions[1]).toEqual(without(payloadOf('grantee-finance', validFinanceFiat()), 'granteeSecurityID'));
       expect(JSON.stringify(versions)).not.toContain(securityId);
 
       await revokeGrantee(server.database, grantee.id);

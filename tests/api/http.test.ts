@@ -149,6 +149,6 @@ describe('a failure inside the server', () => {
 describe('configuration', () => {
   it('refuses to start in production without a captcha secret', () => {
     expect(() => loadConfig({ NODE_ENV: 'production' })).toThrow(ConfigError);
-    expect(loadConfig({ NODE_ENV: 'production', RECAPTCHA_SECRET_KEY: 's' }).recaptchaSecret).toBe('s');
+    expect(loadConfig({ NODE_ENV: 'production', RECAPTCHA_SECRET_KEY: 's', FINANCE_ENCRYPTION_KEY: `k1:${Buffer.alloc(32, 7).toString('base64')}` }).recaptchaSecret).toBe('s');
   });
 });

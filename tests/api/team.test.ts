@@ -3,6 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { formDefinitions } from '../../src/forms/definitions';
 import { runTeamCommand, TeamUsageError } from '../../src/server/cli/team';
 import { exportApplications } from '../../src/server/export/applications';
+import { resolveFinanceKeys } from '../../src/server/finance/encryption';
 import { toCsv } from '../../src/server/export/csv';
 import { sniffFileType } from '../../src/server/fileType';
 import { addGrantee } from '../../src/server/grantees';
@@ -86,7 +87,7 @@ for (const backend of BACKENDS) {
       });
       projectRef = referenceOf('project-grants', projectId);
       const { grantee } = await addGrantee(server.database, 'Grantee Uno');
-      const finance = await server.database.transaction((tx) => insertFinanceVersion(tx, grantee.id, formDefinitions['grantee-finance'].toPayload(validFinanceCrypto())));
+      const finance = await server.database.transaction((tx) => insertFinanceVersion(tx, grantee.id, formDefinitions['grantee-finance'].toPayload(validFinanceCrypto()), resolveFinanceKeys(server.config).keyring));
       financeRef = referenceOf('grantee-finance', finance.id);
       for (const role of ['admin', 'reviewer', 'finance'] as const) members[role] = await enrol(server, `${role}@example.org`, role);
       await inviteMember(server.database, { email: 'throwaway@example.org', role: 'reviewer', actor: CLI_ACTOR, siteOrigin: SITE });
@@ -393,6 +394,26 @@ for (const backend of BACKENDS) {
         expect(answers.find((answer) => answer.name === 'ethAddress')?.value).toBe(validFinanceCrypto().ethAddress);
         expect(answers.some((answer) => answer.name === 'granteeSecurityID')).toBe(false);
         expect(await auditActions(server)).toContainEqual({ actor: members.finance.email, action: 'view-payment-details', target: financeRef });
+      });
+
+      it('reports payment details that fail to decrypt instead of showing them, in the detail and the export', async () => {
+        const finance = client(server, members.finance.cookie);
+        const rowId = financeRef.replace(/^GF-0*/, '');
+        const [saved] = await server.database.query<{ tag: Uint8Array }>('SELECT payload_auth_tag AS tag FROM grantee_finance_versions WHERE id = $1', [rowId]);
+        await server.database.query("UPDATE grantee_finance_versions SET payload_auth_tag = decode(repeat('00', 16), 'hex') WHERE id = $1", [rowId]);
+        try {
+          const response = await finance.get(`/applications/${financeRef}`);
+          expect(response.status).toBe(200);
+          const body = await response.text();
+          expect(JSON.parse(body)).toMatchObject({ reference: financeRef, sections: [], unreadable: expect.stringContaining('No pudimos descifrar') });
+          expect(body).not.toContain(validFinanceCrypto().ethAddress);
+          expect(await auditActions(server)).toContainEqual({ actor: members.finance.email, action: 'payment-details-unreadable', target: financeRef });
+          const exported = await finance.get('/export?form=grantee-finance');
+          expect(exported.status).toBe(500);
+          expect(((await exported.json()) as { error: string }).error).toContain(`No pudimos descifrar los datos de pago de ${financeRef}`);
+        } finally {
+          await server.database.query('UPDATE grantee_finance_versions SET payload_auth_tag = $2 WHERE id = $1', [rowId, Buffer.from(saved!.tag)]);
+        }
       });
 
       it('downloads the proposal as an attachment with a safe name, its sniffed type, nosniff and a sandboxing CSP', async () => {

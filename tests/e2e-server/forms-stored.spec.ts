@@ -9,6 +9,9 @@ import path from 'node:path';
 import type { Page } from '@playwright/test';
 import { formDefinitions, type FormDefinition, type FormValues, type WirePayload } from '../../src/forms/definitions';
 import { defaultValues } from '../../src/forms/definitions/validate';
+import { parseFinanceKey } from '../../src/server/config';
+import { financeKeyring } from '../../src/server/finance/encryption';
+import { openFinancePayload, sealedPayloadColumns, type SealedPayloadRow } from '../../src/server/finance/versions';
 import { addGrantee } from '../../src/server/grantees';
 import { openPostgres, type Database } from '../../src/server/storage/database';
 import { readSubmissionFile } from '../../src/server/storage/files';
@@ -27,6 +30,8 @@ let siteverify: FakeSiteverify;
 let server: ServerProcess;
 let database: Database;
 let dataDir: string;
+/** The server's payment-details key in this test (32 bytes of 0x0e, base64). */
+const FINANCE_KEY = `e2e:${Buffer.alloc(32, 14).toString('base64')}`;
 
 test.describe.configure({ mode: 'serial' });
 
@@ -35,7 +40,7 @@ test.beforeAll(async () => {
   siteverify = await startFakeSiteverify(CAPTCHA_TOKEN);
   dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'e2e-server-'));
   server = await startServerProcess(
-    { DATA_DIR: dataDir, DATABASE_URL: cluster.adminUrl, RECAPTCHA_SECRET_KEY: TEST_SECRET, RECAPTCHA_VERIFY_URL: siteverify.url },
+    { DATA_DIR: dataDir, DATABASE_URL: cluster.adminUrl, RECAPTCHA_SECRET_KEY: TEST_SECRET, RECAPTCHA_VERIFY_URL: siteverify.url, FINANCE_ENCRYPTION_KEY: FINANCE_KEY },
     E2E_SERVER_PORT,
   );
   database = await openPostgres(cluster.adminUrl);
@@ -111,9 +116,11 @@ test('grantee finance: a provisioned security ID stores the details as a version
   const { grantee, securityId } = await addGrantee(database, 'E2E grantee');
   await submitFinance(page, securityId);
   await page.waitForURL(thankYou(definition));
-  const rows = await database.query<{ payload: WirePayload; version: number }>('SELECT payload, version FROM grantee_finance_versions WHERE grantee_id = $1', [grantee.id]);
+  const rows = await database.query<SealedPayloadRow & { payload: WirePayload | null }>(`SELECT v.payload, ${sealedPayloadColumns('v')} FROM grantee_finance_versions v WHERE v.grantee_id = $1`, [grantee.id]);
   const sent = { ...defaultValues(definition), ...granteeFinanceSample, granteeSecurityID: securityId };
-  expect(rows).toEqual([{ payload: withoutSecrets(definition.toPayload(sent)), version: 1 }]);
+  // Stored encrypted (no clear payload); opened with the server's key, it is what was sent.
+  expect(rows.map((row) => ({ clear: row.payload, keyId: row.payload_key_id, version: row.version }))).toEqual([{ clear: null, keyId: 'e2e', version: 1 }]);
+  expect(openFinancePayload(financeKeyring(parseFinanceKey(FINANCE_KEY, 'test')), rows[0]!)).toEqual(withoutSecrets(definition.toPayload(sent)));
 });
 
 test('grantee finance: an unknown security ID is answered 404 and the form says so', async ({ page, consoleErrors }) => {

@@ -1,4 +1,6 @@
 import type { FieldDefinition, FormDefinition, FormKey, WirePayload } from '../../forms/definitions/types';
+import { FinanceDecryptionError, type FinanceKeyring } from '../finance/encryption';
+import { openFinancePayload, sealedPayloadColumns, type SealedPayloadRow } from '../finance/versions';
 import { SECURITY_ID_FIELD } from '../formRoutes';
 import { referenceOf } from '../mail/compose';
 import type { Queryable } from '../storage/database';
@@ -33,29 +35,48 @@ const wireText = (payload: WirePayload, name: string): string => {
 };
 
 type SubmissionRow = { id: string; payload: WirePayload; created_at: Date; file_original_name: string | null };
-type FinanceRow = { id: string; grantee: string; version: number; payload: WirePayload; created_at: Date };
+type FinanceRow = SealedPayloadRow & { id: string; grantee: string; created_at: Date };
+
+/** Payment details that failed to decrypt: the export stops rather than leave them out or blank. */
+export class UnreadableFinanceRows extends Error {
+  constructor(readonly references: readonly string[]) {
+    super(`The payment details of ${references.join(', ')} could not be decrypted (key not configured, or the row was altered): nothing was exported.`);
+  }
+}
 
 /** Which applications: received at or after `since`, before `before`, whose answers match `search`; null = no limit. */
 export type ExportFilter = { readonly since: Date | null; readonly before?: Date | null; readonly search?: string | null };
 
-export async function exportApplications(db: Queryable, definition: FormDefinition, filter: ExportFilter): Promise<ExportTable> {
+/** `financeKeys` decrypts grantee finance: pass it only where payment details may be read (finance role, --include-finance). */
+export async function exportApplications(db: Queryable, definition: FormDefinition, filter: ExportFilter, financeKeys?: FinanceKeyring): Promise<ExportTable> {
   const params = [filter.since, filter.before ?? null, filter.search ?? null];
   const fields = answerFields(definition);
   const answers = (payload: WirePayload): string[] => fields.map((field) => wireText(payload, field.name));
   const form: FormKey = definition.key;
   if (form === 'grantee-finance') {
+    if (!financeKeys) throw new Error('grantee finance is exported only with the finance keyring');
+    // Search covers the clear name and contact email only (migration 8): the payment details are sealed.
     const rows = await db.query<FinanceRow>(
-      `SELECT v.id::text AS id, COALESCE(NULLIF(g.label, ''), g.id::text) AS grantee, v.version, v.payload, v.created_at
+      `SELECT v.id::text AS id, COALESCE(NULLIF(g.label, ''), g.id::text) AS grantee, ${sealedPayloadColumns('v')}, v.created_at
        FROM grantee_finance_versions v JOIN grantees g ON g.id = v.grantee_id
        WHERE ($1::timestamptz IS NULL OR v.created_at >= $1) AND ($2::timestamptz IS NULL OR v.created_at < $2)
          AND ${answersMatch('v', '$3')}
        ORDER BY v.id`,
       params,
     );
-    return {
-      headers: ['Finance version ID', 'Reference', 'Grantee', 'Version', 'Submitted at', ...fieldHeaders(fields)],
-      rows: rows.map((row) => [row.id, referenceOf(form, row.id), row.grantee, String(row.version), new Date(row.created_at).toISOString(), ...answers(row.payload)]),
-    };
+    const unreadable: string[] = [];
+    const table = rows.map((row) => {
+      let payload: WirePayload = {};
+      try {
+        payload = openFinancePayload(financeKeys, row);
+      } catch (error) {
+        if (!(error instanceof FinanceDecryptionError)) throw error;
+        unreadable.push(referenceOf(form, row.id));
+      }
+      return [row.id, referenceOf(form, row.id), row.grantee, String(row.version), new Date(row.created_at).toISOString(), ...answers(payload)];
+    });
+    if (unreadable.length > 0) throw new UnreadableFinanceRows(unreadable);
+    return { headers: ['Finance version ID', 'Reference', 'Grantee', 'Version', 'Submitted at', ...fieldHeaders(fields)], rows: table };
   }
   const rows = await db.query<SubmissionRow>(
     `SELECT id::text AS id, payload, created_at, file_original_name FROM submissions

@@ -13,6 +13,7 @@ import { parseArgs } from 'node:util';
 import { formDefinitions } from '../../forms/definitions';
 import type { FormKey } from '../../forms/definitions/types';
 import { loadConfig } from '../config';
+import { resolveFinanceKeys } from '../finance/encryption';
 import { openDatabase } from '../storage/database';
 import { extensionOfMediaType } from '../fileType';
 import { readSubmissionFile } from '../storage/files';
@@ -114,7 +115,9 @@ export async function runExportCommand(args: readonly string[], io: ExportIo, pl
     }
     if (form === undefined) throw new UsageError(USAGE);
     if (form === 'grantee-finance') io.stderr(`${FINANCE_WARNING}\n`);
-    const table = await exportApplications(database, formDefinitions[form], { since });
+    // Payment details are decrypted only here, behind --include-finance.
+    const financeKeys = form === 'grantee-finance' ? resolveFinanceKeys(config).keyring : undefined;
+    const table = await exportApplications(database, formDefinitions[form], { since }, financeKeys);
     const text = options.format === 'json' ? asJson(table) : toCsv(table.headers, table.rows, { raw: options.raw });
     if (out) {
       await writeNewFile(out, text);

@@ -1,5 +1,6 @@
 import type { FormKey, WirePayload } from '../../forms/definitions/types';
 import type { Queryable } from '../storage/database';
+import { clearFinanceAnswers } from '../finance/versions';
 import type { ComposedEmail, StoredApplication } from './compose';
 
 /**
@@ -86,7 +87,8 @@ export async function claimDueMessage(db: Queryable, workerId: string, leaseMs: 
             claimed.purpose, claimed.recipient, claimed.subject, claimed.body,
             COALESCE(s.form, 'grantee-finance') AS form,
             COALESCE(s.id, f.id)::text AS application_id,
-            COALESCE(s.payload, f.payload) AS payload,
+            -- A finance version lends only its clear name and contact email: the payment details stay sealed.
+            COALESCE(s.payload, ${clearFinanceAnswers('f')}) AS payload,
             COALESCE(s.created_at, f.created_at) AS created_at
      FROM claimed
      LEFT JOIN submissions s ON s.id = claimed.submission_id

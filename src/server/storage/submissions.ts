@@ -1,4 +1,6 @@
 import type { WirePayload } from '../../forms/definitions/types';
+import type { FinanceKeyring } from '../finance/encryption';
+import { sealFinancePayload } from '../finance/versions';
 import { enqueueApplicationEmails } from '../mail/outbox';
 import type { Database, Queryable } from './database';
 import { insertSubmissionFile, type StoredFile } from './files';
@@ -20,15 +22,19 @@ export async function insertSubmission(database: Database, row: { form: string; 
   });
 }
 
-/** A new version of a grantee's payment details; earlier versions stay. */
-export async function insertFinanceVersion(tx: Queryable, granteeId: string, payload: WirePayload): Promise<{ id: string; version: number }> {
+/** A new version of a grantee's payment details, encrypted under the keyring's current key; earlier versions stay. */
+export async function insertFinanceVersion(tx: Queryable, granteeId: string, payload: WirePayload, keyring: FinanceKeyring): Promise<{ id: string; version: number }> {
   // Serialises concurrent updates of one grantee so that version numbers never collide.
-  await tx.query('SELECT id FROM grantees WHERE id = $1 FOR UPDATE', [granteeId]);
+  const [grantee] = await tx.query<{ id: string }>('SELECT id::text AS id FROM grantees WHERE id = $1 FOR UPDATE', [granteeId]);
+  if (!grantee) throw new Error(`no grantee ${granteeId}`);
+  // The version is part of the ciphertext's associated data, so it is chosen before encrypting.
+  const [next] = await tx.query<{ version: number }>('SELECT COALESCE(MAX(version), 0) + 1 AS version FROM grantee_finance_versions WHERE grantee_id = $1', [grantee.id]);
+  const version = next?.version ?? 1;
   const [inserted] = await tx.query<{ id: string; version: number }>(
-    `INSERT INTO grantee_finance_versions (grantee_id, version, payload)
-     VALUES ($1, (SELECT COALESCE(MAX(version), 0) + 1 FROM grantee_finance_versions WHERE grantee_id = $1), $2)
+    `INSERT INTO grantee_finance_versions (grantee_id, version, payload_ciphertext, payload_iv, payload_auth_tag, payload_key_id, beneficiary_name, contact_email)
+     VALUES ($1, $2, $3, $4, $5, $6, $7, $8)
      RETURNING id::text AS id, version`,
-    [granteeId, JSON.stringify(payload)],
+    [grantee.id, version, ...sealFinancePayload(keyring, grantee.id, version, payload)],
   );
   if (!inserted) throw new Error('INSERT … RETURNING gave no row');
   await enqueueApplicationEmails(tx, { financeVersionId: inserted.id });

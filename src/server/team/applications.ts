@@ -3,6 +3,8 @@ import { formDefinitions } from '../../forms/definitions';
 import type { FormKey, WirePayload } from '../../forms/definitions/types';
 import { answerFields } from '../export/applications';
 import { sniffFileType } from '../fileType';
+import { FinanceDecryptionError, type FinanceKeyring } from '../finance/encryption';
+import { openFinancePayload, sealedPayloadColumns, type SealedPayloadRow } from '../finance/versions';
 import { referenceOf } from '../mail/compose';
 import type { Queryable } from '../storage/database';
 import { readSubmissionFile } from '../storage/files';
@@ -52,7 +54,7 @@ export async function listApplications(db: Queryable, filter: ApplicationFilter)
        FROM submissions s
        WHERE s.form = ANY($1::text[]) AND ${range('s.created_at')} AND ${answersMatch('s', '$4')}
        UNION ALL
-       SELECT 'grantee-finance', v.id, v.payload->>'beneficiaryName', NULL, g.label, v.created_at, false
+       SELECT 'grantee-finance', v.id, v.beneficiary_name, NULL, g.label, v.created_at, false
        FROM grantee_finance_versions v JOIN grantees g ON g.id = v.grantee_id
        WHERE 'grantee-finance' = ANY($1::text[]) AND ${range('v.created_at')} AND ${answersMatch('v', '$4')}
      ) applications
@@ -91,7 +93,13 @@ export type ApplicationDetail = {
   submittedAt: string;
   sections: Array<{ title: string; answers: Array<{ name: string; label: string; value: string }> }>;
   file: { name: string; mediaType: string; size: number } | null;
+  /** Grantee finance only: set (and no answers) when the stored payment details could not be decrypted. */
+  unreadable?: string;
 };
+
+/** Shown instead of payment details that fail to decrypt: the operator's log and the audit log say which. */
+export const UNREADABLE_PAYMENT_DETAILS =
+  'No pudimos descifrar estos datos de pago: la clave con que se cifraron no está configurada o el registro fue alterado. No se muestran.';
 
 /** Every answer the applicant sent, under its form label, in the form's section order; options by their label. */
 function answersBySection(form: FormKey, payload: WirePayload): ApplicationDetail['sections'] {
@@ -112,13 +120,23 @@ function answersBySection(form: FormKey, payload: WirePayload): ApplicationDetai
     .filter((section) => section.answers.length > 0);
 }
 
-export async function readApplication(db: Queryable, key: ApplicationKey): Promise<ApplicationDetail | null> {
+/**
+ * One application. Grantee finance is decrypted here with the keyring (the caller has checked the
+ * role and audits the view); a version that fails to decrypt comes back with `unreadable` and no answers.
+ */
+export async function readApplication(db: Queryable, key: ApplicationKey, financeKeys: FinanceKeyring): Promise<ApplicationDetail | null> {
   const reference = referenceOf(key.form, key.rowId);
   const head = { id: reference, reference, form: key.form, programme: programmes[key.form].name };
   if (key.form === 'grantee-finance') {
-    const [row] = await db.query<{ payload: WirePayload; created_at: Date }>('SELECT payload, created_at FROM grantee_finance_versions WHERE id = $1', [key.rowId]);
+    const [row] = await db.query<SealedPayloadRow & { created_at: Date }>(`SELECT ${sealedPayloadColumns('v')}, v.created_at FROM grantee_finance_versions v WHERE v.id = $1`, [key.rowId]);
     if (!row) return null;
-    return { ...head, submittedAt: new Date(row.created_at).toISOString(), sections: answersBySection(key.form, row.payload), file: null };
+    const submittedAt = new Date(row.created_at).toISOString();
+    try {
+      return { ...head, submittedAt, sections: answersBySection(key.form, openFinancePayload(financeKeys, row)), file: null };
+    } catch (error) {
+      if (!(error instanceof FinanceDecryptionError)) throw error;
+      return { ...head, submittedAt, sections: [], file: null, unreadable: UNREADABLE_PAYMENT_DETAILS };
+    }
   }
   const [row] = await db.query<{ payload: WirePayload; created_at: Date; file_original_name: string | null; file_media_type: string | null; file_size: number | null; file_sha256: string | null }>(
     'SELECT payload, created_at, file_original_name, file_media_type, file_size, file_sha256 FROM submissions WHERE id = $1 AND form = $2',

@@ -11,6 +11,7 @@ export type AuditAction =
   | 'add-passkey'
   | 'view-application'
   | 'view-payment-details'
+  | 'payment-details-unreadable'
   | 'download-file'
   | 'export'
   | 'invite'

@@ -4,8 +4,9 @@ import { formDefinitions } from '../../forms/definitions';
 import type { FormKey } from '../../forms/definitions/types';
 import { isEmail } from '../../forms/definitions/validate';
 import type { ServerConfig } from '../config';
-import { exportApplications } from '../export/applications';
+import { exportApplications, UnreadableFinanceRows } from '../export/applications';
 import { toCsv } from '../export/csv';
+import type { FinanceKeyring } from '../finance/encryption';
 import { apiError, mediaTypeOf } from '../http';
 import { isSameOrigin } from '../origin';
 import type { Database } from '../storage/database';
@@ -37,7 +38,7 @@ declare module 'fastify' {
   }
 }
 
-export type TeamRouteOptions = { readonly database: Database; readonly config: ServerConfig };
+export type TeamRouteOptions = { readonly database: Database; readonly config: ServerConfig; readonly financeKeys: FinanceKeyring };
 
 const MESSAGES = {
   signedOut: 'Inicia sesión para continuar.',
@@ -62,6 +63,8 @@ const MESSAGES = {
   badDate: 'Las fechas van en formato AAAA-MM-DD.',
   badPage: 'La página debe ser un número entero positivo.',
   badSearch: 'La búsqueda puede tener hasta 200 caracteres.',
+  unreadablePaymentDetails: (references: readonly string[]) =>
+    `No pudimos descifrar los datos de pago de ${references.join(', ')}: no se exportó nada. Revisa FINANCE_ENCRYPTION_KEY y FINANCE_ENCRYPTION_OLD_KEYS.`,
 } as const;
 
 /** Small bodies only: a passkey registration with attestation 'none' is a few kilobytes. */
@@ -108,7 +111,7 @@ function parseInboxQuery(query: unknown): InboxQuery {
 const readableForms = (role: Role): FormKey[] => (Object.keys(formDefinitions) as FormKey[]).filter((form) => form !== 'grantee-finance' || seesPaymentDetails(role));
 
 export async function teamRoutes(team: FastifyInstance, options: TeamRouteOptions): Promise<void> {
-  const { database, config } = options;
+  const { database, config, financeKeys } = options;
   const rp = relyingPartyOf(config.siteOrigin);
   const signInLimit = { rateLimit: { max: config.teamSignInRateLimitPerMinute, timeWindow: 60_000 } };
 
@@ -310,8 +313,14 @@ export async function teamRoutes(team: FastifyInstance, options: TeamRouteOption
   get('/applications/:id', 'member', async (request, reply) => {
     const session = sessionOf(request);
     const key = readableKey(request);
-    const detail = key ? await readApplication(database, key) : null;
+    const detail = key ? await readApplication(database, key, financeKeys) : null;
     if (!key || !detail) return send(reply, 404, MESSAGES.notFound);
+    if (detail.unreadable) {
+      // Reported, never shown: the operator learns which row, the member sees only the notice.
+      request.log.error({ reference: detail.reference }, 'payment details failed to decrypt');
+      await recordAudit(database, { actor: session.email, action: 'payment-details-unreadable', target: detail.reference });
+      return detail;
+    }
     await recordAudit(database, { actor: session.email, action: key.form === 'grantee-finance' ? 'view-payment-details' : 'view-application', target: detail.reference });
     return detail;
   });
@@ -336,7 +345,16 @@ export async function teamRoutes(team: FastifyInstance, options: TeamRouteOption
     const query = parseInboxQuery(request.query);
     if (query.form === null) return send(reply, 400, MESSAGES.formRequired);
     if (!readableForms(session.role).includes(query.form)) return send(reply, 403, MESSAGES.forbidden);
-    const table = await exportApplications(database, formDefinitions[query.form], { since: query.since, before: query.before, search: query.search });
+    let table;
+    try {
+      // readableForms has checked the role: only finance and admin reach grantee finance, decrypted here.
+      table = await exportApplications(database, formDefinitions[query.form], { since: query.since, before: query.before, search: query.search }, financeKeys);
+    } catch (error) {
+      if (!(error instanceof UnreadableFinanceRows)) throw error;
+      request.log.error({ references: error.references }, 'payment details failed to decrypt: export refused');
+      await recordAudit(database, { actor: session.email, action: 'payment-details-unreadable', target: error.references.join(' ') });
+      return send(reply, 500, MESSAGES.unreadablePaymentDetails(error.references));
+    }
     const filterText = Object.entries({ form: query.form, from: (request.query as Record<string, string>).from, to: (request.query as Record<string, string>).to, q: query.search })
       .filter(([, value]) => value)
       .map(([name, value]) => `${name}=${value}`)

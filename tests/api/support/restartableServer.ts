@@ -15,7 +15,8 @@ import { freshStorage, type Backend } from './testServer';
 export type RestartableStorage = {
   /** The server's environment (DATA_DIR, DATABASE_URL…), for the CLIs run between two starts. */
   readonly env: Readonly<Record<string, string>>;
-  start(mailEnv: Record<string, string>): Promise<RunningServer>;
+  /** `serverEnv` adds to or overrides the server's environment for this start (e.g. other keys). */
+  start(mailEnv: Record<string, string>, serverEnv?: Record<string, string>): Promise<RunningServer>;
   close(): Promise<void>;
 };
 
@@ -39,9 +40,9 @@ export async function createRestartableStorage(backend: Backend = 'pglite'): Pro
   };
   return {
     env,
-    start: async (mailEnv) => {
+    start: async (mailEnv, serverEnv = {}) => {
       const started: RunningServer[] = [];
-      await listenInRange(async (port) => started.push(await startServer(loadConfig({ ...env, PORT: String(port) }, projectDir), loadMailConfig(mailEnv))));
+      await listenInRange(async (port) => started.push(await startServer(loadConfig({ ...env, ...serverEnv, PORT: String(port) }, projectDir), loadMailConfig(mailEnv))));
       return started[0]!;
     },
     close: async () => {

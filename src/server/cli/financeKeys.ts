@@ -1,0 +1,53 @@
+/**
+ * `npm run finance-keys -- rotate | status`: the keys of payment details at rest.
+ * `rotate` re-encrypts every grantee finance version under FINANCE_ENCRYPTION_KEY (reading older
+ * ones with FINANCE_ENCRYPTION_OLD_KEYS) and encrypts any still in clear; `status` counts the
+ * versions under each key id. Uses the same DATA_DIR / DATABASE_URL as the server: on PostgreSQL it
+ * runs beside a serving server (batches of rows, each locked while it is re-encrypted); a PGlite
+ * data folder is locked by its server, so stop that first.
+ */
+import { loadConfig } from '../config';
+import { resolveFinanceKeys } from '../finance/encryption';
+import { financeKeyUsage, sealFinanceRows } from '../finance/versions';
+import { openDatabase } from '../storage/database';
+
+export const FINANCE_KEYS_USAGE = 'usage: npm run finance-keys -- rotate\n       npm run finance-keys -- status';
+
+export class FinanceKeysUsageError extends Error {}
+
+/** Some versions could not be re-encrypted: the command's lines, and a non-zero exit. */
+export class RotationIncomplete extends Error {
+  constructor(readonly lines: readonly string[]) {
+    super(lines.join('\n'));
+  }
+}
+
+type Env = Readonly<Record<string, string | undefined>>;
+
+/** Runs one command and returns the lines to print. */
+export async function runFinanceKeysCommand(args: readonly string[], env: Env = process.env, projectDir: string = process.cwd()): Promise<string[]> {
+  const [command, ...extra] = args;
+  if ((command !== 'rotate' && command !== 'status') || extra.length > 0) throw new FinanceKeysUsageError(FINANCE_KEYS_USAGE);
+  const config = loadConfig(env, projectDir);
+  const { keyring, localKeyFile } = resolveFinanceKeys(config);
+  const source = localKeyFile ? `the local key in ${localKeyFile} (FINANCE_ENCRYPTION_KEY is not set)` : 'FINANCE_ENCRYPTION_KEY';
+  const database = await openDatabase(config);
+  try {
+    const lines: string[] = [];
+    if (command === 'rotate') {
+      const report = await sealFinanceRows(database, keyring, { rotate: true });
+      lines.push(`Re-encrypted ${report.sealed} grantee finance versions under key '${keyring.current.id}' (${source}).`);
+      for (const { id, reason } of report.unreadable) lines.push(`Version ${id} could not be decrypted and was left as it was: ${reason}.`);
+      if (report.unreadable.length > 0) throw new RotationIncomplete(lines);
+    }
+    const usage = await financeKeyUsage(database);
+    if (usage.length === 0) lines.push('No grantee finance versions stored.');
+    for (const { keyId, versions } of usage) {
+      const state = keyId === null ? 'in clear (encrypted at the next server start or rotate)' : keyId === keyring.current.id ? 'current key' : keyring.byId.has(keyId) ? 'old key, still configured' : 'NOT configured: unreadable';
+      lines.push(`${keyId ?? '(none)'}: ${versions} versions, ${state}`);
+    }
+    return lines;
+  } finally {
+    await database.close();
+  }
+}

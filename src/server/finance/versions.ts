@@ -1,0 +1,113 @@
+import type { WirePayload } from '../../forms/definitions/types';
+import type { Database } from '../storage/database';
+import { FinanceDecryptionError, open, seal, type FinanceKeyring } from './encryption';
+
+/**
+ * Grantee finance versions at rest (migration 8): the whole payload as submitted is one AES-GCM
+ * ciphertext bound to its grantee and version. Only the beneficiary's name and contact email are
+ * also kept in clear columns: the outbox's confirmation email is addressed to them and the team
+ * inbox lists them, and neither is a payment detail. Every reader of payment details goes through
+ * openFinancePayload with the keyring; nothing else ever sees them.
+ */
+
+/** The columns openFinancePayload needs, from grantee_finance_versions under `alias`. */
+export const sealedPayloadColumns = (alias: string): string =>
+  `${alias}.grantee_id::text AS grantee_id, ${alias}.version, ${alias}.payload_ciphertext, ${alias}.payload_iv, ${alias}.payload_auth_tag, ${alias}.payload_key_id`;
+
+/** The clear answers of a version (name, contact email) as a jsonb object shaped like its payload. */
+export const clearFinanceAnswers = (alias: string): string =>
+  `jsonb_build_object('beneficiaryName', ${alias}.beneficiary_name, 'contactEmail', ${alias}.contact_email)`;
+
+export type SealedPayloadRow = {
+  grantee_id: string;
+  version: number;
+  payload_ciphertext: Uint8Array;
+  payload_iv: Uint8Array;
+  payload_auth_tag: Uint8Array;
+  payload_key_id: string;
+};
+
+/** Binds a ciphertext to its row: moved to another grantee or version, it no longer opens. */
+const associatedData = (granteeId: string, version: number): string => `grantee_finance_versions:${granteeId}:${version}`;
+
+const clearText = (payload: WirePayload, name: string): string => (typeof payload[name] === 'string' ? String(payload[name]) : '');
+
+/** The values of the columns that store a version: its ciphertext, IV, tag, key id and the two clear answers. */
+export function sealFinancePayload(keyring: FinanceKeyring, granteeId: string, version: number, payload: WirePayload): unknown[] {
+  const sealed = seal(keyring, JSON.stringify(payload), associatedData(granteeId, version));
+  return [sealed.ciphertext, sealed.iv, sealed.authTag, sealed.keyId, clearText(payload, 'beneficiaryName'), clearText(payload, 'contactEmail')];
+}
+
+/** The stored payload of a version; FinanceDecryptionError when it cannot be opened (never a partial value). */
+export function openFinancePayload(keyring: FinanceKeyring, row: SealedPayloadRow): WirePayload {
+  // pg gives bytea as Buffer, PGlite as Uint8Array.
+  const text = open(
+    keyring,
+    { ciphertext: Buffer.from(row.payload_ciphertext), iv: Buffer.from(row.payload_iv), authTag: Buffer.from(row.payload_auth_tag), keyId: row.payload_key_id },
+    associatedData(row.grantee_id, row.version),
+  );
+  const payload: unknown = JSON.parse(text);
+  if (typeof payload !== 'object' || payload === null || Array.isArray(payload)) throw new FinanceDecryptionError('the decrypted payload is not an object');
+  return payload as WirePayload;
+}
+
+export type SealReport = {
+  /** Rows encrypted (or re-encrypted) under the current key now. */
+  readonly sealed: number;
+  /** Rows left as they were because they could not be opened: id and why. */
+  readonly unreadable: ReadonlyArray<{ readonly id: string; readonly reason: string }>;
+};
+
+const BATCH = 100;
+
+/**
+ * Encrypts the versions still stored in clear (rows from before migration 8) and, with `rotate`,
+ * re-encrypts those under any key but the current one. Idempotent. Batches of 100 rows, each in
+ * its own transaction with the rows locked, so it runs beside a serving server. When rows changed,
+ * VACUUM FULL rewrites the table so the replaced values do not linger in its files.
+ */
+export async function sealFinanceRows(database: Database, keyring: FinanceKeyring, options: { rotate: boolean }): Promise<SealReport> {
+  let sealed = 0;
+  const unreadable: Array<{ id: string; reason: string }> = [];
+  let after = '0';
+  for (;;) {
+    const done = await database.transaction(async (tx) => {
+      const rows = await tx.query<SealedPayloadRow & { id: string; payload: WirePayload | null }>(
+        `SELECT v.id::text AS id, v.payload, ${sealedPayloadColumns('v')} FROM grantee_finance_versions v
+         WHERE v.id > $1::bigint AND (v.payload IS NOT NULL OR ($2::boolean AND v.payload_key_id <> $3))
+         ORDER BY v.id LIMIT ${BATCH} FOR UPDATE`,
+        [after, options.rotate, keyring.current.id],
+      );
+      for (const row of rows) {
+        let payload: WirePayload;
+        try {
+          payload = row.payload ?? openFinancePayload(keyring, row);
+        } catch (error) {
+          if (!(error instanceof FinanceDecryptionError)) throw error;
+          unreadable.push({ id: row.id, reason: error.message });
+          continue;
+        }
+        await tx.query(
+          `UPDATE grantee_finance_versions
+           SET payload = NULL, payload_ciphertext = $2, payload_iv = $3, payload_auth_tag = $4, payload_key_id = $5, beneficiary_name = $6, contact_email = $7
+           WHERE id = $1`,
+          [row.id, ...sealFinancePayload(keyring, row.grantee_id, row.version, payload)],
+        );
+        sealed += 1;
+      }
+      after = rows.at(-1)?.id ?? after;
+      return rows.length < BATCH;
+    });
+    if (done) break;
+  }
+  if (sealed > 0) await database.query('VACUUM FULL grantee_finance_versions');
+  return { sealed, unreadable };
+}
+
+/** How many versions each key id holds, and how many are still in clear (key id null). */
+export async function financeKeyUsage(database: Database): Promise<Array<{ keyId: string | null; versions: number }>> {
+  const rows = await database.query<{ key_id: string | null; n: number }>(
+    'SELECT payload_key_id AS key_id, count(*)::int AS n FROM grantee_finance_versions GROUP BY payload_key_id ORDER BY payload_key_id NULLS FIRST',
+  );
+  return rows.map((row) => ({ keyId: row.key_id, versions: row.n }));
+}
