@@ -1,8 +1,9 @@
 /**
  * How the copy writes the programme facts of src/config/programmes.ts: amounts, counts of days and
- * weeks, dates. Prose spells small numbers out ('dos días hábiles'); badges keep digits.
+ * weeks, dates. Prose spells small numbers out ('dos días hábiles'); badges keep digits. (Relative
+ * imports: the API server's round check imports this module in plain Node.)
  */
-import type { ProgrammeDate } from '@/config/programmes';
+import type { ProgrammeDate } from '../config/programmes';
 
 const SPANISH_WORDS = ['cero', 'un', 'dos', 'tres', 'cuatro', 'cinco', 'seis', 'siete', 'ocho', 'nueve', 'diez'];
 

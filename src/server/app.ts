@@ -9,6 +9,7 @@ import type { ServerConfig } from './config';
 import { registerFormRoutes, type FormRegistry } from './formRoutes';
 import { sendError } from './http';
 import { registerNewsletterRoute } from './newsletter';
+import { registerRoundGuard } from './rounds';
 import { contentSecurityPolicy, inlineScriptHashes, securityHeaders } from './security';
 import { cacheControlFor, resolveStaticFile, REVALIDATE_CACHE } from './staticSite';
 import type { Database } from './storage/database';
@@ -82,6 +83,7 @@ export async function buildApp(deps: AppDependencies): Promise<FastifyInstance> 
   await app.register(fastifyStatic, { root: path.resolve(config.outDir), serve: false, cacheControl: false, preCompressed: true });
 
   const verifyCaptcha = deps.verifyCaptcha ?? createCaptchaVerifier({ secret: config.recaptchaSecret, verifyUrl: config.recaptchaVerifyUrl });
+  registerRoundGuard(app);
   registerFormRoutes(app, {
     forms: deps.forms,
     database: deps.database,
