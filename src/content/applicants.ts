@@ -67,7 +67,7 @@ export const applicantsPage: SectionedPageCopy = {
             },
             {
               title: 'Blockchain Consultant',
-              text: 'Cuatro semanas en vivo, con certificación, para asesorar proyectos blockchain.',
+              text: `Curso en vivo de ${weeks(facts.courses.consultantWeeks)}, con certificación, para asesorar proyectos blockchain.`,
               link: { label: 'Aprende más', href: routes.consultantCourse },
             },
             {
