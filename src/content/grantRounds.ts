@@ -89,9 +89,11 @@ export const academicGrantsPage: SectionedPageCopy = {
       blocks: [
         {
           kind: 'paragraph',
-          text: academic.round.closes
-            ? `Recibimos propuestas hasta el ${dayEs(academic.round.closes)}. Después de esa fecha el formulario se cierra; las rondas futuras se anuncian en esta página.`
-            : 'La fecha límite de la ronda se publica en esta página. Mientras el formulario esté disponible, recibimos propuestas.',
+          text: !academic.round.closes
+            ? 'La fecha límite de la ronda se publica en esta página. Mientras el formulario esté disponible, recibimos propuestas.'
+            : roundState(academic.round, new Date()) === 'closed'
+              ? `La ronda recibió propuestas hasta el ${dayEs(academic.round.closes)} y ya cerró. Las rondas futuras se anuncian en esta página.`
+              : `Recibimos propuestas hasta el ${dayEs(academic.round.closes)}. Después de esa fecha el formulario se cierra; las rondas futuras se anuncian en esta página.`,
         },
       ],
     },
