@@ -30,3 +30,116 @@ export const programmes: Readonly<Record<ProgrammeKey, Programme>> = {
   'office-hours': { name: 'Office Hours', referencePrefix: 'OH', followUp: { kind: 'twoBusinessDays', contactEmail: contact.general } },
   'grantee-finance': { name: 'Grantee Finance', referencePrefix: 'GF', followUp: { kind: 'twoBusinessDays', contactEmail: contact.general } },
 };
+
+/* ---------- Programme facts ---------- */
+
+/**
+ * Every figure the copy states about a programme, in one place, each from its NEXT_PUBLIC_*
+ * variable (build time; the API server reads the same ones at run time). A fact left unset is not
+ * printed: the sentences that carry it are written to read well without it. The only defaults are
+ * figures the spec itself gives (section 9: confirmation within 2 business days, courses of 4
+ * weeks, a round of up to $750,000). README "Before you publish" lists them.
+ */
+
+function setting(value: string | undefined): string | undefined {
+  return value && value.trim() !== '' ? value.trim() : undefined;
+}
+
+function wholeNumber(name: string, value: string | undefined, fallback?: number): number | undefined {
+  const raw = setting(value);
+  if (raw === undefined) return fallback;
+  if (!/^\d+$/.test(raw) || Number(raw) <= 0) throw new Error(`${name} must be a whole number above 0, not "${raw}".`);
+  return Number(raw);
+}
+
+/** A calendar day as written ('2022-05-15'), or a moment with its offset ('2022-05-15T23:59:00-05:00'). */
+export type ProgrammeDate = { readonly day: string; readonly iso: string };
+
+const DATE_PATTERN = /^(\d{4})-(\d{2})-(\d{2})(T\d{2}:\d{2}(:\d{2})?(Z|[+-]\d{2}:\d{2}))?$/;
+
+function calendarDate(name: string, value: string | undefined): ProgrammeDate | undefined {
+  const raw = setting(value);
+  if (raw === undefined) return undefined;
+  const match = DATE_PATTERN.exec(raw);
+  if (!match || Number.isNaN(Date.parse(match[4] ? raw : `${raw}T00:00:00Z`))) {
+    throw new Error(`${name} must be a date such as 2022-05-15 or 2022-05-15T23:59:00-05:00, not "${raw}".`);
+  }
+  return { day: raw.slice(0, 10), iso: raw };
+}
+
+/** A grant round's dates; a round with neither is always open (the default: the spec's forms are shown). */
+export type RoundDates = { readonly opens?: ProgrammeDate; readonly closes?: ProgrammeDate };
+
+function round(prefix: string, opens: string | undefined, closes: string | undefined): RoundDates {
+  const dates = { opens: calendarDate(`${prefix}_OPENS`, opens), closes: calendarDate(`${prefix}_CLOSES`, closes) };
+  if (dates.opens && dates.closes && roundStart(dates) >= roundEnd(dates)) throw new Error(`${prefix}_OPENS must come before ${prefix}_CLOSES.`);
+  return Object.fromEntries(Object.entries(dates).filter(([, date]) => date !== undefined)) as RoundDates;
+}
+
+/** First moment of the round: the opening time, or 00:00 UTC of the opening day. */
+function roundStart(dates: RoundDates): number {
+  if (!dates.opens) return -Infinity;
+  return dates.opens.iso.length > 10 ? Date.parse(dates.opens.iso) : Date.parse(`${dates.opens.day}T00:00:00Z`);
+}
+
+/** First moment after the round: the closing time, or the end of the closing day in UTC (the whole day counts). */
+function roundEnd(dates: RoundDates): number {
+  if (!dates.closes) return Infinity;
+  return dates.closes.iso.length > 10 ? Date.parse(dates.closes.iso) : Date.parse(`${dates.closes.day}T00:00:00Z`) + 24 * 60 * 60 * 1000;
+}
+
+export type RoundState = 'upcoming' | 'open' | 'closed';
+
+/** Where a round stands at a moment: the apply pages ask at build time, the API server at each request. */
+export function roundState(dates: RoundDates, now: Date): RoundState {
+  const time = now.getTime();
+  if (time < roundStart(dates)) return 'upcoming';
+  if (time >= roundEnd(dates)) return 'closed';
+  return 'open';
+}
+
+export const facts = {
+  /** Spec section 9: the confirmation email arrives within 2 business days (the thank-you pages say so too). */
+  confirmationBusinessDays: wholeNumber('NEXT_PUBLIC_CONFIRMATION_BUSINESS_DAYS', process.env.NEXT_PUBLIC_CONFIRMATION_BUSINESS_DAYS, 2)!,
+  officeHours: {
+    /** Length of the video call. */
+    meetingMinutes: wholeNumber('NEXT_PUBLIC_OFFICE_HOURS_MINUTES', process.env.NEXT_PUBLIC_OFFICE_HOURS_MINUTES),
+  },
+  smallGrants: {
+    maxUsd: wholeNumber('NEXT_PUBLIC_SMALL_GRANTS_MAX_USD', process.env.NEXT_PUBLIC_SMALL_GRANTS_MAX_USD),
+    /** Usual time from application to decision. */
+    decisionWeeks: wholeNumber('NEXT_PUBLIC_SMALL_GRANTS_DECISION_WEEKS', process.env.NEXT_PUBLIC_SMALL_GRANTS_DECISION_WEEKS),
+  },
+  projectGrants: {
+    maxUsd: wholeNumber('NEXT_PUBLIC_PROJECT_GRANTS_MAX_USD', process.env.NEXT_PUBLIC_PROJECT_GRANTS_MAX_USD),
+    decisionWeeks: wholeNumber('NEXT_PUBLIC_PROJECT_GRANTS_DECISION_WEEKS', process.env.NEXT_PUBLIC_PROJECT_GRANTS_DECISION_WEEKS),
+  },
+  academicGrants: {
+    /** Spec section 9: a round of up to $750,000 in total. */
+    totalUsd: wholeNumber('NEXT_PUBLIC_ACADEMIC_GRANTS_TOTAL_USD', process.env.NEXT_PUBLIC_ACADEMIC_GRANTS_TOTAL_USD, 750_000),
+    round: round('NEXT_PUBLIC_ACADEMIC_GRANTS', process.env.NEXT_PUBLIC_ACADEMIC_GRANTS_OPENS, process.env.NEXT_PUBLIC_ACADEMIC_GRANTS_CLOSES),
+    decisionWeeks: wholeNumber('NEXT_PUBLIC_ACADEMIC_GRANTS_DECISION_WEEKS', process.env.NEXT_PUBLIC_ACADEMIC_GRANTS_DECISION_WEEKS),
+  },
+  devconGrants: {
+    round: round('NEXT_PUBLIC_DEVCON_GRANTS', process.env.NEXT_PUBLIC_DEVCON_GRANTS_OPENS, process.env.NEXT_PUBLIC_DEVCON_GRANTS_CLOSES),
+    /** First day of the conference. */
+    conferenceDate: calendarDate('NEXT_PUBLIC_DEVCON_DATE', process.env.NEXT_PUBLIC_DEVCON_DATE),
+    /** How long before the event an organiser should apply. */
+    leadWeeks: wholeNumber('NEXT_PUBLIC_DEVCON_GRANTS_LEAD_WEEKS', process.env.NEXT_PUBLIC_DEVCON_GRANTS_LEAD_WEEKS),
+    decisionWeeks: wholeNumber('NEXT_PUBLIC_DEVCON_GRANTS_DECISION_WEEKS', process.env.NEXT_PUBLIC_DEVCON_GRANTS_DECISION_WEEKS),
+  },
+  courses: {
+    /** Spec section 1: 'Duración 4 semanas'. */
+    consultantWeeks: wholeNumber('NEXT_PUBLIC_CONSULTANT_COURSE_WEEKS', process.env.NEXT_PUBLIC_CONSULTANT_COURSE_WEEKS, 4)!,
+    /** Spec section 9: course length 4 weeks. */
+    beginnerWeeks: wholeNumber('NEXT_PUBLIC_BEGINNER_COURSE_WEEKS', process.env.NEXT_PUBLIC_BEGINNER_COURSE_WEEKS, 4)!,
+    /** Where a course scholarship is requested; unset, the site offers none (the grants are not course scholarships). */
+    scholarshipsUrl: setting(process.env.NEXT_PUBLIC_COURSE_SCHOLARSHIPS_URL),
+  },
+} as const;
+
+/** The two grant rounds with dates, by the programme key their form and endpoint carry. */
+export const rounds: Readonly<Partial<Record<ProgrammeKey, RoundDates>>> = {
+  'academic-grants': facts.academicGrants.round,
+  'devcon-grants': facts.devconGrants.round,
+};

@@ -1,5 +1,7 @@
 /** Copy of the Becas pages: /about, /about/who-we-support and /about/how-we-support. */
+import { facts, roundState } from '@/config/programmes';
 import { site } from '@/config/site';
+import { businessDays, usd } from './figures';
 import { routes } from './routes';
 import type { BannerCopy, LinkCopy, PageMetaCopy, SectionCopy } from './types';
 
@@ -13,6 +15,15 @@ export type AboutPageCopy = {
 };
 
 const applyCta: LinkCopy = { label: 'Aprende más', href: routes.applicants };
+
+/** Programmes taking applications when the site is built: the three without a round, and each round that is open. */
+const openProgrammes = 3 + [facts.academicGrants.round, facts.devconGrants.round].filter((dates) => roundState(dates, new Date()) === 'open').length;
+
+const statItems: Array<{ value: string; label: string }> = [
+  { value: String(openProgrammes), label: openProgrammes === 1 ? 'programa de apoyo abierto' : 'programas de apoyo abiertos' },
+  ...(facts.academicGrants.totalUsd ? [{ value: usd(facts.academicGrants.totalUsd), label: 'en la ronda Academic Grants' }] : []),
+  { value: businessDays(facts.confirmationBusinessDays), label: 'para confirmar que recibimos tu solicitud' },
+];
 
 function aboutPage(page: Omit<AboutPageCopy, 'cta'>): AboutPageCopy {
   return { ...page, cta: applyCta };
@@ -33,15 +44,11 @@ export const aboutPages = {
         blocks: [
           {
             kind: 'paragraph',
-            text: 'Una beca puede cubrir un curso, una investigación, un prototipo o un evento. Lo que todas tienen en común es que su resultado beneficia a más personas que a quien la recibe.',
+            text: `Una beca puede cubrir ${facts.courses.scholarshipsUrl ? 'un curso, ' : ''}una investigación, un prototipo o un evento. Lo que todas tienen en común es que su resultado beneficia a más personas que a quien la recibe.`,
           },
           {
             kind: 'stats',
-            items: [
-              { value: '5', label: 'programas de apoyo abiertos' },
-              { value: 'USD 750.000', label: 'en la ronda Academic Grants' },
-              { value: '2 días hábiles', label: 'para confirmar tu solicitud' },
-            ],
+            items: statItems,
           },
         ],
       },
@@ -64,9 +71,9 @@ export const aboutPages = {
     ],
   }),
   whoWeSupport: aboutPage({
-    meta: { title: 'A quién apoyamos', description: 'Quiénes pueden recibir una beca: estudiantes, desarrolladores, investigadores y comunidades de Latinoamérica.' },
+    meta: { title: '¿A quién apoyamos?', description: 'Quiénes pueden recibir una beca: estudiantes, desarrolladores, investigadores y comunidades de Latinoamérica.' },
     banner: {
-      title: 'A quién apoyamos',
+      title: '¿A quién apoyamos?',
       lead: 'No importa si eres una persona, un equipo o una universidad: importa lo que tu trabajo aporta al ecosistema.',
     },
     tint: 'whoWeSupport',
@@ -78,10 +85,12 @@ export const aboutPages = {
           {
             kind: 'cards',
             items: [
-              { title: 'Estudiantes', text: 'Personas que quieren formarse en blockchain y no pueden costear un curso.' },
-              { title: 'Desarrolladores', text: 'Quienes construyen herramientas, librerías y aplicaciones de código abierto.' },
+              facts.courses.scholarshipsUrl
+                ? { title: 'Estudiantes', text: 'Personas que quieren formarse en blockchain y no pueden costear un curso.' }
+                : { title: 'Estudiantes', text: 'Estudiantes que investigan Ethereum o crean contenido educativo en español.' },
+              { title: 'Desarrolladores', text: 'Quienes construyen herramientas, bibliotecas y aplicaciones de código abierto.' },
               { title: 'Investigadores', text: 'Académicos e investigadores independientes que estudian Ethereum.' },
-              { title: 'Comunidades', text: 'Organizadores de meetups, hackathones y contenido educativo en español.' },
+              { title: 'Comunidades', text: 'Organizadores de meetups, hackatones y contenido educativo en español.' },
             ],
           },
         ],
@@ -118,9 +127,9 @@ export const aboutPages = {
             kind: 'steps',
             items: [
               { title: 'Formación', text: 'Cursos en vivo para ti o tu equipo.' },
-              { title: 'Asesoría', text: 'Office hours con nuestro equipo para orientarte.' },
+              { title: 'Asesoría', text: 'Office Hours con nuestro equipo para orientarte.' },
               { title: 'Financiamiento', text: 'Becas para proyectos, investigación y eventos.' },
-              { title: 'Conexiones', text: 'Presentaciones con equipos, inversores y ponentes del ecosistema.' },
+              { title: 'Conexiones', text: 'Te presentamos a equipos y ponentes del ecosistema.' },
             ],
           },
         ],
@@ -131,7 +140,7 @@ export const aboutPages = {
         blocks: [
           {
             kind: 'paragraph',
-            text: 'Damos seguimiento a cada hito, difundimos los resultados y ayudamos a que el proyecto encuentre financiamiento sostenible más allá de la beca.',
+            text: 'Damos seguimiento a cada hito y difundimos los resultados para que lleguen a más personas.',
           },
         ],
       },

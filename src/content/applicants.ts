@@ -1,5 +1,7 @@
 /** Copy of /applicants (Cursos) and of the three programme pages under it. */
+import { facts } from '@/config/programmes';
 import { contact, site } from '@/config/site';
+import { businessDays, sentences, usd, weeks } from './figures';
 import { whyChooseTitle } from './courses';
 import { routes } from './routes';
 import type { LinkCopy, SectionCopy, SectionedPageCopy } from './types';
@@ -7,11 +9,11 @@ import type { LinkCopy, SectionCopy, SectionedPageCopy } from './types';
 export const applicantsPage: SectionedPageCopy = {
   meta: {
     title: 'Cursos y programas de apoyo',
-    description: `Cursos de blockchain en vivo y programas de apoyo de ${site.brand}: office hours, small grants y project grants.`,
+    description: `Cursos de blockchain en vivo y programas de apoyo de ${site.brand}: Office Hours, Small Grants y Project Grants.`,
   },
   banner: {
     title: 'Cursos y programas de apoyo',
-    lead: 'Aprende con nuestros cursos en vivo y, cuando estés listo para construir, solicita el tipo de apoyo que mejor se ajusta a tu proyecto.',
+    lead: 'Aprende con nuestros cursos en vivo y, cuando estés listo para construir, postula al tipo de apoyo que mejor se ajuste a tu proyecto.',
   },
   sidebarLabel: 'Secciones de la página',
   sections: [
@@ -28,7 +30,7 @@ export const applicantsPage: SectionedPageCopy = {
           items: [
             'Educación en español, en vivo y actualizada.',
             'Apoyo a proyectos de código abierto, investigación, herramientas para desarrolladores y comunidad.',
-            'Prioridad a iniciativas que benefician a muchas personas y no solo a quien las construye.',
+            'Prioridad a iniciativas que beneficien a muchas personas y no solo a quien las construye.',
           ],
         },
       ],
@@ -39,13 +41,13 @@ export const applicantsPage: SectionedPageCopy = {
       blocks: [
         {
           kind: 'paragraph',
-          text: 'El apoyo no es solo dinero: muchas veces una conversación a tiempo o una presentación a la persona correcta vale más que una beca.',
+          text: 'El apoyo no es solo dinero: muchas veces una conversación a tiempo o una presentación a la persona indicada vale más que una beca.',
         },
         {
           kind: 'cards',
           items: [
             { title: 'Formación', text: 'Cursos en vivo desde los fundamentos hasta la consultoría profesional.' },
-            { title: 'Asesoría', text: 'Sesiones de office hours para resolver dudas y recibir comentarios sobre tu proyecto.' },
+            { title: 'Asesoría', text: 'Sesiones de Office Hours para resolver dudas y recibir comentarios sobre tu proyecto.' },
             { title: 'Financiamiento', text: 'Becas para proyectos, investigación y eventos comunitarios en la región.' },
           ],
         },
@@ -65,7 +67,7 @@ export const applicantsPage: SectionedPageCopy = {
             },
             {
               title: 'Blockchain Consultant',
-              text: 'Cuatro semanas en vivo, con certificación, para asesorar proyectos blockchain.',
+              text: `Curso en vivo de ${weeks(facts.courses.consultantWeeks)}, con certificación, para asesorar proyectos blockchain.`,
               link: { label: 'Aprende más', href: routes.consultantCourse },
             },
             {
@@ -81,13 +83,19 @@ export const applicantsPage: SectionedPageCopy = {
       id: 'application-types',
       title: 'Tipos de solicitud',
       blocks: [
-        { kind: 'paragraph', text: 'Elige el programa según la etapa de tu proyecto. Si tienes dudas, empieza por office hours.' },
+        { kind: 'paragraph', text: 'Elige el programa según la etapa de tu proyecto. Si tienes dudas, empieza por Office Hours.' },
         {
           kind: 'cards',
           items: [
             { title: 'Office Hours', text: 'Consejos o comentarios sobre tu proyecto, sin compromiso.', link: { label: 'Leer más', href: routes.officeHours } },
-            { title: 'Small Grants', text: 'Proyectos en etapa temprana y patrocinio de eventos, hasta USD 30.000.', link: { label: 'Leer más', href: routes.smallGrants } },
-            { title: 'Project Grants', text: 'Proyectos con objetivos y cronograma claros, sin tope fijo.', link: { label: 'Leer más', href: routes.projectGrants } },
+            {
+              title: 'Small Grants',
+              text: `Proyectos en etapa temprana y patrocinio de eventos${facts.smallGrants.maxUsd ? `, hasta ${usd(facts.smallGrants.maxUsd)}` : ''}.`,
+              link: { label: 'Leer más', href: routes.smallGrants } },
+            {
+              title: 'Project Grants',
+              text: `Proyectos con objetivos y cronograma claros${facts.projectGrants.maxUsd ? `, hasta ${usd(facts.projectGrants.maxUsd)}` : ''}.`,
+              link: { label: 'Leer más', href: routes.projectGrants } },
             { title: 'Academic Grants', text: 'La ronda de becas para investigación académica sobre Ethereum.', link: { label: 'Leer más', href: routes.academicGrants } },
             { title: 'Devcon Grants', text: 'Apoyo para meetups y eventos en Latinoamérica antes de Devcon.', link: { label: 'Leer más', href: routes.devconGrants } },
           ],
@@ -121,18 +129,27 @@ function programmePage(input: ProgrammeInput): SectionedPageCopy {
   };
 }
 
-const confirmationAnswer = `Recibirás un correo de confirmación en un plazo de 2 días hábiles. Si no llega, escríbenos a ${contact.general}.`;
+const confirmation = `Recibirás un correo de confirmación en un plazo de ${businessDays(facts.confirmationBusinessDays)}.`;
+
+/** '¿Cuándo tendré respuesta?': the confirmation first, then the decision, with its usual time when configured. */
+function whenAnswer(decisionWeeks: number | undefined, confirmationSentence = confirmation): string {
+  return sentences(
+    confirmationSentence,
+    decisionWeeks ? `La decisión suele llegar en unas ${weeks(decisionWeeks)}.` : 'La decisión llega después, cuando termina la evaluación, y te la comunicamos por correo.',
+    `Si el correo de confirmación no llega, escríbenos a ${contact.general}.`,
+  );
+}
 
 export const programmePages = {
   officeHours: programmePage({
     title: 'Office Hours',
-    description: 'Reserva una sesión de office hours para recibir consejos o comentarios sobre tu proyecto blockchain.',
+    description: 'Reserva una sesión de Office Hours para recibir consejos o comentarios sobre tu proyecto blockchain.',
     lead: 'Una conversación con nuestro equipo para orientarte, darte comentarios sobre tu proyecto o ayudarte a elegir el apoyo adecuado.',
     apply: { label: 'Applica', href: routes.officeHoursApply },
     descriptionBlocks: [
       {
         kind: 'paragraph',
-        text: 'Office hours es la forma más sencilla de hablar con nosotros. No necesitas tener un proyecto avanzado: puedes venir con una idea, una duda técnica o un borrador de propuesta.',
+        text: 'Office Hours es la forma más sencilla de hablar con nosotros. No necesitas tener un proyecto avanzado: puedes venir con una idea, una duda técnica o un borrador de propuesta.',
       },
       {
         kind: 'list',
@@ -144,19 +161,25 @@ export const programmePages = {
     ],
     steps: [
       { title: 'Envía tu solicitud', text: 'Cuéntanos quién eres y qué tipo de sesión necesitas.' },
-      { title: 'Te contactamos', text: 'Una persona del equipo revisa tu pedido y te propone un horario.' },
-      { title: 'Conversamos', text: 'Una videollamada de 30 minutos, en español o en inglés.' },
+      { title: 'Te contactamos', text: 'Una persona del equipo revisa tu solicitud y te propone un horario.' },
+      {
+        title: 'Conversamos',
+        text: facts.officeHours.meetingMinutes ? `Una videollamada de ${facts.officeHours.meetingMinutes} minutos con una persona del equipo.` : 'Una videollamada con una persona del equipo.',
+      },
     ],
     faq: [
-      { question: '¿Office hours tiene algún costo?', answer: ['No. Las sesiones son gratuitas y no te comprometen a solicitar una beca.'] },
+      { question: '¿Office Hours tiene algún costo?', answer: ['No. Las sesiones son gratuitas y no te comprometen a postular a una beca.'] },
       { question: '¿Puedo pedir más de una sesión?', answer: ['Sí. Si tu proyecto avanza y necesitas otra opinión, envía una nueva solicitud.'] },
-      { question: '¿Cuándo tendré respuesta?', answer: [confirmationAnswer] },
+      {
+        question: '¿Cuándo tendré respuesta?',
+        answer: [sentences(confirmation, 'Después, una persona del equipo te escribe para proponerte un horario.', `Si el correo de confirmación no llega, escríbenos a ${contact.general}.`)],
+      },
     ],
   }),
   smallGrants: programmePage({
     title: 'Small Grants',
-    description: 'Small Grants: hasta USD 30.000 para proyectos en etapa temprana y patrocinio de eventos comunitarios en Latinoamérica.',
-    lead: 'Becas de hasta USD 30.000 para proyectos en etapa temprana y patrocinio de eventos de la comunidad.',
+    description: `Small Grants: ${facts.smallGrants.maxUsd ? `hasta ${usd(facts.smallGrants.maxUsd)}` : 'apoyo'} para proyectos en etapa temprana y patrocinio de eventos comunitarios en Latinoamérica.`,
+    lead: `${facts.smallGrants.maxUsd ? `Hasta ${usd(facts.smallGrants.maxUsd)}` : 'Apoyo'} para proyectos en etapa temprana y patrocinio de eventos de la comunidad.`,
     apply: { label: 'Applica', href: routes.smallGrantsApply },
     descriptionBlocks: [
       {
@@ -168,7 +191,7 @@ export const programmePages = {
         items: [
           'Proyectos de código abierto en etapa temprana.',
           'Herramientas, documentación y contenido educativo en español.',
-          'Patrocinio de meetups, hackathones y conferencias comunitarias.',
+          'Patrocinio de meetups, hackatones y conferencias comunitarias.',
         ],
       },
     ],
@@ -184,7 +207,7 @@ export const programmePages = {
         answer: ['No exactamente: los patrocinios de eventos no son becas, pero la solicitud empieza de la misma forma y usa el mismo formulario.'],
       },
       { question: '¿Puedo postular como persona individual?', answer: ['Sí. Puedes postular de forma individual o como equipo; si es un equipo, te pediremos el nombre de la organización.'] },
-      { question: '¿Cuándo tendré respuesta?', answer: ['Recibirás un correo de confirmación en breve. La evaluación completa suele tomar algunas semanas.'] },
+      { question: '¿Cuándo tendré respuesta?', answer: [whenAnswer(facts.smallGrants.decisionWeeks, 'Recibirás un correo de confirmación en breve.')] },
     ],
   }),
   projectGrants: programmePage({
@@ -201,7 +224,7 @@ export const programmePages = {
         kind: 'list',
         items: [
           'El proyecto es un bien público: su valor no queda en manos de una sola empresa.',
-          'El código y los resultados se publican con licencia abierta.',
+          'Preferimos que el código y los resultados se publiquen con licencia abierta; si no es tu caso, el formulario te pide explicar por qué.',
           'Hay hitos verificables y un presupuesto justificado.',
         ],
       },
@@ -213,9 +236,17 @@ export const programmePages = {
       { title: 'Acuerdo y seguimiento', text: 'Si se aprueba, firmamos un acuerdo y acompañamos cada hito.' },
     ],
     faq: [
-      { question: '¿Hay un monto máximo?', answer: ['No hay un tope fijo: el monto debe corresponder al alcance y a los hitos de tu propuesta.'] },
+      {
+        question: '¿Cuánto puedo solicitar?',
+        answer: [
+          sentences(
+            facts.projectGrants.maxUsd ? `Hasta ${usd(facts.projectGrants.maxUsd)}.` : undefined,
+            `${facts.projectGrants.maxUsd ? 'Dentro de ese límite, el' : 'El'} monto debe corresponder al alcance y a los hitos de tu propuesta.`,
+          ),
+        ],
+      },
       { question: '¿Puedo postular si ya recibí otra beca?', answer: ['Sí. Indícalo en el formulario junto con el avance que lograste con ella.'] },
-      { question: '¿Cuándo tendré respuesta?', answer: [confirmationAnswer] },
+      { question: '¿Cuándo tendré respuesta?', answer: [whenAnswer(facts.projectGrants.decisionWeeks)] },
     ],
   }),
 };

@@ -2,9 +2,16 @@
  * Copy of the course pages: the why-choose pages (three route tabs), the beginner course and the
  * 'Blockchain Consultant' course (four route tabs and the enrolment page).
  */
+import { facts } from '@/config/programmes';
 import { links, site } from '@/config/site';
+import { weeks } from './figures';
 import { routes } from './routes';
-import type { CourseCardCopy, ContentTabCopy, ImageCopy, LinkCopy, PageMetaCopy, SectionCopy } from './types';
+import type { Block, CourseCardCopy, ContentTabCopy, ImageCopy, LinkCopy, PageMetaCopy, SectionCopy } from './types';
+
+const { consultantWeeks, beginnerWeeks, scholarshipsUrl } = facts.courses;
+
+/** The call to ask for a course scholarship, only where one can be requested (spec's '¿Quieres una beca?'). */
+const scholarshipLink: LinkCopy | undefined = scholarshipsUrl ? { label: '¿Quieres una beca?', href: scholarshipsUrl, external: /^https?:/.test(scholarshipsUrl) } : undefined;
 
 /** The three benefits of spec section 1, shown on the home page and the why-choose pages. */
 export const benefits: string[] = [
@@ -34,7 +41,7 @@ function whyChoosePage(meta: PageMetaCopy, sections: SectionCopy[]): WhyChoosePa
     meta,
     hero: {
       title: whyChooseTitle,
-      lead: 'Aprendes con quienes construyen el ecosistema, a tu ritmo pero nunca solo.',
+      lead: 'Aprendes en vivo, con quienes construyen el ecosistema y junto a tu cohorte.',
       image: whyChooseImage,
       benefits,
     },
@@ -52,16 +59,16 @@ export const whyChoosePages = {
     [
       {
         id: 'clases-en-vivo',
-        title: 'Clases en vivo, no videos de hace tres años',
+        title: 'Clases en vivo, no videos de hace años',
         blocks: [
           {
             kind: 'paragraph',
-            text: 'Blockchain cambia cada mes: nuevas redes de capa 2, mejoras del protocolo, regulaciones que aparecen y desaparecen. Por eso cada clase se dicta en vivo y su material se revisa antes de cada cohorte.',
+            text: 'Blockchain cambia cada mes: nuevas redes de capa 2, mejoras del protocolo, regulaciones que aparecen y desaparecen. Por eso cada clase se imparte en vivo y su material se revisa antes de cada cohorte.',
           },
           {
             kind: 'list',
             items: [
-              'Instructores que trabajan en proyectos, auditorías y consultoras del ecosistema.',
+              'Instructores que trabajan en proyectos, auditorías y consultorías del ecosistema.',
               'Preguntas en tiempo real y ejercicios guiados durante la clase.',
               'Grabaciones disponibles para repasar cuando lo necesites.',
             ],
@@ -78,7 +85,7 @@ export const whyChoosePages = {
     [
       {
         id: 'eventos-exclusivos',
-        title: 'Eventos que no encontrarás en otro lugar',
+        title: 'Eventos para aprender de quienes construyen',
         blocks: [
           {
             kind: 'paragraph',
@@ -87,9 +94,9 @@ export const whyChoosePages = {
           {
             kind: 'list',
             items: [
-              'Webinars mensuales sobre temas de actualidad del ecosistema.',
+              'Webinars sobre temas de actualidad del ecosistema.',
               'Entrevistas con invitados de la industria y espacio para tus preguntas.',
-              'Acceso prioritario a meetups y hackathones de la región.',
+              'Información sobre meetups y hackatones de la región.',
             ],
           },
         ],
@@ -142,7 +149,7 @@ export const beginnerCoursePage: BeginnerCoursePageCopy = {
   },
   hero: {
     title: 'Aprende desde cero todos los conceptos fundamentales de blockchain',
-    lead: 'Sin conocimientos previos: en cuatro semanas entiendes cómo funcionan Bitcoin, Ethereum y los NFTs, y sabes usarlos con seguridad.',
+    lead: `Sin conocimientos previos: en ${weeks(beginnerWeeks)} entenderás cómo funcionan Bitcoin, Ethereum y los NFTs, y sabrás usarlos con seguridad.`,
     image: {
       src: '/images/course-beginner.svg',
       alt: 'Ilustración: una cadena de bloques que empieza con un único bloque',
@@ -155,13 +162,13 @@ export const beginnerCoursePage: BeginnerCoursePageCopy = {
   syllabus: [
     {
       label: 'Resumen',
-      title: 'Un recorrido completo en cuatro semanas',
+      title: `Un recorrido completo en ${weeks(beginnerWeeks)}`,
       blocks: [
         {
           kind: 'paragraph',
-          text: 'Cada semana combina dos clases en vivo, un ejercicio práctico y una sesión de preguntas. Al final tendrás tu propia billetera configurada y sabrás leer lo que pasa en una cadena de bloques.',
+          text: 'Cada semana combina clases en vivo, un ejercicio práctico y una sesión de preguntas. Al final tendrás tu propia billetera configurada y sabrás leer lo que pasa en una cadena de bloques.',
         },
-        { kind: 'list', items: ['Duración 4 semanas', 'Clases en vivo con grabación', 'Certificado al completar el curso'] },
+        { kind: 'list', items: [`Duración ${beginnerWeeks} semanas`, 'Clases en vivo con grabación'] },
       ],
     },
     {
@@ -217,7 +224,7 @@ export const beginnerCoursePage: BeginnerCoursePageCopy = {
           text: 'Para cualquier persona curiosa: estudiantes, profesionales de otras áreas y emprendedores que quieren entender blockchain antes de invertir tiempo o dinero en él.',
         },
         { kind: 'action', link: { label: 'Inscríbete en Academy', href: links.academy, external: true } },
-        { kind: 'action', link: { label: '¿Quieres una beca?', href: routes.about } },
+        ...(scholarshipLink ? [{ kind: 'action' as const, link: scholarshipLink }] : []),
       ],
     },
   ],
@@ -229,7 +236,7 @@ export const consultantCard: CourseCardCopy = {
   title: 'Blockchain Consultant',
   summary: 'Aprende a evaluar, diseñar y acompañar proyectos blockchain en empresas y organizaciones, con casos reales de Bitcoin, Ethereum y NFTs.',
   badges: ['Certificación', 'En vivo', '5 / 5 estrellas'],
-  duration: 'Duración 4 semanas',
+  duration: `Duración ${consultantWeeks} semanas`,
   link: { label: 'Aprende más', href: routes.consultantCourse },
   image: {
     src: '/images/course-consultant.svg',
@@ -243,7 +250,7 @@ export const beginnerCard: CourseCardCopy = {
   title: 'Blockchain desde cero',
   summary: 'El punto de partida: los conceptos fundamentales de blockchain explicados sin tecnicismos, en clases en vivo.',
   badges: ['En vivo', 'Nivel inicial'],
-  duration: 'Duración 4 semanas',
+  duration: `Duración ${beginnerWeeks} semanas`,
   link: { label: 'Aprende más', href: routes.beginnerCourse },
   image: {
     src: '/images/course-beginner.svg',
@@ -265,11 +272,15 @@ export type ConsultantPageCopy = {
 
 const enrolLink: LinkCopy = { label: 'Inscríbete', href: routes.consultantEnrolment };
 
+function capitalised(text: string): string {
+  return text.charAt(0).toUpperCase() + text.slice(1);
+}
+
 function consultantPage(meta: PageMetaCopy, sections: SectionCopy[], bannerTitle = consultantCard.title): ConsultantPageCopy {
   return {
     meta,
     course: consultantCard,
-    lead: 'Cuatro semanas en vivo para convertirte en la persona que las organizaciones consultan antes de adoptar blockchain.',
+    lead: `${capitalised(weeks(consultantWeeks))} en vivo para convertirte en la persona a quien consultan las organizaciones antes de adoptar blockchain.`,
     bannerTitle,
     sections,
     enrol: enrolLink,
@@ -287,7 +298,7 @@ export const consultantPages = {
   overview: consultantPage(
     {
       title: 'Blockchain Consultant',
-      description: 'Curso en vivo Blockchain Consultant: cuatro semanas, certificación y casos reales de Bitcoin, Ethereum y NFTs.',
+      description: `Curso en vivo Blockchain Consultant: ${weeks(consultantWeeks)}, certificación y casos reales de Bitcoin, Ethereum y NFTs.`,
     },
     [
       {
@@ -296,7 +307,7 @@ export const consultantPages = {
         blocks: [
           {
             kind: 'paragraph',
-            text: 'El curso recorre las tres grandes familias de proyectos blockchain y las preguntas que una consultora debe hacer antes de recomendar cualquiera de ellas.',
+            text: 'El curso recorre las tres grandes familias de proyectos blockchain y las preguntas que debe hacer quien hace consultoría antes de recomendar cualquiera de ellas.',
           },
           {
             kind: 'list',
@@ -310,12 +321,12 @@ export const consultantPages = {
       },
       {
         id: 'metodologia',
-        title: 'Cómo se cursa',
+        title: 'Cómo funciona el curso',
         blocks: [
           {
             kind: 'steps',
             items: [
-              { title: 'Clases en vivo', text: 'Dos sesiones por semana con instructores del ecosistema, grabadas para repasar.' },
+              { title: 'Clases en vivo', text: 'Sesiones con instructores del ecosistema, grabadas para repasar.' },
               { title: 'Caso práctico', text: 'Cada módulo termina con un caso real que resuelves en equipo.' },
               { title: 'Certificación', text: 'Presentas tu propuesta final y recibes el certificado del curso.' },
             ],
@@ -356,7 +367,10 @@ export const consultantPages = {
     ),
   ),
   enrolment: consultantPage(
-    { title: 'Inscripción · Blockchain Consultant', description: 'Inscríbete en el curso en vivo Blockchain Consultant o solicita una beca.' },
+    {
+      title: 'Inscripción · Blockchain Consultant',
+      description: `Inscríbete en el curso en vivo Blockchain Consultant${scholarshipLink ? ' o postula a una beca para el curso' : ''}.`,
+    },
     [
       {
         id: 'que-incluye',
@@ -365,7 +379,7 @@ export const consultantPages = {
           {
             kind: 'list',
             items: [
-              'Ocho clases en vivo durante cuatro semanas, con grabación.',
+              `Clases en vivo durante ${weeks(consultantWeeks)}, con grabación.`,
               'Material descargable y casos prácticos de cada módulo.',
               'Certificación al aprobar la propuesta final.',
               'Acceso a la comunidad y a los eventos exclusivos.',
@@ -381,22 +395,24 @@ export const consultantPages = {
             kind: 'steps',
             items: [
               { title: 'Elige tu cohorte', text: 'Consulta las fechas disponibles en el sitio de Academy.' },
-              { title: 'Completa el pago', text: 'Puedes pagar con tarjeta o con criptomonedas.' },
+              { title: 'Completa el pago', text: 'El pago se hace en el sitio de Academy, con los medios que allí se indican.' },
               { title: 'Recibe tu acceso', text: 'Te enviamos por correo el enlace a las clases y a la comunidad.' },
             ],
           },
           { kind: 'action', link: { label: 'Inscríbete en Academy', href: links.academy, external: true } },
         ],
       },
-      {
-        id: 'becas',
-        title: '¿No puedes pagar el curso?',
-        blocks: [
-          { kind: 'paragraph', text: 'Ofrecemos becas para estudiantes de Latinoamérica. Cuéntanos tu situación y tu proyecto.' },
-          { kind: 'action', link: { label: '¿Quieres una beca?', href: routes.about } },
-        ],
-      },
+      ...(scholarshipLink ? [scholarshipSection(scholarshipLink)] : []),
     ],
     'Inscripción: Blockchain Consultant',
   ),
 };
+
+/** Only when course scholarships exist: where to ask for one. */
+function scholarshipSection(link: LinkCopy): SectionCopy {
+  const blocks: Block[] = [
+    { kind: 'paragraph', text: 'Hay becas para el curso destinadas a estudiantes de Latinoamérica. Revisa las condiciones y postula desde el enlace.' },
+    { kind: 'action', link },
+  ];
+  return { id: 'becas', title: '¿No puedes pagar el curso?', blocks };
+}

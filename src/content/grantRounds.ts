@@ -1,18 +1,48 @@
 /** Copy of the two grant rounds: /academic-grants and /devcon-grants. */
+import { facts, roundState, type RoundDates } from '@/config/programmes';
 import { contact, links } from '@/config/site';
+import { businessDays, dayEn, dayEs, sentences, usd, usdEnglish, weeks } from './figures';
 import { routes } from './routes';
-import type { SectionedPageCopy } from './types';
+import type { Block, SectionedPageCopy } from './types';
+
+const academic = facts.academicGrants;
+const devcon = facts.devconGrants;
+const confirmation = `Recibirás un correo de confirmación en un plazo de ${businessDays(facts.confirmationBusinessDays)}.`;
+
+function decision(decisionWeeks: number | undefined): string | undefined {
+  return decisionWeeks ? `La decisión suele llegar en unas ${weeks(decisionWeeks)}.` : undefined;
+}
+
+/** The #apply section of a round: the call to apply while it is open, its dates otherwise (state at build time). */
+function applyBlocks(dates: RoundDates, openText: string, applyHref: string, contactEmail: string): Block[] {
+  const state = roundState(dates, new Date());
+  if (state === 'open') {
+    return [
+      { kind: 'paragraph', text: sentences(openText, dates.closes && `Recibimos solicitudes hasta el ${dayEs(dates.closes)}.`) },
+      { kind: 'action', link: { label: 'Applica', href: applyHref } },
+    ];
+  }
+  const when = state === 'closed' ? `La convocatoria cerró${dates.closes ? ` el ${dayEs(dates.closes)}` : ''}.` : `La convocatoria abre${dates.opens ? ` el ${dayEs(dates.opens)}` : ' pronto'}.`;
+  return [{ kind: 'paragraph', text: `${when} Si tienes preguntas, escribe a ${contactEmail}.` }];
+}
 
 export const academicGrantsPage: SectionedPageCopy = {
   meta: {
     title: 'Academic Grants Round',
-    description: 'Academic Grants Round: becas de hasta USD 750.000 en total para investigación académica sobre Ethereum. Propuestas hasta el 15 de mayo de 2022.',
+    description: sentences(
+      `Academic Grants Round: ${academic.totalUsd ? `una ronda de hasta ${usd(academic.totalUsd)} en total` : 'una ronda de becas'} para investigación académica sobre Ethereum.`,
+      academic.round.closes && `Propuestas hasta el ${dayEs(academic.round.closes)}.`,
+    ),
   },
   banner: {
     title: 'Academic Grants Round',
     lead: 'Una ronda de becas para universidades, centros de investigación e investigadores independientes que estudian Ethereum.',
     note: {
-      text: 'The Ethereum Foundation is sponsoring a wave of academic grants to support Ethereum-related research, with up to $750,000 in total. Proposals are due May 15, 2022.',
+      // The spec's English wording; the amount and the date are the configured ones.
+      text: sentences(
+        `The Ethereum Foundation is sponsoring a wave of academic grants to support Ethereum-related research${academic.totalUsd ? `, with up to ${usdEnglish(academic.totalUsd)} in total` : ''}.`,
+        academic.round.closes && `Proposals are due ${dayEn(academic.round.closes)}.`,
+      ),
       lang: 'en',
     },
   },
@@ -24,15 +54,19 @@ export const academicGrantsPage: SectionedPageCopy = {
       blocks: [
         {
           kind: 'paragraph',
-          text: 'Esta ronda busca acercar la investigación académica al ecosistema Ethereum. Financiamos trabajos cuyos resultados se publiquen y puedan aprovecharse por toda la comunidad.',
+          text: 'Esta ronda busca acercar la investigación académica al ecosistema Ethereum. Damos prioridad a trabajos con resultados abiertos, que toda la comunidad pueda aprovechar.',
         },
-        {
-          kind: 'stats',
-          items: [
-            { value: 'USD 750.000', label: 'en total para la ronda' },
-            { value: '15 de mayo de 2022', label: 'fecha límite de propuestas' },
-          ],
-        },
+        ...(academic.totalUsd || academic.round.closes
+          ? [
+              {
+                kind: 'stats' as const,
+                items: [
+                  ...(academic.totalUsd ? [{ value: usd(academic.totalUsd), label: 'en total para la ronda' }] : []),
+                  ...(academic.round.closes ? [{ value: dayEs(academic.round.closes), label: 'fecha límite de propuestas' }] : []),
+                ],
+              },
+            ]
+          : []),
       ],
     },
     {
@@ -55,7 +89,11 @@ export const academicGrantsPage: SectionedPageCopy = {
       blocks: [
         {
           kind: 'paragraph',
-          text: 'Recibimos propuestas hasta el 15 de mayo de 2022. Las solicitudes que lleguen después de esa fecha se considerarán en rondas futuras.',
+          text: !academic.round.closes
+            ? 'La fecha límite de la ronda se publica en esta página. Mientras el formulario esté disponible, recibimos propuestas.'
+            : roundState(academic.round, new Date()) === 'closed'
+              ? `La ronda recibió propuestas hasta el ${dayEs(academic.round.closes)} y ya cerró. Las rondas futuras se anuncian en esta página.`
+              : `Recibimos propuestas hasta el ${dayEs(academic.round.closes)}. Después de esa fecha el formulario se cierra; las rondas futuras se anuncian en esta página.`,
         },
       ],
     },
@@ -68,7 +106,7 @@ export const academicGrantsPage: SectionedPageCopy = {
           items: [
             'Pueden postular personas, universidades, consorcios de universidades, think tanks y centros de investigación.',
             'La persona de contacto debe poder firmar el acuerdo o indicar quién puede hacerlo.',
-            'Los resultados deben publicarse de forma abierta.',
+            'Se valora que los resultados se publiquen de forma abierta; el formulario te pregunta si compartirás tu investigación.',
             'La propuesta debe indicar un monto, un cronograma y los riesgos previstos.',
           ],
         },
@@ -112,7 +150,12 @@ export const academicGrantsPage: SectionedPageCopy = {
       blocks: [
         {
           kind: 'paragraph',
-          text: `Recibirás un correo de confirmación en un plazo de 2 días hábiles. Si tu propuesta avanza, te contactaremos para acordar hitos y condiciones. Para cualquier duda escribe a ${contact.academicGrants}.`,
+          text: sentences(
+            confirmation,
+            decision(academic.decisionWeeks),
+            'Si tu propuesta avanza, te contactaremos para acordar hitos y condiciones.',
+            `Para cualquier duda, escribe a ${contact.academicGrants}.`,
+          ),
         },
       ],
     },
@@ -125,7 +168,7 @@ export const academicGrantsPage: SectionedPageCopy = {
           items: [
             { question: '¿Puedo postular sin pertenecer a una universidad?', answer: ['Sí. Los investigadores independientes también pueden postular de forma individual.'] },
             { question: '¿Tengo que compartir mi investigación?', answer: ['Te preguntaremos si estás dispuesto a compartirla. Las propuestas con resultados abiertos tienen prioridad.'] },
-            { question: '¿En qué idioma envío la propuesta?', answer: ['El formulario está en inglés; puedes redactar tus respuestas en inglés o en español.'] },
+            { question: '¿En qué idioma envío la propuesta?', answer: [`El formulario está en inglés. Si tienes dudas sobre el idioma de tus respuestas, escribe a ${contact.academicGrants}.`] },
           ],
         },
       ],
@@ -133,10 +176,7 @@ export const academicGrantsPage: SectionedPageCopy = {
     {
       id: 'apply',
       title: 'Solicitud',
-      blocks: [
-        { kind: 'paragraph', text: 'Cuando tengas lista tu propuesta, completa el formulario de la ronda.' },
-        { kind: 'action', link: { label: 'Applica', href: routes.academicGrantsApply } },
-      ],
+      blocks: applyBlocks(academic.round, 'Cuando tengas lista tu propuesta, completa el formulario de la ronda.', routes.academicGrantsApply, contact.academicGrants),
     },
   ],
 };
@@ -159,7 +199,10 @@ export const devconGrantsPage: SectionedPageCopy = {
       blocks: [
         {
           kind: 'paragraph',
-          text: 'Devcon es la conferencia de desarrolladores de Ethereum. Antes de cada edición apoyamos a quienes organizan encuentros en la región para que más personas lleguen preparadas y conectadas.',
+          text: sentences(
+            'Devcon es la conferencia de desarrolladores de Ethereum. Antes de cada edición, apoyamos a quienes organizan encuentros en la región para que más personas lleguen preparadas y conectadas.',
+            devcon.conferenceDate && `La próxima edición empieza el ${dayEs(devcon.conferenceDate)}.`,
+          ),
         },
         { kind: 'action', link: { label: 'Sitio de Devcon', href: links.devconSite, external: true } },
       ],
@@ -170,7 +213,7 @@ export const devconGrantsPage: SectionedPageCopy = {
       blocks: [
         {
           kind: 'list',
-          items: ['Comunidades locales de Ethereum.', 'Universidades y clubes de estudiantes.', 'Organizadores de hackathones, talleres y series de charlas.'],
+          items: ['Comunidades locales de Ethereum.', 'Universidades y clubes de estudiantes.', 'Organizadores de hackatones, talleres y series de charlas.'],
         },
       ],
     },
@@ -182,7 +225,7 @@ export const devconGrantsPage: SectionedPageCopy = {
           kind: 'list',
           items: [
             'El evento se realiza en Latinoamérica o en línea para público de la región.',
-            'El evento ocurre antes de Devcon.',
+            devcon.conferenceDate ? `El evento ocurre antes de Devcon (${dayEs(devcon.conferenceDate)}).` : 'El evento ocurre antes de Devcon.',
             'El contenido es abierto y no promueve un token o producto específico.',
           ],
         },
@@ -196,7 +239,7 @@ export const devconGrantsPage: SectionedPageCopy = {
           kind: 'steps',
           items: [
             { title: 'Describe tu evento', text: 'Nombre, fecha, formato, público esperado y ponentes confirmados.' },
-            { title: 'Detalla el presupuesto', text: 'Qué cubriría el apoyo y qué otros patrocinadores tienes.' },
+            { title: 'Indica el apoyo que pides', text: 'El monto que solicitas, para qué lo usarías y qué otros patrocinadores tienes.' },
             { title: 'Envía el formulario', text: 'Te responderemos por correo con los siguientes pasos.' },
           ],
         },
@@ -208,7 +251,7 @@ export const devconGrantsPage: SectionedPageCopy = {
       blocks: [
         {
           kind: 'list',
-          items: ['Impacto en la comunidad local.', 'Calidad y diversidad del programa.', 'Experiencia del equipo organizador.', 'Presupuesto realista.'],
+          items: ['Impacto en la comunidad local.', 'Calidad y diversidad del programa.', 'Experiencia del equipo organizador.', 'Un monto solicitado acorde al evento.'],
         },
       ],
     },
@@ -218,7 +261,7 @@ export const devconGrantsPage: SectionedPageCopy = {
       blocks: [
         {
           kind: 'paragraph',
-          text: `Recibirás un correo de confirmación en un plazo de 2 días hábiles. Si tienes preguntas, escribe a ${contact.devconGrants}.`,
+          text: sentences(confirmation, decision(devcon.decisionWeeks), `Si tienes preguntas, escribe a ${contact.devconGrants}.`),
         },
       ],
     },
@@ -231,7 +274,14 @@ export const devconGrantsPage: SectionedPageCopy = {
           items: [
             { question: '¿Qué tipo de apoyo ofrecen además de dinero?', answer: ['Difusión, contactos con ponentes y material para tu evento.'] },
             { question: '¿Puedo postular un evento en línea?', answer: ['Sí, siempre que esté dirigido a público de Latinoamérica.'] },
-            { question: '¿Con cuánta anticipación debo postular?', answer: ['Te recomendamos postular al menos seis semanas antes de la fecha del evento.'] },
+            {
+              question: '¿Con cuánta anticipación debo postular?',
+              answer: [
+                devcon.leadWeeks
+                  ? `Te recomendamos postular al menos ${weeks(devcon.leadWeeks)} antes de la fecha del evento.`
+                  : 'Lo antes posible: la evaluación toma tiempo y el apoyo debe llegar antes de la fecha del evento.',
+              ],
+            },
           ],
         },
       ],
@@ -239,10 +289,7 @@ export const devconGrantsPage: SectionedPageCopy = {
     {
       id: 'apply',
       title: 'Solicitud',
-      blocks: [
-        { kind: 'paragraph', text: 'Completa el formulario con los datos de tu evento.' },
-        { kind: 'action', link: { label: 'Applica', href: routes.devconGrantsApply } },
-      ],
+      blocks: applyBlocks(devcon.round, 'Completa el formulario con los datos de tu evento.', routes.devconGrantsApply, contact.devconGrants),
     },
   ],
 };

@@ -1,5 +1,7 @@
 /** Copy of the home page. */
+import { facts } from '@/config/programmes';
 import { site } from '@/config/site';
+import { usd } from './figures';
 import { beginnerCard, benefits, consultantCard, whyChooseTitle } from './courses';
 import { routes } from './routes';
 import type { CourseCardCopy, ImageCopy, LinkCopy, PageMetaCopy, ProgrammeCardCopy } from './types';
@@ -30,7 +32,7 @@ export const homePage: HomePageCopy = {
   },
   courses: {
     title: 'Cursos en vivo',
-    lead: 'Empieza desde cero o especialízate: todos los cursos se dictan en vivo y en español.',
+    lead: 'Empieza desde cero o especialízate: todos los cursos se imparten en vivo y en español.',
     items: [consultantCard, beginnerCard],
   },
   programmes: {
@@ -54,7 +56,7 @@ export const homePage: HomePageCopy = {
       },
       {
         title: 'Small Grants',
-        text: 'Hasta USD 30.000 para proyectos en etapa temprana y patrocinio de eventos comunitarios.',
+        text: `${facts.smallGrants.maxUsd ? `Hasta ${usd(facts.smallGrants.maxUsd)} para` : 'Apoyo para'} proyectos en etapa temprana y patrocinio de eventos comunitarios.`,
         link: { label: 'Leer más', href: routes.smallGrants },
       },
       {

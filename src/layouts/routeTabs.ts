@@ -21,7 +21,7 @@ const under = (base: string, children: readonly string[]): string[] => children.
 
 /** Spec section 2 page indices: applicants 0, office hours 1, small grants 2, project grants 3, also on their apply and thank-you pages. */
 export const applicantsTabs: RouteTabSet = {
-  label: 'Programas de Cursos',
+  label: 'Secciones de Cursos',
   prefixes: [normalisePath(routes.applicants)],
   tabs: [
     { label: 'Cursos', href: routes.applicants },
@@ -36,7 +36,7 @@ export const aboutTabs: RouteTabSet = {
   prefixes: [normalisePath(routes.about)],
   tabs: [
     { label: 'Becas', href: routes.about },
-    { label: 'A quién apoyamos', href: routes.whoWeSupport },
+    { label: '¿A quién apoyamos?', href: routes.whoWeSupport },
     { label: 'Cómo apoyamos', href: routes.howWeSupport },
   ],
 };

@@ -13,6 +13,7 @@ import { registerMetrics } from './metrics';
 import { registerNewsletterRoutes } from './newsletter';
 import { refuseCrossSiteApiRequests } from './origin';
 import { registerRateLimit } from './rateLimit';
+import { registerRoundGuard } from './rounds';
 import { answerClientError, contentSecurityPolicy, inlineScriptHashes, securityHeaders } from './security';
 import { cacheControlFor, resolveStaticFile, REVALIDATE_CACHE } from './staticSite';
 import { teamRoutes } from './team/routes';
@@ -133,6 +134,7 @@ export async function buildApp(deps: AppDependencies): Promise<FastifyInstance> 
 
   const financeKeys = deps.financeKeys ?? resolveFinanceKeys(config).keyring;
   const verifyCaptcha = deps.verifyCaptcha ?? createCaptchaVerifier({ secret: config.recaptchaSecret, verifyUrl: config.recaptchaVerifyUrl });
+  registerRoundGuard(app);
   registerFormRoutes(app, {
     forms: deps.forms,
     database,

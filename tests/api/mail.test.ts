@@ -89,9 +89,13 @@ describe('confirmation emails through the outbox', () => {
     expect(finance.envelopeTo).toEqual([validFinanceCrypto().contactEmail]);
     expect(finance.text).not.toContain(validFinanceCrypto().ethAddress);
     expect(withReference(applicantEmails, reference('OH', sent[0]!.id))[0]!.envelopeTo).toEqual([validOfficeHours().email]);
-    // The thank-you pages' promises: small grants "shortly" with its page, the others 2 business days and a contact address.
+    // The email is the confirmation the thank-you pages announce: small grants with its page, the others with a
+    // contact address; none promises a further message.
     expect(withReference(applicantEmails, reference('SG', sent[1]!.id))[0]!.text).toContain('/applicants/small-grants/');
-    expect(withReference(applicantEmails, reference('AG', sent[3]!.id))[0]!.text).toContain('dentro de 2 días hábiles. Si tienes alguna pregunta, escríbenos a academic-grants@example.org');
+    const academic = withReference(applicantEmails, reference('AG', sent[3]!.id))[0]!.text;
+    expect(academic).toContain('Este correo confirma que tu solicitud llegó; no hace falta que lo respondas. Si tienes alguna pregunta, escríbenos a academic-grants@example.org');
+    expect(academic).not.toMatch(/te escribiremos|días hábiles/i);
+    expect(finance.text).toContain('vuelve a enviar el formulario con tu Security Grantee ID');
     // The newsletter sends no application confirmation, only its own double opt-in email (tests/api/newsletter.test.ts).
     expect(sink.received.filter((email) => email.envelopeTo.includes('boletin@example.org')).map((email) => email.headers.subject)).toEqual([
       'Confirma tu suscripción al boletín de Cadena Academy',

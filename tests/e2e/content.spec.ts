@@ -151,8 +151,8 @@ test.describe('sidebar', () => {
 
 test('an FAQ answer opens and closes with its question', async ({ page }) => {
   await gotoHydrated(page, routes.projectGrants);
-  const question = page.getByRole('button', { name: '¿Hay un monto máximo?' });
-  const answer = page.getByText('No hay un tope fijo', { exact: false });
+  const question = page.getByRole('button', { name: '¿Cuánto puedo solicitar?' });
+  const answer = page.getByText('monto debe corresponder al alcance', { exact: false });
   await expect(question).toHaveAttribute('aria-expanded', 'false');
   await expect(answer).toBeHidden();
   await question.click();
@@ -193,9 +193,9 @@ test.describe('reveal animation', () => {
   });
 });
 
-test('the academic grants banner is in English and marked so', async ({ page }) => {
+test('the academic grants banner is in English and marked so, with the configured total; no deadline unless one is configured', async ({ page }) => {
   await gotoHydrated(page, routes.academicGrants);
   const note = page.locator('[lang="en"]').filter({ hasText: '$750,000' });
   await expect(note).toBeVisible();
-  await expect(note).toContainText('May');
+  await expect(note).toHaveText('The Ethereum Foundation is sponsoring a wave of academic grants to support Ethereum-related research, with up to $750,000 in total.');
 });

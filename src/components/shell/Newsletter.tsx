@@ -71,7 +71,7 @@ export function Newsletter() {
           <h2 id={`${inputId}-heading`} className={styles.title}>
             Suscríbete al boletín
           </h2>
-          <p className={styles.lead}>Noticias, eventos y convocatorias de la comunidad blockchain de Latinoamérica de {site.brand}, en español.</p>
+          <p className={styles.lead}>Noticias, eventos y convocatorias de {site.brand} para la comunidad blockchain de Latinoamérica, en español.</p>
         </div>
         <form onSubmit={subscribe} noValidate className={styles.form}>
           <label htmlFor={inputId} className={styles.label}>

@@ -6,10 +6,10 @@ export function DraftNotice({ onDiscard }: { onDiscard: () => void }) {
   return (
     <chakra.div role="status" display="flex" flexWrap="wrap" alignItems="center" gap="3" mb="8" p="4" border="1px solid" borderColor="paragraph" bg="#fff7f2" fontSize="input">
       <chakra.p flex="1" minW="60">
-        Recuperamos el borrador que dejaste en este navegador. Revisa los datos antes de enviar.
+        We restored the draft you left in this browser. Check your answers before you submit.
       </chakra.p>
       <Button type="button" variant="outline" size="small" onClick={onDiscard}>
-        Descartar borrador
+        Discard draft
       </Button>
     </chakra.div>
   );

@@ -1,7 +1,7 @@
 import NextLink from 'next/link';
 import { PageMeta } from '@/components/PageMeta';
 import { SiteContainer } from '@/components/shell/SiteContainer';
-import { programmes, type ProgrammeKey } from '@/config/programmes';
+import { facts, programmes, type ProgrammeKey } from '@/config/programmes';
 import styles from './ThankYouPage.module.css';
 
 export type ThankYouProps = {
@@ -27,7 +27,7 @@ export function ThankYouPage({ programme }: ThankYouProps) {
             </p>
           ) : (
             <p className={styles.followUp}>
-              You should receive a confirmation email from us within 2 business days. If you have any questions, write to{' '}
+              You should receive a confirmation email from us within {facts.confirmationBusinessDays} business days. If you have any questions, write to{' '}
               <a href={`mailto:${followUp.contactEmail}`}>{followUp.contactEmail}</a>.
             </p>
           )}

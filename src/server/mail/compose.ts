@@ -42,9 +42,15 @@ export function composeConfirmation(application: StoredApplication): ComposedEma
       ? `Recibimos tus datos de pago para ${programme.name} de ${site.brand}. Por tu seguridad, este correo no los repite.`
       : `Gracias por tu solicitud a ${programme.name} de ${site.brand}. La recibimos correctamente.`;
   const { followUp } = programme;
+  // This email is the confirmation the thank-you page announces: it promises no further message.
   const next =
     followUp.kind === 'twoBusinessDays'
-      ? `Te escribiremos dentro de 2 días hábiles. Si tienes alguna pregunta, escríbenos a ${followUp.contactEmail} indicando tu número de referencia.`
+      ? [
+          application.form === 'grantee-finance'
+            ? 'Si necesitas corregir algún dato, vuelve a enviar el formulario con tu Security Grantee ID: guardamos cada versión.'
+            : 'Este correo confirma que tu solicitud llegó; no hace falta que lo respondas.',
+          `Si tienes alguna pregunta, escríbenos a ${followUp.contactEmail} indicando tu número de referencia.`,
+        ].join(' ')
       : `Esta es la confirmación que te prometimos. Puedes leer más sobre ${programme.name} en ${site.url}${followUp.programmePage}`;
   return {
     to: applicantAddressOf(application),

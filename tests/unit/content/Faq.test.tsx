@@ -4,7 +4,7 @@ import { describe, expect, it } from 'vitest';
 import { Faq } from '@/components/content/Faq';
 
 const items = [
-  { question: '¿Office hours tiene algún costo?', answer: ['No. Las sesiones son gratuitas.'] },
+  { question: '¿Office Hours tiene algún costo?', answer: ['No. Las sesiones son gratuitas.'] },
   { question: '¿Puedo pedir más de una sesión?', answer: ['Sí, envía una nueva solicitud.'] },
 ];
 
@@ -12,7 +12,7 @@ describe('Faq', () => {
   it('starts collapsed and toggles each answer with its question button', async () => {
     const user = userEvent.setup();
     render(<Faq items={items} />);
-    const first = screen.getByRole('button', { name: '¿Office hours tiene algún costo?' });
+    const first = screen.getByRole('button', { name: '¿Office Hours tiene algún costo?' });
     const second = screen.getByRole('button', { name: '¿Puedo pedir más de una sesión?' });
     expect(first).toHaveAttribute('aria-expanded', 'false');
     expect(screen.getByText('No. Las sesiones son gratuitas.')).not.toBeVisible();
@@ -36,7 +36,7 @@ describe('Faq', () => {
     render(<Faq items={items} />);
     await user.tab();
     await user.keyboard('{Enter}');
-    expect(screen.getByRole('button', { name: '¿Office hours tiene algún costo?' })).toHaveAttribute('aria-expanded', 'true');
+    expect(screen.getByRole('button', { name: '¿Office Hours tiene algún costo?' })).toHaveAttribute('aria-expanded', 'true');
     expect(screen.getByText('No. Las sesiones son gratuitas.')).toBeVisible();
   });
 });

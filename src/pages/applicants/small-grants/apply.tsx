@@ -3,7 +3,7 @@ import { ApplyPage } from '@/forms/kit/ApplyPage';
 
 export default function SmallGrantsApplyPage() {
   return (
-    <ApplyPage title="Solicita una Small Grant" lead="Para proyectos pequeños y patrocinios de eventos. El formulario está en inglés; guardamos un borrador en tu navegador mientras escribes.">
+    <ApplyPage title="Postula a una Small Grant" lead="Para proyectos en etapa temprana y patrocinios de eventos. El formulario está en inglés; guardamos un borrador en tu navegador mientras escribes.">
       <FormsContainer />
     </ApplyPage>
   );

@@ -44,7 +44,7 @@ describe('Academic grants form', { timeout: 30_000 }, () => {
     leaveDraft('academic-grants', academicGrantsSample);
     const { user, router } = renderPage(<AcademicGrantsForm />, PATH);
     await waitFor(() => expect(submitButton()).toBeEnabled());
-    expect(screen.getByText(/Recuperamos el borrador/)).toBeInTheDocument();
+    expect(screen.getByText(/We restored the draft/)).toBeInTheDocument();
     await user.click(submitButton());
     await waitFor(() => expect(router.push).toHaveBeenCalledWith('/academic-grants/thank-you'));
     expect(bodies).toEqual([academicGrantsPayload]);

@@ -189,7 +189,7 @@ describe('Project grants form', { timeout: 30_000 }, () => {
     const second = renderPage(<ProjectGrantsForm />, PATH);
     await waitFor(() => expect(control('firstName')).toHaveValue('Ana'));
     expect(control('projectName')).toHaveValue('Zk Aula');
-    await second.user.click(screen.getByRole('button', { name: 'Descartar borrador' }));
+    await second.user.click(screen.getByRole('button', { name: 'Discard draft' }));
     expect(control('firstName')).toHaveValue('');
     expect(localStorage.getItem('borrador:project-grants')).toBeNull();
   });
