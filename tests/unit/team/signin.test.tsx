@@ -19,6 +19,12 @@ beforeEach(() => {
 });
 
 describe('sign-in (/equipo/)', () => {
+  it('is kept out of search engines (noindex)', async () => {
+    renderPage(SignInPage, '/equipo/');
+    await screen.findByRole('button', { name: 'Ingresar con llave de acceso' });
+    expect(document.querySelector('meta[name="robots"]')).toHaveAttribute('content', 'noindex');
+  });
+
   it('asks for options, runs the passkey ceremony, verifies it and goes back to the page asked for', async () => {
     const options = answer('post', '/api/team/signin/options', json({ challenge: 'abc', rpId: 'localhost' }));
     const verify = answer('post', '/api/team/signin/verify', json({ email: 'ana@ejemplo.org', role: 'admin' }));
