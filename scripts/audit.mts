@@ -1,37 +1,52 @@
 /**
- * Lighthouse over every content route of the export, mobile and desktop, median of N runs each
- * (a 2-core machine is noisy: single runs of the performance score swing by 10 points).
- * Serves out/ with the project's static server (precompressed, as production serves it) and
- * writes the table to docs/audit.md.
+ * Lighthouse over every route of the export (content pages, the six forms and their thank-you
+ * pages), mobile and desktop, median of N runs each (a 2-core machine is noisy: single runs of the
+ * performance score swing by 10 points). Measures the site as `npm start` serves it: the real
+ * server (scripts/start.ts, started through scripts/server-process.ts) with the build's
+ * precompressed files and its headers. Writes the four scores, Total Blocking Time and Largest
+ * Contentful Paint to docs/audit.md.
  *
- *   npm run audit                       all content routes, 5 runs each
- *   npm run audit -- --runs 3 / /about/ some routes, 3 runs
- *
- * Content routes are the exported pages that are not forms, thank-you pages or the finance form.
+ *   npm run audit                                         every route, 5 runs, written to docs/audit.md
+ *   npm run audit -- --runs 3 --routes /,/applicants/project-grants/apply/
+ *                                                         some routes: printed, docs/audit.md untouched
+ *   npm run audit -- --presets mobile                     mobile only
+ *   npm run audit -- --url http://127.0.0.1:3000          a server that is already running
+ *   npm run audit -- --port 3184                          where the audit's own server listens (AUDIT_PORT)
  */
 import fs from 'node:fs';
+import os from 'node:os';
 import path from 'node:path';
-import type { AddressInfo } from 'node:net';
 import { execFileSync } from 'node:child_process';
 import * as chromeLauncher from 'chrome-launcher';
 import lighthouse from 'lighthouse';
 import desktopConfig from 'lighthouse/core/config/desktop-config.js';
 import { CHROMIUM_FLAGS, chromiumExecutablePath } from './chromium';
 import { assertExportExists, listExportedRoutes, projectDir } from './export-files';
-import { createStaticServer } from './serve-static';
+import { startServerProcess, type ServerProcess } from './server-process';
 import { startTwitterWidgetStubServer, TWITTER_WIDGET_HOST } from './twitter-widget-stub';
 
 const CATEGORIES = ['performance', 'accessibility', 'best-practices', 'seo'] as const;
 type Category = (typeof CATEGORIES)[number];
-type Scores = Record<Category, number>;
-type Preset = 'mobile' | 'desktop';
+const PRESETS = ['mobile', 'desktop'] as const;
+type Preset = (typeof PRESETS)[number];
+/** One run: the four scores (0–100), Total Blocking Time and Largest Contentful Paint (ms). */
+type Sample = Record<Category, number> & { tbt: number; lcp: number };
 
-const FORM_ROUTE = /\/(apply|thank-you|grantee-finance)\//;
-// The team area (/equipo/) is an app behind sign-in, not a content page: measured by `npm run size`.
+const FORM_ROUTE = /\/(apply|grantee-finance)\/$/;
+const THANK_YOU_ROUTE = /\/thank-you\/$/;
+// The team area (/equipo/) is an app behind sign-in, not a public page: measured by `npm run size`.
 const TEAM_ROUTE = /^\/equipo\//;
 
-export function contentRoutes(routes: readonly string[]): string[] {
-  return routes.filter((route) => !FORM_ROUTE.test(route) && !TEAM_ROUTE.test(route));
+/** Every public route the audit measures: the team area is left out. */
+export function auditedRoutes(routes: readonly string[]): string[] {
+  return routes.filter((route) => !TEAM_ROUTE.test(route));
+}
+
+/** The kind of page a route is, for the table's grouping: a form, a thank-you page, or content. */
+export function routeKind(route: string): 'form' | 'thank-you' | 'content' {
+  if (THANK_YOU_ROUTE.test(route)) return 'thank-you';
+  if (FORM_ROUTE.test(route)) return 'form';
+  return 'content';
 }
 
 export function median(values: readonly number[]): number {
@@ -48,86 +63,108 @@ const CONFIGS = {
   desktop: { ...desktopConfig, settings: { ...desktopConfig.settings, skipAudits: SKIPPED_AUDITS } },
 } as const;
 
-async function runOnce(url: string, port: number, preset: Preset): Promise<Scores> {
+async function runOnce(url: string, port: number, preset: Preset): Promise<Sample> {
   const result = await lighthouse(url, { port, output: 'json', logLevel: 'error', onlyCategories: [...CATEGORIES] }, CONFIGS[preset]);
-  const categories = result?.lhr.categories;
-  if (!categories) throw new Error(`Lighthouse returned no result for ${url}`);
-  const scores = {} as Scores;
+  const lhr = result?.lhr;
+  if (!lhr) throw new Error(`Lighthouse returned no result for ${url}`);
+  const sample = { tbt: lhr.audits['total-blocking-time']?.numericValue ?? NaN, lcp: lhr.audits['largest-contentful-paint']?.numericValue ?? NaN } as Sample;
   for (const category of CATEGORIES) {
-    const score = categories[category]?.score;
-    if (typeof score !== 'number') throw new Error(`${url}: no ${category} score (${result?.lhr.runtimeError?.message ?? 'unknown error'})`);
-    scores[category] = Math.round(score * 100);
+    const score = lhr.categories[category]?.score;
+    if (typeof score !== 'number') throw new Error(`${url}: no ${category} score (${lhr.runtimeError?.message ?? 'unknown error'})`);
+    sample[category] = Math.round(score * 100);
   }
-  return scores;
+  return sample;
 }
 
-function parseArgs(argv: readonly string[]): { runs: number; routes: string[] } {
+type Options = { runs: number; routes: string[]; presets: Preset[]; url?: string; port: number };
+
+export function parseArgs(argv: readonly string[]): Options {
   const args = [...argv];
-  let runs = 5;
-  const runsIndex = args.indexOf('--runs');
-  if (runsIndex !== -1) {
-    runs = Number(args[runsIndex + 1]);
-    if (!Number.isInteger(runs) || runs < 1) throw new Error('--runs needs a positive whole number');
-    args.splice(runsIndex, 2);
-  }
-  return { runs, routes: args };
+  const take = (name: string): string | undefined => {
+    const index = args.indexOf(name);
+    if (index === -1) return undefined;
+    const [, value] = args.splice(index, 2);
+    if (value === undefined) throw new Error(`${name} needs a value`);
+    return value;
+  };
+  const runs = Number(take('--runs') ?? 5);
+  if (!Number.isInteger(runs) || runs < 1) throw new Error('--runs needs a positive whole number');
+  const presets = (take('--presets') ?? PRESETS.join(',')).split(',') as Preset[];
+  if (presets.some((preset) => !PRESETS.includes(preset))) throw new Error(`--presets takes ${PRESETS.join(', ')}`);
+  const port = Number(take('--port') ?? process.env.AUDIT_PORT ?? 3184);
+  const url = take('--url');
+  const listed = take('--routes')?.split(',').filter(Boolean) ?? [];
+  // Routes may also follow as plain arguments (npm run audit -- / /about/).
+  return { runs, presets, port, url, routes: [...listed, ...args.filter((arg) => !arg.startsWith('--'))] };
 }
+
+const ms = (value: number) => `${Math.round(value).toLocaleString('en')} ms`;
+const seconds = (value: number) => `${(value / 1000).toFixed(1)} s`;
 
 async function main(): Promise<void> {
   assertExportExists();
-  const { runs, routes: requested } = parseArgs(process.argv.slice(2));
-  const routes = requested.length > 0 ? requested : contentRoutes(listExportedRoutes());
+  const options = parseArgs(process.argv.slice(2));
+  const routes = options.routes.length > 0 ? options.routes : auditedRoutes(listExportedRoutes());
 
-  const server = createStaticServer();
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  const origin = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
-  const chromePath = chromiumExecutablePath();
-  // The footer's X posts load widgets.js when they come near the viewport (at once on short pages
-  // at desktop size); with no internet here it would fail and count as a console error, so a stub
-  // answers for the provider, as in the browser tests.
+  let server: ServerProcess | null = null;
+  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'audit-data-'));
   const widgetStub = await startTwitterWidgetStubServer();
-  const chrome = await chromeLauncher.launch({
-    chromePath,
-    chromeFlags: [...CHROMIUM_FLAGS, `--host-resolver-rules=MAP ${TWITTER_WIDGET_HOST} 127.0.0.1:${widgetStub.port}`, '--ignore-certificate-errors'],
-  });
-
+  const chromePath = chromiumExecutablePath();
+  let chrome: chromeLauncher.LaunchedChrome | null = null;
   const rows: string[] = [];
   try {
+    server = options.url ? null : await startServerProcess({ DATA_DIR: dataDir }, options.port);
+    const origin = options.url ?? server?.url ?? '';
+    // The footer's X posts load widgets.js when they come near the viewport (at once on short pages
+    // at desktop size); with no internet here it would fail and count as a console error, so a stub
+    // answers for the provider, as in the browser tests.
+    chrome = await chromeLauncher.launch({
+      chromePath,
+      chromeFlags: [...CHROMIUM_FLAGS, `--host-resolver-rules=MAP ${TWITTER_WIDGET_HOST} 127.0.0.1:${widgetStub.port}`, '--ignore-certificate-errors'],
+    });
     for (const route of routes) {
       const cells: string[] = [];
-      for (const preset of ['mobile', 'desktop'] as const) {
-        const samples: Scores[] = [];
-        for (let run = 0; run < runs; run += 1) samples.push(await runOnce(origin + route, chrome.port, preset));
-        const medians = CATEGORIES.map((category) => median(samples.map((sample) => sample[category])));
-        cells.push(...medians.map(String));
-        console.log(`${route} ${preset}: ${CATEGORIES.map((category, i) => `${category} ${medians[i]}`).join(', ')} (perf runs: ${samples.map((s) => s.performance).join(' ')})`);
+      for (const preset of options.presets) {
+        const samples: Sample[] = [];
+        for (let run = 0; run < options.runs; run += 1) samples.push(await runOnce(origin + route, chrome.port, preset));
+        const scores = CATEGORIES.map((category) => median(samples.map((sample) => sample[category])));
+        const tbt = median(samples.map((sample) => sample.tbt));
+        const lcp = median(samples.map((sample) => sample.lcp));
+        cells.push(...scores.map(String), ms(tbt), seconds(lcp));
+        console.log(
+          `${route} ${preset}: ${CATEGORIES.map((category, i) => `${category} ${scores[i]}`).join(', ')}, TBT ${ms(tbt)}, LCP ${seconds(lcp)}` +
+            ` (performance runs: ${samples.map((sample) => sample.performance).join(' ')})`,
+        );
       }
-      rows.push(`| ${route} | ${cells.join(' | ')} |`);
+      rows.push(`| ${route} | ${routeKind(route)} | ${cells.join(' | ')} |`);
     }
   } finally {
-    await chrome.kill();
-    server.close();
+    await chrome?.kill();
+    server?.child.kill('SIGTERM');
+    await server?.exited;
     widgetStub.close();
+    fs.rmSync(dataDir, { recursive: true, force: true });
   }
 
   const chromiumVersion = execFileSync(chromePath, ['--version'], { encoding: 'utf8', stdio: ['ignore', 'pipe', 'ignore'] }).trim();
   const date = new Date().toISOString().slice(0, 10);
-  const header = CATEGORIES.map((category) => `mobile ${category}`).concat(CATEGORIES.map((category) => `desktop ${category}`));
+  const header = options.presets.flatMap((preset) => [...CATEGORIES.map((category) => `${preset} ${category}`), `${preset} TBT`, `${preset} LCP`]);
   const markdown = [
     '# Lighthouse audit',
     '',
-    `Measured ${date} with Lighthouse 13.5.0 and ${chromiumVersion}, headless, on the static export served`,
-    `precompressed by scripts/serve-static.ts on 127.0.0.1 (2-core machine). Each cell is the median of ${runs} runs;`,
+    `Measured ${date} with Lighthouse 13.5.0 and ${chromiumVersion}, headless, on the site as \`npm start\` serves it`,
+    `(scripts/start.ts: the build's precompressed files, on 127.0.0.1; 2-core machine). Each cell is the median of ${options.runs} runs;`,
     'mobile uses Lighthouse\'s default simulated throttling (slow 4G, 4× CPU), desktop its desktop preset.',
+    'TBT is Total Blocking Time, LCP Largest Contentful Paint.',
     'This machine has no internet: X\'s widgets.js (the footer posts) is answered by the same local stub as in the browser tests.',
-    'Regenerate with `npm run audit` after `npm run build`.',
+    'Regenerate with `npm run audit` after `npm run build` (`-- --runs N --routes /a/,/b/` for a subset, printed only).',
     '',
-    `| route | ${header.join(' | ')} |`,
-    `| --- | ${header.map(() => '---:').join(' | ')} |`,
+    `| route | kind | ${header.join(' | ')} |`,
+    `| --- | --- | ${header.map(() => '---:').join(' | ')} |`,
     ...rows,
     '',
   ].join('\n');
-  if (requested.length === 0) {
+  if (options.routes.length === 0) {
     fs.mkdirSync(path.join(projectDir, 'docs'), { recursive: true });
     fs.writeFileSync(path.join(projectDir, 'docs/audit.md'), markdown);
     console.log('\nwritten to docs/audit.md');

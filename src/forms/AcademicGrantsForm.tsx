@@ -1,4 +1,4 @@
-import { academicGrants } from '@/forms/definitions';
+import { academicGrants } from '@/forms/definitions/academicGrants';
 import { ApplicationForm } from '@/forms/kit/ApplicationForm';
 
 /** Academic grants (spec section 3). */

@@ -1,8 +1,9 @@
-import { chakra } from '@chakra-ui/react';
-import { granteeFinance } from '@/forms/definitions';
+import { granteeFinance } from '@/forms/definitions/granteeFinance';
 import { visibleFields } from '@/forms/definitions/validate';
 import type { FormValues } from '@/forms/definitions/types';
 import { ApplicationForm } from '@/forms/kit/ApplicationForm';
+import { classNames } from '@/lib/classNames';
+import styles from './GranteeFinanceForm.module.css';
 
 export const UNKNOWN_SECURITY_ID_MESSAGE = 'Please make sure the Security Grantee ID is correct.';
 
@@ -10,16 +11,16 @@ export const UNKNOWN_SECURITY_ID_MESSAGE = 'Please make sure the Security Grante
 function PaymentReview(values: FormValues) {
   const shown = visibleFields(granteeFinance, values).filter((field) => field.name !== 'granteeSecurityID' && values[field.name]);
   return (
-    <chakra.dl display="grid" gridTemplateColumns={{ base: '1fr', md: 'minmax(10rem, max-content) 1fr' }} columnGap="6" rowGap="1" fontSize="input">
+    <dl className={styles.review}>
       {shown.map((field) => (
-        <chakra.div key={field.name} display="contents">
-          <chakra.dt fontWeight="700">{field.label}</chakra.dt>
-          <chakra.dd m="0" mb={{ base: '2', md: '0' }} wordBreak="break-all" fontFamily={field.name.endsWith('Address') || field.name === 'IBAN' ? 'mono' : undefined}>
+        <div key={field.name} style={{ display: 'contents' }}>
+          <dt className={styles.term}>{field.label}</dt>
+          <dd className={classNames(styles.value, (field.name.endsWith('Address') || field.name === 'IBAN') && styles.mono)}>
             {field.options?.find((option) => option.value === values[field.name])?.label ?? values[field.name]}
-          </chakra.dd>
-        </chakra.div>
+          </dd>
+        </div>
       ))}
-    </chakra.dl>
+    </dl>
   );
 }
 

@@ -1,4 +1,4 @@
-import { officeHours } from '@/forms/definitions';
+import { officeHours } from '@/forms/definitions/officeHours';
 import { ApplicationForm } from '@/forms/kit/ApplicationForm';
 
 /** Office hours: advice, or feedback on a project (spec sections 3 and 4). */

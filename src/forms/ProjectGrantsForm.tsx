@@ -1,4 +1,4 @@
-import { projectGrants } from '@/forms/definitions';
+import { projectGrants } from '@/forms/definitions/projectGrants';
 import { ApplicationForm } from '@/forms/kit/ApplicationForm';
 
 /** Project grants (spec section 3): the whole form is its definition. */

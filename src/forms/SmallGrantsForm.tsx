@@ -1,4 +1,4 @@
-import { smallGrants } from '@/forms/definitions';
+import { smallGrants } from '@/forms/definitions/smallGrants';
 import { ApplicationForm } from '@/forms/kit/ApplicationForm';
 
 /** Small grants, project or event sponsorship (spec sections 3 and 4): the category picks the section and the endpoint. */

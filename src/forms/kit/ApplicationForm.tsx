@@ -1,12 +1,10 @@
 import { useCallback, useEffect, useMemo, useRef, useState, type ReactNode } from 'react';
 import { useRouter } from 'next/router';
-import { chakra } from '@chakra-ui/react';
-import { useForm, useWatch, type FieldErrors as HookFormErrors, type Resolver } from 'react-hook-form';
+import { useForm, useFormState, type FieldErrors as HookFormErrors, type Resolver, type UseFormReturn } from 'react-hook-form';
 import type ReCAPTCHA from 'react-google-recaptcha';
 import { sendForm, type ApiAnswer } from '@/api/client';
-import { isRequired } from '@/forms/definitions/fieldState';
 import type { FieldDefinition, FieldErrors, FormDefinition, FormValues, UploadInfo } from '@/forms/definitions/types';
-import { defaultValues, validateForm, validateUpload, visibleSections } from '@/forms/definitions/validate';
+import { defaultValues, validateForm, visibleSections } from '@/forms/definitions/validate';
 import { GENERIC_ERROR_MESSAGE, notify } from '@/lib/notify';
 import { CaptchaField } from './CaptchaField';
 import { DraftNotice } from './DraftNotice';
@@ -17,7 +15,9 @@ import { SelectField } from './SelectField';
 import { SubmitButton } from './SubmitButton';
 import { TextField } from './TextField';
 import { UploadField } from './UploadField';
+import { sameList, useFormSelector } from './useFormSelector';
 import { useHydrated } from './useHydrated';
+import styles from './ApplicationForm.module.css';
 
 /** Pause in typing after which the draft is written: often enough to lose nothing, not at every key. */
 const DRAFT_DELAY_MS = 400;
@@ -33,8 +33,23 @@ export type ApplicationFormProps = {
   review?: (values: FormValues) => ReactNode;
 };
 
+type Form = UseFormReturn<FormValues>;
+
 function hookFormErrors(errors: FieldErrors): HookFormErrors<FormValues> {
   return Object.fromEntries(Object.entries(errors).map(([name, message]) => [name, { type: 'validate', message }]));
+}
+
+type Sections = ReturnType<typeof visibleSections>;
+
+/** Two section lists show the same fields (a keystroke rarely changes which fields are visible). */
+function sameSections(a: Sections, b: Sections): boolean {
+  const names = (sections: Sections) => sections.flatMap(({ section, fields }) => [section.id, ...fields.map((field) => field.name)]);
+  return sameList(names(a), names(b));
+}
+
+function sameErrors(a: FieldErrors, b: FieldErrors): boolean {
+  const keys = Object.keys(a);
+  return keys.length === Object.keys(b).length && keys.every((name) => a[name] === b[name]);
 }
 
 /**
@@ -42,6 +57,10 @@ function hookFormErrors(errors: FieldErrors): HookFormErrors<FormValues> {
  * visible sections and their fields, validation on blur, drafts, upload, captcha and the one submit
  * path of spec section 4: success resets and goes to the thank-you page; failure toasts, logs and
  * keeps every value; the captcha is reset after every attempt.
+ *
+ * The inputs are uncontrolled and nothing here watches the values: each part subscribes to what it
+ * shows (a field to its own error and required state, the counter to its field, the sections to the
+ * visibility rules, the submit area to what is missing), so a keystroke re-renders only its counter.
  */
 export function ApplicationForm({ definition, failureMessage, review }: ApplicationFormProps) {
   const router = useRouter();
@@ -65,28 +84,11 @@ export function ApplicationForm({ definition, failureMessage, review }: Applicat
     [definition],
   );
   const form = useForm<FormValues>({ mode: 'onBlur', defaultValues: defaults, resolver });
-  const watched = useWatch({ control: form.control });
-  const values: FormValues = { ...defaults, ...(watched as FormValues) };
-  const liveErrors = validateForm(definition, values, upload);
-  const invalid = Object.keys(liveErrors).length > 0;
-  const submitting = form.formState.isSubmitting;
+  const sections = useFormSelector(form, (values) => visibleSections(definition, values), sameSections);
 
-  const [started, setStarted] = useState(false);
   const [reviewing, setReviewing] = useState(false);
   const captcha = useRef<ReCAPTCHA>(null);
   const draftTimer = useRef<ReturnType<typeof setTimeout>>(undefined);
-
-  // A draft from an earlier visit comes back after hydration (the exported HTML has none).
-  const hydrated = useHydrated();
-  const [draftDiscarded, setDraftDiscarded] = useState(false);
-  const restoredDraft = useMemo(() => {
-    if (!hydrated || !definition.saveDraft) return null;
-    const draft = loadDraft(definition.key);
-    return draft && Object.fromEntries(Object.entries(draft).filter(([name]) => Object.hasOwn(defaults, name)));
-  }, [hydrated, definition, defaults]);
-  useEffect(() => {
-    if (restoredDraft) form.reset({ ...defaults, ...restoredDraft });
-  }, [restoredDraft, defaults, form]);
 
   // On every change: the fields the changed one resets go back to their defaults, a review in
   // progress is abandoned, and the draft is written once typing pauses.
@@ -119,7 +121,6 @@ export function ApplicationForm({ definition, failureMessage, review }: Applicat
     clearTimeout(draftTimer.current);
     discardDraft(definition.key);
     form.reset(defaults);
-    setDraftDiscarded(true);
   }
 
   async function send(sent: FormValues) {
@@ -153,21 +154,19 @@ export function ApplicationForm({ definition, failureMessage, review }: Applicat
   }
 
   function renderField(field: FieldDefinition) {
-    const required = isRequired(field, values);
-    const error = form.formState.errors[field.name]?.message;
     switch (field.kind) {
       case 'select':
-        return <SelectField key={field.name} field={field} form={form} required={required} error={error} />;
+        return <SelectField key={field.name} field={field} form={form} />;
       case 'radio':
-        return <RadioField key={field.name} field={field} form={form} required={required} error={error} />;
+        return <RadioField key={field.name} field={field} form={form} />;
       case 'file':
         return (
           <UploadField
             key={field.name}
             field={field}
-            required={required}
-            error={uploadRejection ?? validateUpload(field, upload, values)}
+            form={form}
             file={file}
+            rejection={uploadRejection}
             onFile={(chosen) => {
               setUploadRejection(undefined);
               setFile(chosen);
@@ -180,54 +179,89 @@ export function ApplicationForm({ definition, failureMessage, review }: Applicat
           <CaptchaField
             key={field.name}
             field={field}
-            error={error}
-            formStarted={started}
+            form={form}
             captchaRef={captcha}
             onToken={(token) => form.setValue(field.name, token, { shouldValidate: token !== '' })}
             onExpired={resetCaptcha}
           />
         );
       default:
-        return <TextField key={field.name} field={field} form={form} required={required} error={error} />;
+        return <TextField key={field.name} field={field} form={form} />;
     }
   }
 
+  return (
+    <form id={definition.elementId} noValidate onSubmit={(event) => form.handleSubmit(submitValid)(event)} className={styles.form}>
+      {definition.saveDraft ? <RestoredDraft definition={definition} defaults={defaults} form={form} onDiscard={discardRestoredDraft} /> : null}
+      {sections.map(({ section, fields }) => (
+        <section key={section.id} aria-labelledby={`section-${section.id}`} className={styles.section}>
+          <h2 id={`section-${section.id}`} className={styles.sectionTitle}>
+            {section.title}
+          </h2>
+          {section.note ? <p className={styles.sectionNote}>{section.note}</p> : null}
+          {fields.map(renderField)}
+        </section>
+      ))}
+      {review && reviewing ? <ReviewPanel onEdit={() => setReviewing(false)}>{review(form.getValues())}</ReviewPanel> : null}
+      <SubmitArea definition={definition} form={form} upload={upload} label={review && reviewing ? 'Confirm and send' : definition.submitLabel} />
+    </form>
+  );
+}
+
+/**
+ * A draft from an earlier visit, put back after hydration (the exported HTML has none), with the
+ * notice that offers to throw it away. Only this part renders again once the page has hydrated.
+ */
+function RestoredDraft({ definition, defaults, form, onDiscard }: { definition: FormDefinition; defaults: FormValues; form: Form; onDiscard: () => void }) {
+  const hydrated = useHydrated();
+  const [discarded, setDiscarded] = useState(false);
+  const restored = useMemo(() => {
+    if (!hydrated) return null;
+    const draft = loadDraft(definition.key);
+    return draft && Object.fromEntries(Object.entries(draft).filter(([name]) => Object.hasOwn(defaults, name)));
+  }, [hydrated, definition, defaults]);
+  useEffect(() => {
+    if (restored) form.reset({ ...defaults, ...restored });
+  }, [restored, defaults, form]);
+  if (!restored || discarded) return null;
+  return (
+    <DraftNotice
+      onDiscard={() => {
+        onDiscard();
+        setDiscarded(true);
+      }}
+    />
+  );
+}
+
+/**
+ * The submit button, disabled while something is missing or wrong, and the list of what is: the
+ * whole form is checked at every change, but this part re-renders only when the outcome changes.
+ */
+function SubmitArea({ definition, form, upload, label }: { definition: FormDefinition; form: Form; upload: UploadInfo; label: string }) {
+  const liveErrors = useFormSelector(form, (values) => validateForm(definition, values, upload), sameErrors);
+  const { isSubmitting } = useFormState({ control: form.control });
+  const invalid = Object.keys(liveErrors).length > 0;
   const missingId = `${definition.elementId}-missing`;
   return (
-    <chakra.form id={definition.elementId} noValidate onSubmit={(event) => form.handleSubmit(submitValid)(event)} onFocus={() => setStarted(true)} maxW="3xl">
-      {restoredDraft && !draftDiscarded ? <DraftNotice onDiscard={discardRestoredDraft} /> : null}
-      {visibleSections(definition, values).map(({ section, fields }) => (
-        <chakra.section key={section.id} aria-labelledby={`section-${section.id}`} mb="6">
-          <chakra.h2 id={`section-${section.id}`} fontFamily="mono" fontSize="h2" color="paragraph" lineHeight="1.25" mb="4">
-            {section.title}
-          </chakra.h2>
-          {section.note ? (
-            <chakra.p mb="5" fontSize="input" p="3" borderLeft="4px solid" borderColor="orange" bg="#fff7f2">
-              {section.note}
-            </chakra.p>
-          ) : null}
-          {fields.map(renderField)}
-        </chakra.section>
-      ))}
-      {review && reviewing ? <ReviewPanel onEdit={() => setReviewing(false)}>{review(values)}</ReviewPanel> : null}
-      <SubmitButton label={review && reviewing ? 'Confirm and send' : definition.submitLabel} submitting={submitting} disabled={invalid} describedBy={invalid ? missingId : undefined} />
-      {invalid && !submitting ? <MissingList id={missingId} fields={definition.fields} errors={liveErrors} /> : null}
-    </chakra.form>
+    <>
+      <SubmitButton label={label} submitting={isSubmitting} disabled={invalid} describedBy={invalid ? missingId : undefined} />
+      {invalid && !isSubmitting ? <MissingList id={missingId} fields={definition.fields} errors={liveErrors} /> : null}
+    </>
   );
 }
 
 function ReviewPanel({ onEdit, children }: { onEdit: () => void; children: ReactNode }) {
   return (
-    <chakra.section aria-labelledby="review-heading" mb="6" p="5" border="2px solid" borderColor="orange" bg="white">
+    <section aria-labelledby="review-heading" className={styles.review}>
       {/* Focus moves to the summary when it opens, so keyboard and screen reader users land on it. */}
-      <chakra.h2 id="review-heading" ref={(heading: HTMLHeadingElement | null) => heading?.focus()} fontFamily="mono" fontSize="h2" mb="3" tabIndex={-1}>
+      <h2 id="review-heading" ref={(heading: HTMLHeadingElement | null) => heading?.focus()} tabIndex={-1} className={styles.reviewTitle}>
         Please check your payment details
-      </chakra.h2>
+      </h2>
       {children}
-      <chakra.button type="button" mt="4" fontSize="input" color="accentText" textDecoration="underline" onClick={onEdit}>
+      <button type="button" className={styles.reviewEdit} onClick={onEdit}>
         Go back and edit
-      </chakra.button>
-    </chakra.section>
+      </button>
+    </section>
   );
 }
-

@@ -1,10 +1,11 @@
 import { lazy, Suspense, useCallback, useState, type Ref } from 'react';
-import { chakra } from '@chakra-ui/react';
 import type ReCAPTCHA from 'react-google-recaptcha';
+import { useFormState, type UseFormReturn } from 'react-hook-form';
 import { recaptchaSiteKey } from '@/config/site';
-import type { FieldDefinition } from '@/forms/definitions/types';
+import type { FieldDefinition, FormValues } from '@/forms/definitions/types';
 import { FieldShell } from './FieldShell';
 import { describedBy, fieldIds } from './fieldIds';
+import styles from './Field.module.css';
 
 const Recaptcha = lazy(() => import('react-google-recaptcha'));
 
@@ -12,61 +13,60 @@ const Recaptcha = lazy(() => import('react-google-recaptcha'));
 const PRELOAD_MARGIN = '600px';
 
 /**
- * A ref callback and whether its element has come near the viewport (at once where the browser
- * cannot tell).
+ * A ref callback and whether the applicant has reached the element: scrolled near it (at once where
+ * the browser cannot tell) or started filling in its form (focus inside the form).
  */
-function useNearViewport(): [(element: HTMLElement | null) => (() => void) | undefined, boolean] {
-  const [near, setNear] = useState(false);
+function useReached(): [(element: HTMLElement | null) => (() => void) | undefined, boolean] {
+  const [reached, setReached] = useState(false);
   const observe = useCallback((element: HTMLElement | null) => {
     if (!element) return undefined;
+    const form = element.closest('form');
+    const onFocus = () => setReached(true);
+    form?.addEventListener('focusin', onFocus, { once: true });
     if (typeof IntersectionObserver === 'undefined') {
-      setNear(true);
-      return undefined;
+      setReached(true);
+      return () => form?.removeEventListener('focusin', onFocus);
     }
-    const observer = new IntersectionObserver((entries) => entries.some((entry) => entry.isIntersecting) && setNear(true), { rootMargin: PRELOAD_MARGIN });
+    const observer = new IntersectionObserver((entries) => entries.some((entry) => entry.isIntersecting) && setReached(true), { rootMargin: PRELOAD_MARGIN });
     observer.observe(element);
-    return () => observer.disconnect();
+    return () => {
+      observer.disconnect();
+      form?.removeEventListener('focusin', onFocus);
+    };
   }, []);
-  return [observe, near];
+  return [observe, reached];
 }
 
 /**
  * The captcha (react-google-recaptcha). Its script, and the provider's, load only once the form is
- * reached: when the applicant starts filling it in (`formStarted`) or scrolls near the widget.
+ * reached: when the applicant starts filling it in or scrolls near the widget.
  */
 export function CaptchaField({
   field,
-  error,
-  formStarted,
+  form,
   captchaRef,
   onToken,
   onExpired,
 }: {
   field: FieldDefinition;
-  error?: string;
-  formStarted: boolean;
+  form: UseFormReturn<FormValues>;
   captchaRef: Ref<ReCAPTCHA>;
   onToken: (token: string) => void;
   onExpired: () => void;
 }) {
   const ids = fieldIds(field.name);
-  const [observe, near] = useNearViewport();
-  const wanted = formStarted || near;
+  const { errors } = useFormState({ control: form.control, name: field.name, exact: true });
+  const error = errors[field.name]?.message;
+  const [observe, reached] = useReached();
   return (
     <FieldShell field={field} required error={error} asGroup>
-      <chakra.div
-        ref={observe}
-        id={ids.control}
-        tabIndex={-1}
-        minH="78px"
-        aria-describedby={describedBy(field.name, { help: Boolean(field.help), error: Boolean(error) })}
-      >
-        {wanted ? (
+      <div ref={observe} id={ids.control} tabIndex={-1} className={styles.captcha} aria-describedby={describedBy(field.name, { help: Boolean(field.help), error: Boolean(error) })}>
+        {reached ? (
           <Suspense fallback={null}>
             <Recaptcha ref={captchaRef} sitekey={recaptchaSiteKey} hl="en" onChange={(token) => onToken(token ?? '')} onExpired={onExpired} onErrored={() => onToken('')} />
           </Suspense>
         ) : null}
-      </chakra.div>
+      </div>
     </FieldShell>
   );
 }

@@ -1,5 +1,6 @@
 import { useEffect, useState } from 'react';
-import { chakra } from '@chakra-ui/react';
+import { classNames } from '@/lib/classNames';
+import styles from './Field.module.css';
 
 /** Share of the cap after which the counter speaks up: quiet typing should not chatter. */
 const ANNOUNCE_FROM = 0.9;
@@ -36,14 +37,14 @@ export function CharacterCounter({ id, length, max }: { id: string; length: numb
   const over = length > max;
   const announcement = useThrottled(announcementFor(length, max), ANNOUNCE_EVERY_MS);
   return (
-    <chakra.div display="flex" justifyContent="flex-end" mt="1">
-      <chakra.span id={id} fontSize="helpText" color={over ? 'headingText' : 'paragraph'} fontWeight={over ? '700' : '400'}>
+    <div className={styles.counter}>
+      <span id={id} className={classNames(styles.count, over && styles.countOver)}>
         {length.toLocaleString('en')} / {max.toLocaleString('en')}
-        <chakra.span srOnly> characters</chakra.span>
-      </chakra.span>
-      <chakra.span srOnly aria-live="polite">
+        <span className="sr-only"> characters</span>
+      </span>
+      <span className="sr-only" aria-live="polite">
         {announcement}
-      </chakra.span>
-    </chakra.div>
+      </span>
+    </div>
   );
 }

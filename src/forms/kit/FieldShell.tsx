@@ -1,7 +1,7 @@
 import type { ReactNode } from 'react';
-import { chakra } from '@chakra-ui/react';
 import type { FieldDefinition } from '@/forms/definitions/types';
 import { fieldIds } from './fieldIds';
+import styles from './Field.module.css';
 
 /**
  * Label, help text, the control, and its error message, in that order. Choice groups pass
@@ -13,35 +13,35 @@ export function FieldShell({ field, required, error, asGroup = false, after, chi
     <>
       {field.label}
       {required ? (
-        <chakra.span color="headingText" aria-hidden="true">
+        <span className={styles.requiredMark} aria-hidden="true">
           {' '}*
-        </chakra.span>
+        </span>
       ) : null}
     </>
   );
-  const Wrapper = asGroup ? chakra.fieldset : chakra.div;
+  const Wrapper = asGroup ? 'fieldset' : 'div';
   return (
-    <Wrapper mb="6" minW="0" border="0" p="0" data-field={field.name}>
+    <Wrapper className={styles.field} data-field={field.name}>
       {asGroup ? (
-        <chakra.legend id={ids.label} fontWeight="700" fontSize="input" mb="1" p="0">
+        <legend id={ids.label} className={styles.label}>
           {caption}
-        </chakra.legend>
+        </legend>
       ) : (
-        <chakra.label id={ids.label} htmlFor={ids.control} display="block" fontWeight="700" fontSize="input" mb="1">
+        <label id={ids.label} htmlFor={ids.control} className={styles.label}>
           {caption}
-        </chakra.label>
+        </label>
       )}
       {field.help ? (
-        <chakra.p id={ids.help} fontSize="helpText" mb="2">
+        <p id={ids.help} className={styles.help}>
           {field.help}
-        </chakra.p>
+        </p>
       ) : null}
       {children}
       {after}
       {error ? (
-        <chakra.p id={ids.error} mt="1" fontSize="helpText" fontWeight="700" color="headingText">
+        <p id={ids.error} className={styles.error}>
           {error}
-        </chakra.p>
+        </p>
       ) : null}
     </Wrapper>
   );

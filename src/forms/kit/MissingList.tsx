@@ -1,6 +1,6 @@
-import { chakra } from '@chakra-ui/react';
 import type { FieldDefinition, FieldErrors } from '@/forms/definitions/types';
 import { fieldIds } from './fieldIds';
+import styles from './MissingList.module.css';
 
 /** How many problems the list names before it sums up the rest: a short list is read, a long one is not. */
 const SHOWN = 5;
@@ -21,28 +21,27 @@ export function MissingList({ id, fields, errors }: { id: string; fields: readon
   if (problems.length === 0) return null;
   const rest = problems.length - SHOWN;
   return (
-    <chakra.div id={id} mt="4" fontSize="helpText" maxW="prose">
-      <chakra.p fontWeight="700">Before you can submit, please complete:</chakra.p>
-      <chakra.ul listStyleType="disc" pl="5" mt="1">
+    <div id={id} className={styles.missing}>
+      <p className={styles.title}>Before you can submit, please complete:</p>
+      <ul className={styles.list}>
         {problems.slice(0, SHOWN).map((field) => (
           <li key={field.name}>
-            <chakra.a
+            <a
               href={`#${fieldIds(field.name).control}`}
-              color="accentText"
-              textDecoration="underline"
+              className={styles.link}
               onClick={(event) => {
                 event.preventDefault();
                 focusField(field.name);
               }}
             >
               {field.label}
-            </chakra.a>
+            </a>
             {': '}
             {errors[field.name]}
           </li>
         ))}
-      </chakra.ul>
-      {rest > 0 ? <chakra.p mt="1">…and {rest} more.</chakra.p> : null}
-    </chakra.div>
+      </ul>
+      {rest > 0 ? <p className={styles.more}>…and {rest} more.</p> : null}
+    </div>
   );
 }

@@ -1,7 +1,7 @@
 import { createContext, useContext } from 'react';
 import Select, { components, type InputProps, type StylesConfig } from 'react-select';
 import type { Option } from '@/forms/definitions/types';
-import { palette } from '@/theme';
+import { palette } from '@/theme/palette';
 
 // The ids of the help text and error, joined onto the ones react-select sets on its input.
 const DescribedByContext = createContext<string | undefined>(undefined);

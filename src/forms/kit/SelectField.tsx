@@ -1,11 +1,12 @@
 import { lazy, Suspense } from 'react';
-import { chakra } from '@chakra-ui/react';
 import { Controller, type UseFormReturn } from 'react-hook-form';
 import type { FieldDefinition, FormValues } from '@/forms/definitions/types';
+import { classNames } from '@/lib/classNames';
 import { FieldShell } from './FieldShell';
 import { describedBy, fieldIds } from './fieldIds';
-import { controlStyle } from './fieldStyles';
+import { useFieldStatus } from './useFieldStatus';
 import { useHydrated } from './useHydrated';
+import styles from './Field.module.css';
 
 /**
  * Until react-select's chunk arrives (and in the exported HTML), a disabled native select of the same
@@ -13,16 +14,17 @@ import { useHydrated } from './useHydrated';
  */
 function SelectPlaceholder({ id, name }: { id: string; name: string }) {
   return (
-    <chakra.select id={id} name={name} disabled css={controlStyle} h="11" appearance="none">
+    <select id={id} name={name} disabled className={classNames(styles.control, styles.selectPlaceholder)}>
       <option value="">Select…</option>
-    </chakra.select>
+    </select>
   );
 }
 
 // react-select's chunk stays out of the page's first load; all selects share the one import.
 const SelectControl = lazy(() => import('./SelectControl'));
 
-export function SelectField({ field, form, required, error }: { field: FieldDefinition; form: UseFormReturn<FormValues>; required: boolean; error?: string }) {
+export function SelectField({ field, form }: { field: FieldDefinition; form: UseFormReturn<FormValues> }) {
+  const { required, error } = useFieldStatus(form, field);
   const ids = fieldIds(field.name);
   const hydrated = useHydrated();
   const placeholder = <SelectPlaceholder id={ids.control} name={field.name} />;

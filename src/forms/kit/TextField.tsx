@@ -1,11 +1,11 @@
-import { chakra } from '@chakra-ui/react';
 import { useWatch, type UseFormReturn } from 'react-hook-form';
 import type { FieldDefinition, FormValues } from '@/forms/definitions/types';
-import { layoutSizes } from '@/theme';
+import { classNames } from '@/lib/classNames';
 import { CharacterCounter } from './CharacterCounter';
 import { FieldShell } from './FieldShell';
 import { describedBy, fieldIds } from './fieldIds';
-import { controlStyle } from './fieldStyles';
+import { useFieldStatus } from './useFieldStatus';
+import styles from './Field.module.css';
 
 const INPUT_TYPES: Partial<Record<FieldDefinition['kind'], { type: string; inputMode?: 'email' | 'url' | 'numeric'; autoComplete?: string }>> = {
   text: { type: 'text' },
@@ -19,12 +19,19 @@ const INPUT_TYPES: Partial<Record<FieldDefinition['kind'], { type: string; input
 /** What browsers can fill in for the applicant, by spec field name. */
 const AUTOCOMPLETE: Readonly<Record<string, string>> = { firstName: 'given-name', lastName: 'family-name', company: 'organization', email: 'email', contactEmail: 'email' };
 
+/** The counter watches its own field, so a keystroke re-renders the counter and not the field. */
+function FieldCounter({ form, name, id, max }: { form: UseFormReturn<FormValues>; name: string; id: string; max: number }) {
+  const value = useWatch({ control: form.control, name }) ?? '';
+  return <CharacterCounter id={id} length={value.length} max={max} />;
+}
+
 /**
- * Text, email, URL, number, date and long-text fields. No `maxlength`: a pasted text longer than the
- * cap stays whole, and the counter and the error say by how much it is over.
+ * Text, email, URL, number, date and long-text fields, uncontrolled (react-hook-form's `register`).
+ * No `maxlength`: a pasted text longer than the cap stays whole, and the counter and the error say
+ * by how much it is over.
  */
-export function TextField({ field, form, required, error }: { field: FieldDefinition; form: UseFormReturn<FormValues>; required: boolean; error?: string }) {
-  const value = useWatch({ control: form.control, name: field.name }) ?? '';
+export function TextField({ field, form }: { field: FieldDefinition; form: UseFormReturn<FormValues> }) {
+  const { required, error } = useFieldStatus(form, field);
   const ids = fieldIds(field.name);
   const counted = field.maxLength !== undefined && field.kind !== 'date' && field.kind !== 'number';
   const common = {
@@ -35,20 +42,20 @@ export function TextField({ field, form, required, error }: { field: FieldDefini
     'aria-describedby': describedBy(field.name, { help: Boolean(field.help), counter: counted, error: Boolean(error) }),
     ...form.register(field.name),
   };
-  const counter = counted && field.maxLength !== undefined ? <CharacterCounter id={ids.counter} length={value.length} max={field.maxLength} /> : null;
+  const counter = counted && field.maxLength !== undefined ? <FieldCounter form={form} name={field.name} id={ids.counter} max={field.maxLength} /> : null;
   const input = INPUT_TYPES[field.kind];
   return (
     <FieldShell field={field} required={required} error={error} after={counter}>
       {field.kind === 'textarea' || !input ? (
-        <chakra.textarea {...common} css={controlStyle} h={layoutSizes.textarea} resize="vertical" />
+        <textarea {...common} className={classNames(styles.control, styles.textarea)} />
       ) : (
-        <chakra.input
+        <input
           {...common}
           type={input.type}
           inputMode={input.inputMode}
           min={field.kind === 'number' ? 0 : undefined}
           autoComplete={AUTOCOMPLETE[field.name] ?? input.autoComplete}
-          css={controlStyle}
+          className={styles.control}
         />
       )}
     </FieldShell>

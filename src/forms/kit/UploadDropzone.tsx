@@ -1,8 +1,9 @@
-import { chakra } from '@chakra-ui/react';
 import { ErrorCode, useDropzone, type FileRejection } from 'react-dropzone';
 import { Button } from '@/components/Button';
 import type { FieldDefinition } from '@/forms/definitions/types';
+import { classNames } from '@/lib/classNames';
 import { notify } from '@/lib/notify';
+import styles from './Field.module.css';
 
 export const UPLOADED_MESSAGE = 'Proposal uploaded!';
 
@@ -43,20 +44,7 @@ export default function UploadDropzone({ field, inputId, describedBy, invalid, f
   });
   return (
     <>
-      <chakra.div
-        {...getRootProps()}
-        position="relative"
-        minH="5.5rem"
-        border="2px dashed"
-        borderColor={invalid ? 'headingText' : 'paragraph'}
-        bg={isDragActive ? '#fff0f7' : 'white'}
-        px="4"
-        py="6"
-        textAlign="center"
-        fontSize="input"
-        cursor="pointer"
-        _focusWithin={{ outline: '3px solid {colors.accent}', outlineOffset: '2px' }}
-      >
+      <div {...getRootProps({ className: classNames(styles.dropzone, invalid && styles.dropzoneInvalid, isDragActive && styles.dropzoneActive) })}>
         <input
           {...getInputProps({
             id: inputId,
@@ -69,16 +57,16 @@ export default function UploadDropzone({ field, inputId, describedBy, invalid, f
           })}
         />
         {isDragActive ? 'Drop the file here' : 'Drag and drop your proposal here, or click to choose a file (one file, up to 4 MB).'}
-      </chakra.div>
+      </div>
       {file ? (
-        <chakra.div display="flex" alignItems="center" justifyContent="space-between" gap="3" mt="2" fontSize="input">
-          <chakra.span wordBreak="break-all" data-testid="uploaded-file">
+        <div className={styles.uploaded}>
+          <span className={styles.fileName} data-testid="uploaded-file">
             {file.name}
-          </chakra.span>
+          </span>
           <Button type="button" variant="outline" size="small" onClick={() => onFile(null)} aria-label={`Remove ${file.name}`}>
             Remove
           </Button>
-        </chakra.div>
+        </div>
       ) : null}
     </>
   );

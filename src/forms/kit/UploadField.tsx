@@ -1,17 +1,40 @@
 import { lazy, Suspense } from 'react';
-import { chakra } from '@chakra-ui/react';
-import type { FieldDefinition } from '@/forms/definitions/types';
+import type { UseFormReturn } from 'react-hook-form';
+import type { FieldDefinition, FormValues, UploadInfo } from '@/forms/definitions/types';
+import { isRequired } from '@/forms/definitions/fieldState';
+import { validateUpload } from '@/forms/definitions/validate';
 import { FieldShell } from './FieldShell';
 import { describedBy, fieldIds } from './fieldIds';
+import { useFormSelector } from './useFormSelector';
 import { useHydrated } from './useHydrated';
+import styles from './Field.module.css';
 
 const UploadDropzone = lazy(() => import('./UploadDropzone'));
 
 /** The proposal upload; react-dropzone arrives in its own chunk, a disabled file input stands in till then. */
-export function UploadField({ field, required, error, file, onFile, onRejected }: { field: FieldDefinition; required: boolean; error?: string; file: File | null; onFile: (file: File | null) => void; onRejected: (message: string) => void }) {
+export function UploadField({
+  field,
+  form,
+  file,
+  rejection,
+  onFile,
+  onRejected,
+}: {
+  field: FieldDefinition;
+  form: UseFormReturn<FormValues>;
+  file: File | null;
+  /** Why the last dropped file was refused, until another is chosen. */
+  rejection?: string;
+  onFile: (file: File | null) => void;
+  onRejected: (message: string) => void;
+}) {
+  const upload: UploadInfo = file ? { size: file.size } : null;
+  const required = useFormSelector(form, (values) => isRequired(field, values));
+  const problem = useFormSelector(form, (values) => validateUpload(field, upload, values));
+  const error = rejection ?? problem;
   const ids = fieldIds(field.name);
   const hydrated = useHydrated();
-  const placeholder = <chakra.input type="file" id={ids.control} name={field.name} disabled display="block" minH="5.5rem" w="100%" fontSize="input" />;
+  const placeholder = <input type="file" id={ids.control} name={field.name} disabled className={styles.filePlaceholder} />;
   const described = describedBy(field.name, { help: Boolean(field.help), error: Boolean(error) });
   return (
     <FieldShell field={field} required={required} error={error}>

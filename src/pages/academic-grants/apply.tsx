@@ -1,6 +1,6 @@
 import { RoundClosed } from '@/components/content/RoundClosed';
 import { roundNotice, type RoundNoticeCopy } from '@/content/rounds';
-import { FormsContainer } from '@/forms/FormsContainer';
+import AcademicGrantsForm from '@/forms/AcademicGrantsForm';
 import { ApplyPage } from '@/forms/kit/ApplyPage';
 
 const title = 'Postula a una Academic Grant';
@@ -13,7 +13,7 @@ export default function AcademicGrantsApplyPage({ notice }: { notice: RoundNotic
   if (notice) return <RoundClosed title={title} lead="La ronda de becas para investigación académica sobre Ethereum." notice={notice} />;
   return (
     <ApplyPage title={title} lead={lead}>
-      <FormsContainer />
+      <AcademicGrantsForm />
     </ApplyPage>
   );
 }

@@ -1,6 +1,6 @@
 import { RoundClosed } from '@/components/content/RoundClosed';
 import { roundNotice, type RoundNoticeCopy } from '@/content/rounds';
-import { FormsContainer } from '@/forms/FormsContainer';
+import DevconGrantsForm from '@/forms/DevconGrantsForm';
 import { ApplyPage } from '@/forms/kit/ApplyPage';
 
 const title = 'Postula a una Devcon Grant';
@@ -13,7 +13,7 @@ export default function DevconGrantsApplyPage({ notice }: { notice: RoundNoticeC
   if (notice) return <RoundClosed title={title} lead="Apoyo para meetups y eventos en Latinoamérica antes de Devcon." notice={notice} />;
   return (
     <ApplyPage title={title} lead={lead}>
-      <FormsContainer />
+      <DevconGrantsForm />
     </ApplyPage>
   );
 }

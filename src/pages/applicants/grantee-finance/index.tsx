@@ -1,10 +1,10 @@
-import { FormsContainer } from '@/forms/FormsContainer';
+import GranteeFinanceForm from '@/forms/GranteeFinanceForm';
 import { ApplyPage } from '@/forms/kit/ApplyPage';
 
 export default function GranteeFinancePage() {
   return (
     <ApplyPage title="Datos de pago para beneficiarios" lead="Si ya recibiste una beca, envíanos aquí tus datos de pago con el ID de seguridad que te dio el equipo. El formulario está en inglés; por seguridad no guardamos borradores.">
-      <FormsContainer />
+      <GranteeFinanceForm />
     </ApplyPage>
   );
 }

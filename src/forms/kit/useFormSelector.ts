@@ -1,0 +1,34 @@
+import { useEffect, useReducer, useRef } from 'react';
+import type { UseFormReturn } from 'react-hook-form';
+import type { FormValues } from '@/forms/definitions/types';
+
+/**
+ * What a component derives from the whole form's values (visible sections, whether a field is
+ * required, what is still missing), re-rendering it only when that derived value changes: a
+ * keystroke re-runs the selector, not the component (react-hook-form's `subscribe`).
+ */
+export function useFormSelector<T>(form: UseFormReturn<FormValues>, select: (values: FormValues) => T, isEqual: (a: T, b: T) => boolean = Object.is): T {
+  const [, rerender] = useReducer((count: number) => count + 1, 0);
+  const selected = select(form.getValues());
+  const latest = useRef({ select, isEqual, selected });
+  useEffect(() => {
+    latest.current = { select, isEqual, selected };
+  });
+  useEffect(
+    () =>
+      form.subscribe({
+        formState: { values: true },
+        callback: () => {
+          const { select: current, isEqual: same, selected: shown } = latest.current;
+          if (!same(shown, current(form.getValues()))) rerender();
+        },
+      }),
+    [form],
+  );
+  return selected;
+}
+
+/** Equality of two lists of strings, item by item. */
+export function sameList(a: readonly string[], b: readonly string[]): boolean {
+  return a.length === b.length && a.every((item, index) => item === b[index]);
+}
