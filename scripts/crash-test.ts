@@ -70,11 +70,14 @@ async function main(): Promise<void> {
   };
   const workers = Array.from({ length: WORKERS }, worker);
   await new Promise((resolve) => setTimeout(resolve, KILL_AFTER_MS));
+  // On a slow machine, wait (up to a minute more) until some uploads have been answered: the kill must find files to lose.
+  const patience = Date.now() + 60_000;
+  while (acknowledged.filter((submission) => submission.fileSha256 !== null).length < 3 && Date.now() < patience) await new Promise((resolve) => setTimeout(resolve, 100));
   killed = true;
   server.child.kill('SIGKILL');
   await server.exited;
   await Promise.all(workers);
-  console.log(`crash test: SIGKILL after ${KILL_AFTER_MS} ms; ${sent} submissions sent, ${acknowledged.length} answered 201, ${failed} in flight when it came`);
+  console.log(`crash test: SIGKILL after ${KILL_AFTER_MS} ms or more; ${sent} submissions sent, ${acknowledged.length} answered 201, ${failed} in flight when it came`);
 
   // Restart on the same folder (stale lock, unclean shutdown), then stop cleanly and read back.
   const restarted = await startServerProcess(env, PORT);

@@ -108,6 +108,10 @@ describe("a tool's transaction and the server's", () => {
       const { id } = (await response.json()) as { id: string };
       expect((await tool.query('SELECT form FROM submissions WHERE id = $1', [id])).rows).toEqual([{ form: 'office-hours' }]);
       expect((await tool.query('SELECT count(*)::int AS n FROM grantees')).rows).toEqual([{ n: 0 }]);
+
+      // A tool's session settings do not follow the server into its statements (PGlite has one session).
+      await tool.query("SET search_path = ''");
+      expect((await postJson(server.address + endpoints.officeHours.path, officeHours())).status).toBe(201);
     } finally {
       await tool.end();
     }

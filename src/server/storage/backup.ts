@@ -19,7 +19,17 @@ const PSQL_ONLY_LINES = /^\\(?:un)?restrict\b.*$/gm;
 
 /** A dump of this process's PGlite, with the gate held: no statement of the server or a tool interleaves. */
 export function dumpPglite(database: PgliteDatabase): Promise<string> {
-  return database.gate.run(async () => (await pgDump({ pg: database.pglite, args: ['--no-owner', '--no-privileges'] })).text());
+  const { pglite } = database;
+  return database.gate.run(async () => {
+    try {
+      return await (await pgDump({ pg: pglite, args: ['--no-owner', '--no-privileges'] })).text();
+    } finally {
+      // pg_dump leaves by disconnecting, which ends its read-only transaction and its settings on a
+      // server; PGlite's one session stays, so end them here or the next INSERT fails as read-only.
+      if (pglite.isInTransaction()) await pglite.exec('ROLLBACK');
+      await pglite.exec('RESET ALL');
+    }
+  });
 }
 
 /** PG_DUMP, or Debian's pg_dump 15 (it refuses servers newer than itself: point PG_DUMP at a matching one). */

@@ -31,6 +31,8 @@ export interface Database extends Queryable {
  */
 export class Gate {
   private tail: Promise<void> = Promise.resolve();
+  /** A tool ran statements since the server's last one: its SETs (search_path…) live in the one session. */
+  sessionTouchedByTool = false;
 
   /** Resolves, in call order, once every earlier holder has released; returns the release. */
   acquire(): Promise<() => void> {
@@ -156,16 +158,27 @@ export class PgliteDatabase implements Database {
     private readonly release: () => void,
   ) {}
 
+  /** The server's statements run with the default settings, whatever a tool SET before them. */
+  private async resetSessionAfterTools(): Promise<void> {
+    if (!this.gate.sessionTouchedByTool) return;
+    await this.pglite.exec('RESET ALL');
+    this.gate.sessionTouchedByTool = false;
+  }
+
   query<Row extends object>(sql: string, params: readonly unknown[] = []): Promise<Row[]> {
-    return this.gate.run(async () => (await this.pglite.query<Row>(sql, [...params])).rows);
+    return this.gate.run(async () => {
+      await this.resetSessionAfterTools();
+      return (await this.pglite.query<Row>(sql, [...params])).rows;
+    });
   }
 
   transaction<T>(work: (tx: Queryable) => Promise<T>): Promise<T> {
-    return this.gate.run(() =>
-      this.pglite.transaction((tx) =>
+    return this.gate.run(async () => {
+      await this.resetSessionAfterTools();
+      return this.pglite.transaction((tx) =>
         work({ query: async <Row extends object>(sql: string, params: readonly unknown[] = []) => (await tx.query<Row>(sql, [...params])).rows }),
-      ),
-    );
+      );
+    });
   }
 
   async close(): Promise<void> {

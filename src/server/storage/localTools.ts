@@ -43,6 +43,7 @@ function gatedForTools(pglite: PGlite, gate: Gate): SocketServedPglite {
   let held: (() => void) | null = null;
   const releaseOutsideTransaction = (): void => {
     if (held && !pglite.isInTransaction()) {
+      gate.sessionTouchedByTool = true;
       held();
       held = null;
     }
