@@ -1,8 +1,9 @@
 /**
- * `npm run bench:api`: valid office-hours submissions at 50 concurrent connections on 127.0.0.1
- * for 20 s against `npm start`'s server, on PGlite and then on PostgreSQL (a throwaway cluster).
- * Prints requests per second, p50/p99 latency, 2xx answers and the rows stored, which must be equal.
- * (`-- --duration 5` for a quick run.)
+ * `npm run bench:api`: valid submissions at 50 concurrent connections on 127.0.0.1 for 20 s each
+ * against `npm start`'s server, on PGlite and then on PostgreSQL (a throwaway cluster): office
+ * hours (JSON), then project grants with a 1 MiB PDF (multipart). Prints requests per second,
+ * p50/p99 latency, 2xx answers and the rows stored, which must be equal.
+ * (`-- --duration 5` for a quick run; BENCH_PORT moves the server and BENCH_PORT + 1 PostgreSQL.)
  */
 import fs from 'node:fs';
 import os from 'node:os';
@@ -10,13 +11,15 @@ import path from 'node:path';
 import pg from 'pg';
 import { endpoints } from '../src/api/endpoints';
 import { formDefinitions } from '../src/forms/definitions';
+import { payloadToFormEntries } from '../src/forms/definitions/payload';
 import { openDatabase } from '../src/server/storage/database';
-import { validOfficeHours } from '../tests/unit/forms/definitions/fixtures';
+import { startFakeSiteverify, TEST_SECRET } from '../tests/api/support/fakeSiteverify';
+import { validOfficeHours, validProjectGrants } from '../tests/unit/forms/definitions/fixtures';
 import { startPostgresCluster } from './postgres-cluster';
 import { startServerProcess } from './server-process';
 
-const SERVER_PORT = 3180;
-const POSTGRES_PORT = 3181;
+const SERVER_PORT = Number(process.env.BENCH_PORT || 3180);
+const POSTGRES_PORT = SERVER_PORT + 1;
 const CONNECTIONS = 50;
 const durationArg = process.argv.indexOf('--duration');
 const DURATION_S = durationArg > 0 ? Number(process.argv[durationArg + 1]) : 20;
@@ -32,7 +35,26 @@ function percentile(sorted: readonly number[], fraction: number): number {
  * the time is up. Every request started is waited for, so each one the server stored is counted
  * as an answer: rows stored must equal the 2xx answers exactly.
  */
-async function load(url: string, body: string): Promise<LoadResult> {
+type Request = { readonly path: string; readonly init: () => RequestInit };
+
+const officeHoursRequest: Request = {
+  path: endpoints.officeHours.path,
+  init: () => ({ method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(formDefinitions['office-hours'].toPayload(validOfficeHours())) }),
+};
+
+const PROPOSAL = Buffer.concat([Buffer.from('%PDF-1.7\n'), Buffer.alloc(1024 * 1024 - 9, 0x20)]);
+const projectGrantsFields = payloadToFormEntries(formDefinitions['project-grants'].toPayload(validProjectGrants()));
+const projectGrantsRequest: Request = {
+  path: endpoints.projectGrants.path,
+  init: () => {
+    const body = new FormData();
+    for (const [name, value] of projectGrantsFields) body.append(name, value);
+    body.append('uploadProposal', new Blob([new Uint8Array(PROPOSAL)], { type: 'application/pdf' }), 'propuesta.pdf');
+    return { method: 'POST', body };
+  },
+};
+
+async function load(url: string, request: Request): Promise<LoadResult> {
   const latencies: number[] = [];
   let ok = 0;
   let other = 0;
@@ -43,7 +65,7 @@ async function load(url: string, body: string): Promise<LoadResult> {
     while (performance.now() < deadline) {
       const sent = performance.now();
       try {
-        const response = await fetch(url, { method: 'POST', headers: { 'content-type': 'application/json' }, body });
+        const response = await fetch(url + request.path, request.init());
         await response.arrayBuffer();
         latencies.push(performance.now() - sent);
         if (response.ok) ok += 1;
@@ -59,29 +81,37 @@ async function load(url: string, body: string): Promise<LoadResult> {
   return { requestsPerSecond: (ok + other) / elapsedS, p50: Math.round(percentile(latencies, 0.5)), p99: Math.round(percentile(latencies, 0.99)), ok, other, errors };
 }
 
-type Row = { backend: string; requestsPerSecond: number; p50: number; p99: number; ok: number; other: number; errors: number; rows: number };
+type Row = { backend: string; request: string; requestsPerSecond: number; p50: number; p99: number; ok: number; other: number; errors: number; rows: number };
 
-async function run(backend: string, env: Record<string, string>, countRows: () => Promise<number>): Promise<Row> {
+/** One server on a fresh database, each kind of request in turn; the rows are counted per endpoint. */
+async function run(backend: string, env: Record<string, string>, countRows: (endpoint: string) => Promise<number>): Promise<Row[]> {
   // The limits guard public endpoints; a load test from one address must not hit them.
-  const server = await startServerProcess({ ...env, RATE_LIMIT_PER_MINUTE: '100000000', RECAPTCHA_SECRET_KEY: 'unused-by-office-hours' }, SERVER_PORT);
-  const result = await load(server.url + endpoints.officeHours.path, JSON.stringify(formDefinitions['office-hours'].toPayload(validOfficeHours())));
+  const server = await startServerProcess({ ...env, RATE_LIMIT_PER_MINUTE: '100000000', RECAPTCHA_SECRET_KEY: TEST_SECRET, RECAPTCHA_VERIFY_URL: siteverifyUrl }, SERVER_PORT);
+  const measured: Array<[Request, LoadResult]> = [];
+  for (const request of [officeHoursRequest, projectGrantsRequest]) measured.push([request, await load(server.url, request)]);
   server.child.kill('SIGTERM');
   await server.exited;
-  return { backend, ...result, rows: await countRows() };
+  const rows: Row[] = [];
+  for (const [request, result] of measured) rows.push({ backend, request: request === officeHoursRequest ? 'office hours (JSON)' : 'project grants + 1 MiB PDF', ...result, rows: await countRows(request.path) });
+  return rows;
 }
+
+let siteverifyUrl = '';
 
 async function main(): Promise<void> {
   const results: Row[] = [];
+  const siteverify = await startFakeSiteverify();
+  siteverifyUrl = siteverify.url;
 
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'bench-pglite-'));
   try {
     results.push(
-      await run('PGlite (fsync on)', { DATA_DIR: dataDir }, async () => {
+      ...(await run('PGlite (fsync on)', { DATA_DIR: dataDir }, async (endpoint) => {
         const database = await openDatabase({ dataDir, databaseUrl: null });
-        const [row] = await database.query<{ n: number }>('SELECT count(*)::int AS n FROM submissions');
+        const [row] = await database.query<{ n: number }>('SELECT count(*)::int AS n FROM submissions WHERE endpoint = $1', [endpoint]);
         await database.close();
         return row!.n;
-      }),
+      })),
     );
   } finally {
     fs.rmSync(dataDir, { recursive: true, force: true });
@@ -92,26 +122,27 @@ async function main(): Promise<void> {
   try {
     const url = cluster.adminUrl;
     results.push(
-      await run('PostgreSQL 15', { DATA_DIR: pgDataDir, DATABASE_URL: url }, async () => {
+      ...(await run('PostgreSQL 15', { DATA_DIR: pgDataDir, DATABASE_URL: url }, async (endpoint) => {
         const client = new pg.Client({ connectionString: url });
         await client.connect();
-        const { rows } = await client.query<{ n: number }>('SELECT count(*)::int AS n FROM submissions');
+        const { rows } = await client.query<{ n: number }>('SELECT count(*)::int AS n FROM submissions WHERE endpoint = $1', [endpoint]);
         await client.end();
         return rows[0]!.n;
-      }),
+      })),
     );
   } finally {
     cluster.stop();
     fs.rmSync(pgDataDir, { recursive: true, force: true });
+    await siteverify.close();
   }
 
-  console.log(`\nPOST ${endpoints.officeHours.path}, ${CONNECTIONS} connections, ${DURATION_S} s, 127.0.0.1, ${os.cpus().length} cores\n`);
-  console.log('| storage | req/s | p50 ms | p99 ms | 2xx | non-2xx | errors | rows stored |');
-  console.log('| --- | ---: | ---: | ---: | ---: | ---: | ---: | ---: |');
-  for (const row of results) console.log(`| ${row.backend} | ${row.requestsPerSecond.toFixed(0)} | ${row.p50} | ${row.p99} | ${row.ok} | ${row.other} | ${row.errors} | ${row.rows} |`);
+  console.log(`\n${CONNECTIONS} connections, ${DURATION_S} s per request kind, 127.0.0.1, ${os.cpus().length} cores\n`);
+  console.log('| storage | request | req/s | p50 ms | p99 ms | 2xx | non-2xx | errors | rows stored |');
+  console.log('| --- | --- | ---: | ---: | ---: | ---: | ---: | ---: | ---: |');
+  for (const row of results) console.log(`| ${row.backend} | ${row.request} | ${row.requestsPerSecond.toFixed(0)} | ${row.p50} | ${row.p99} | ${row.ok} | ${row.other} | ${row.errors} | ${row.rows} |`);
   const mismatched = results.filter((row) => row.rows !== row.ok);
   if (mismatched.length > 0) {
-    console.error(`rows stored differ from the 2xx answers: ${mismatched.map((row) => `${row.backend} ${row.rows} ≠ ${row.ok}`).join(', ')}`);
+    console.error(`rows stored differ from the 2xx answers: ${mismatched.map((row) => `${row.backend} ${row.request} ${row.rows} ≠ ${row.ok}`).join(', ')}`);
     process.exit(1);
   }
   console.log('\nrows stored = 2xx answers, on every backend');

@@ -2,7 +2,8 @@
  * `npm run test:crash`: nothing answered is ever lost. Submissions (JSON, and multipart with a
  * file) stream into `npm start`'s server on PGlite; mid-stream the server gets SIGKILL. After a
  * restart on the same data folder, every submission that had been answered 2xx must be in the
- * database with exactly the payload sent, and its file on disk with the same bytes.
+ * database with exactly the payload sent, and its file with the same bytes; and no file may exist
+ * without its row (neither in the database nor in DATA_DIR/uploads). CRASH_TEST_PORT moves it from 3170.
  */
 import { createHash } from 'node:crypto';
 import fs from 'node:fs';
@@ -12,12 +13,12 @@ import { endpoints } from '../src/api/endpoints';
 import { formDefinitions, type WirePayload } from '../src/forms/definitions';
 import { payloadToFormEntries } from '../src/forms/definitions/payload';
 import { openDatabase } from '../src/server/storage/database';
-import { uploadsDir } from '../src/server/uploads';
+import { legacyUploadsDir, readSubmissionFile } from '../src/server/storage/files';
 import { startFakeSiteverify, TEST_SECRET } from '../tests/api/support/fakeSiteverify';
 import { validOfficeHours, validProjectGrants } from '../tests/unit/forms/definitions/fixtures';
 import { startServerProcess } from './server-process';
 
-const PORT = 3170;
+const PORT = Number(process.env.CRASH_TEST_PORT || 3170);
 const WORKERS = 8;
 const KILL_AFTER_MS = 4000;
 
@@ -82,8 +83,7 @@ async function main(): Promise<void> {
   await siteverify.close();
 
   const database = await openDatabase({ dataDir, databaseUrl: null });
-  const rows = await database.query<{ id: string; payload: WirePayload; file_stored_name: string | null; file_sha256: string | null }>('SELECT id::text AS id, payload, file_stored_name, file_sha256 FROM submissions');
-  await database.close();
+  const rows = await database.query<{ id: string; payload: WirePayload; file_sha256: string | null }>('SELECT id::text AS id, payload, file_sha256 FROM submissions');
   const byId = new Map(rows.map((row) => [row.id, row]));
   let missing = 0;
   let incomplete = 0;
@@ -96,15 +96,25 @@ async function main(): Promise<void> {
     const samePayload = JSON.stringify(row.payload, Object.keys(row.payload).sort()) === JSON.stringify(submission.payload, Object.keys(submission.payload).sort());
     let sameFile = submission.fileSha256 === row.file_sha256;
     if (submission.fileSha256 !== null) {
-      const filePath = path.join(uploadsDir(dataDir), row.file_stored_name ?? '');
-      sameFile = sameFile && fs.existsSync(filePath) && createHash('sha256').update(fs.readFileSync(filePath)).digest('hex') === submission.fileSha256;
+      const file = await readSubmissionFile(database, submission.id);
+      sameFile = sameFile && file !== null && createHash('sha256').update(file.bytes).digest('hex') === submission.fileSha256;
     }
     if (!samePayload || !sameFile) incomplete += 1;
   }
+  // A file without its row: in the database (a file for no submission), or on disk as before.
+  const [filesWithoutRow] = await database.query<{ n: number }>('SELECT count(*)::int AS n FROM submission_files f WHERE NOT EXISTS (SELECT 1 FROM submissions s WHERE s.id = f.submission_id)');
+  const [rowsWithoutFile] = await database.query<{ n: number }>('SELECT count(*)::int AS n FROM submissions s WHERE s.file_sha256 IS NOT NULL AND NOT EXISTS (SELECT 1 FROM submission_files f WHERE f.submission_id = s.id)');
+  const [storedFiles] = await database.query<{ n: number }>('SELECT count(*)::int AS n FROM submission_files');
+  await database.close();
+  const filesOnDisk = fs.existsSync(legacyUploadsDir(dataDir)) ? fs.readdirSync(legacyUploadsDir(dataDir)).length : 0;
+  const orphans = filesWithoutRow!.n + filesOnDisk;
   fs.rmSync(dataDir, { recursive: true, force: true });
   console.log(`after restart: ${rows.length} rows; of the ${acknowledged.length} answered 2xx, ${missing} missing, ${incomplete} incomplete (${rows.length - (acknowledged.length - missing)} stored but unanswered when the kill came)`);
+  console.log(`files: ${storedFiles!.n} stored, ${orphans} without their row (${filesWithoutRow!.n} in the database, ${filesOnDisk} in DATA_DIR/uploads), ${rowsWithoutFile!.n} rows missing their file`);
   if (acknowledged.length === 0) throw new Error('no submission was answered before the kill: the test proved nothing');
+  if (acknowledged.every((submission) => submission.fileSha256 === null)) throw new Error('no submission with a file was answered before the kill: the test proved nothing about files');
   if (missing > 0 || incomplete > 0) throw new Error('answered submissions were lost or damaged');
+  if (orphans > 0 || rowsWithoutFile!.n > 0) throw new Error('a file and its row did not commit together');
   console.log('crash test passed');
 }
 

@@ -8,9 +8,10 @@ import { createCaptchaVerifier, type CaptchaVerifier } from './captcha';
 import type { ServerConfig } from './config';
 import { resolveFinanceKeys, type FinanceKeyring } from './finance/encryption';
 import { registerFormRoutes, type FormRegistry } from './formRoutes';
-import { sendError } from './http';
-import { registerNewsletterRoute } from './newsletter';
-import { contentSecurityPolicy, inlineScriptHashes, securityHeaders } from './security';
+import { NOT_UTF8_MESSAGE, RequestError, sendError } from './http';
+import { registerNewsletterRoutes } from './newsletter';
+import { refuseCrossSiteApiRequests } from './origin';
+import { answerClientError, contentSecurityPolicy, inlineScriptHashes, securityHeaders } from './security';
 import { cacheControlFor, resolveStaticFile, REVALIDATE_CACHE } from './staticSite';
 import { teamRoutes } from './team/routes';
 import type { Database } from './storage/database';
@@ -42,32 +43,72 @@ const hopsTrusted = (hops: number) => (_address: string, hop: number) => hop < h
 
 type HttpError = { statusCode?: number; code?: string; name?: string };
 
+/** Longest URL answered normally (browsers send far shorter ones); longer gets 414. */
+const MAX_URL_LENGTH = 4096;
+/** How often node:http looks for requests past their timeout (its default, 30 s, made a 10 s timeout take up to 90 s). */
+const TIMEOUT_CHECK_INTERVAL_MS = 500;
+
 export async function buildApp(deps: AppDependencies): Promise<FastifyInstance> {
   const { config } = deps;
+  const csp = contentSecurityPolicy({ inlineScriptHashes: inlineScriptHashes(config.outDir), analyticsOrigin: config.analyticsOrigin });
   const options: FastifyHttpOptions<http.Server> = {
     logger: deps.logger ?? { level: config.logLevel, ...PRIVATE_LOGGER },
     // A hop count n: trust the n proxies nearest to this server.
     trustProxy: typeof config.trustProxy === 'number' ? hopsTrusted(config.trustProxy) : config.trustProxy,
+    // node:http enforces both: the headers, then the whole request, must arrive within the setting.
     requestTimeout: config.requestTimeoutMs,
+    http: { headersTimeout: config.requestTimeoutMs, connectionsCheckingInterval: TIMEOUT_CHECK_INTERVAL_MS },
     // Submissions are small; a connection that idles this long between requests is closed.
     keepAliveTimeout: 10_000,
-    return503OnClosing: true,
+    // Answered by the onRequest hook below instead, with the security headers.
+    return503OnClosing: false,
+    // Errors before a request exists (timeouts, oversized headers, unparseable HTTP).
+    clientErrorHandler: (error, socket) => answerClientError(error, socket, csp),
+    // Errors before routing (a URL that does not decode): answered like any other error. Such a
+    // reply skips the hooks, so it takes the security headers here.
+    frameworkErrors: (error, request, reply) => {
+      const tooLong = (error as { code?: string }).code === 'FST_ERR_MAX_PARAM_LENGTH';
+      reply.headers(securityHeaders({ csp, overTls: request.protocol === 'https' }));
+      return sendError(request, reply, tooLong ? 414 : 400, tooLong ? 'The URL is too long.' : 'Malformed URL.');
+    },
   };
   const app = Fastify(options);
 
-  const csp = contentSecurityPolicy({ inlineScriptHashes: inlineScriptHashes(config.outDir), analyticsOrigin: config.analyticsOrigin });
   // While shutting down, answers to the requests still in flight close their connection, so
   // that close() need not wait for idle keep-alive connections to time out.
   let closing = false;
   app.addHook('preClose', async () => {
     closing = true;
   });
+  app.addHook('onRequest', async (request, reply) => {
+    if (closing) return sendError(request, reply, 503, 'The server is restarting; try again in a moment.');
+    if (request.url.length > MAX_URL_LENGTH) return sendError(request, reply, 414, 'The URL is too long.');
+    return undefined;
+  });
+  app.addHook('onRequest', refuseCrossSiteApiRequests(config.siteOrigin));
   app.addHook('onSend', async (request, reply) => {
     reply.headers(securityHeaders({ csp, overTls: request.protocol === 'https' }));
     if (closing) reply.header('connection', 'close');
   });
 
+  // JSON bodies: bytes that are not UTF-8 are refused, never replaced by U+FFFD; then Fastify's own
+  // parser (which refuses __proto__ and constructor keys).
+  const parseJson = app.getDefaultJsonParser('error', 'error');
+  const strictUtf8 = new TextDecoder('utf-8', { fatal: true });
+  app.removeContentTypeParser('application/json');
+  app.addContentTypeParser('application/json', { parseAs: 'buffer' }, (request, body: Buffer, done) => {
+    let text: string;
+    try {
+      text = strictUtf8.decode(body);
+    } catch {
+      done(new RequestError(400, NOT_UTF8_MESSAGE), undefined);
+      return;
+    }
+    parseJson(request, text, done);
+  });
+
   app.setErrorHandler((error: HttpError, request, reply) => {
+    if (error instanceof RequestError) return sendError(request, reply, error.statusCode, error.message);
     const status = error.statusCode ?? 500;
     if (status >= 500) {
       // The name and code say what failed; messages and stacks may hold submitted values.
@@ -90,13 +131,12 @@ export async function buildApp(deps: AppDependencies): Promise<FastifyInstance> 
   registerFormRoutes(app, {
     forms: deps.forms,
     database: deps.database,
-    dataDir: config.dataDir,
     verifyCaptcha,
     rateLimitPerMinute: config.rateLimitPerMinute,
     financeRateLimitPerMinute: config.financeRateLimitPerMinute,
     financeKeys,
   });
-  registerNewsletterRoute(app, { database: deps.database, rateLimitPerMinute: config.rateLimitPerMinute });
+  registerNewsletterRoutes(app, { database: deps.database, rateLimitPerMinute: config.rateLimitPerMinute });
   await app.register(teamRoutes, { prefix: '/api/team', database: deps.database, config, financeKeys });
 
   app.get('/healthz', async () => ({ ok: true }));

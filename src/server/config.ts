@@ -1,4 +1,5 @@
 import path from 'node:path';
+import { site } from '../config/site';
 
 /**
  * The server's settings, all from the environment (README "Configuration", .env.example).
@@ -27,6 +28,11 @@ export type ServerConfig = {
   readonly recaptchaSecret: string;
   readonly recaptchaVerifyUrl: string;
   readonly trustProxy: TrustProxy;
+  /**
+   * The site's public origin (NEXT_PUBLIC_SITE_URL): API requests from a page of it are same-site;
+   * also the team area's WebAuthn origin, whose host name is the relying party ID.
+   */
+  readonly siteOrigin: string;
   /** Origin of the page-view tracker, allowed by the Content-Security-Policy when set. */
   readonly analyticsOrigin: string | null;
   readonly requestTimeoutMs: number;
@@ -35,11 +41,6 @@ export type ServerConfig = {
   /** The same for grantee finance, kept low against guessing security IDs. */
   readonly financeRateLimitPerMinute: number;
   readonly logLevel: string;
-  /**
-   * NEXT_PUBLIC_SITE_URL's origin (default http://localhost:3000): the only Origin the team API
-   * accepts, and the WebAuthn origin whose host is the relying party ID.
-   */
-  readonly siteOrigin: string;
   /** Team sign-in and enrolment attempts per client address per minute (TEAM_SIGNIN_RATE_LIMIT_PER_MINUTE). */
   readonly teamSignInRateLimitPerMinute: number;
   /**
@@ -140,12 +141,12 @@ export function loadConfig(env: Env = process.env, projectDir: string = process.
     recaptchaSecret: secret || RECAPTCHA_TEST_SECRET,
     recaptchaVerifyUrl: verifyUrl,
     trustProxy: parseTrustProxy(env.TRUST_PROXY),
+    siteOrigin: originOf(env.NEXT_PUBLIC_SITE_URL || site.url, 'NEXT_PUBLIC_SITE_URL')!,
     analyticsOrigin: originOf(env.NEXT_PUBLIC_ANALYTICS_URL, 'NEXT_PUBLIC_ANALYTICS_URL'),
     requestTimeoutMs: positiveInteger(env, 'REQUEST_TIMEOUT_MS', 30_000),
     rateLimitPerMinute: positiveInteger(env, 'RATE_LIMIT_PER_MINUTE', 60),
     financeRateLimitPerMinute: positiveInteger(env, 'FINANCE_RATE_LIMIT_PER_MINUTE', 5),
     logLevel: env.LOG_LEVEL || 'info',
-    siteOrigin: originOf(env.NEXT_PUBLIC_SITE_URL, 'NEXT_PUBLIC_SITE_URL') ?? 'http://localhost:3000',
     teamSignInRateLimitPerMinute: positiveInteger(env, 'TEAM_SIGNIN_RATE_LIMIT_PER_MINUTE', 10),
     ...financeKeysOf(env, production),
   };

@@ -1,17 +1,16 @@
-import fs from 'node:fs/promises';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { endpoints, type EndpointSpec } from '../api/endpoints';
 import { decodeMultipartFields } from '../forms/definitions/payload';
 import type { FieldDefinition, FieldErrors, FormDefinition, FormKey, WirePayload } from '../forms/definitions/types';
-import { PAYLOAD_ERROR_KEY, validatePayload } from '../forms/definitions/validate';
+import { PAYLOAD_ERROR_KEY, UNKNOWN_FIELD_MESSAGE, validatePayload } from '../forms/definitions/validate';
 import type { CaptchaVerifier } from './captcha';
 import { ACCEPTED_FILE_TYPES_MESSAGE, sniffFileType } from './fileType';
 import type { FinanceKeyring } from './finance/encryption';
 import { findGranteeBySecurityId } from './grantees';
-import { apiError, fieldErrorList, requireMediaType } from './http';
+import { apiError, fieldErrorList, NOT_UTF8_MESSAGE, requireMediaType } from './http';
 import type { Database } from './storage/database';
 import { insertFinanceVersion, insertSubmission } from './storage/submissions';
-import { writeUpload, type StoredUpload } from './uploads';
+import { describeUpload } from './uploads';
 
 /**
  * The six form endpoints, mounted from the endpoint table and validated by the same definitions
@@ -37,6 +36,7 @@ export const SECURITY_ID_FIELD = 'granteeSecurityID';
 export const FILE_TOO_LARGE_MESSAGE = 'File size cannot exceed 4mb.';
 export const CAPTCHA_FAILED_MESSAGE = 'Captcha verification failed.';
 export const UNKNOWN_SECURITY_ID_MESSAGE = 'Please make sure the Security Grantee ID is correct.';
+export const MALFORMED_MULTIPART_MESSAGE = 'The multipart body could not be read.';
 
 /** Room for a field that has no cap (choices, dates, the captcha token). */
 const UNCAPPED_FIELD_BYTES = 8192;
@@ -66,39 +66,59 @@ function fileTooLarge(fileField: FieldDefinition | undefined): { ok: false; stat
   return { ok: false, status: 413, errors: { [fileField?.name ?? PAYLOAD_ERROR_KEY]: fileField?.messages.invalid ?? FILE_TOO_LARGE_MESSAGE } };
 }
 
+/** The bytes of a text part as UTF-8, or null when they are not valid UTF-8 (never replaced by U+FFFD). */
+const strictUtf8 = new TextDecoder('utf-8', { fatal: true, ignoreBOM: true });
+function decodeUtf8(bytes: Buffer): string | null {
+  try {
+    return strictUtf8.decode(bytes);
+  } catch {
+    return null;
+  }
+}
+
+/**
+ * Reads every part as bytes (busboy would decode text parts itself, replacing bytes that are not
+ * UTF-8): a part with a file name is the upload, any other is a text field, decoded strictly.
+ * Anything busboy cannot parse (no boundary, a wrong or missing closing boundary, a truncated
+ * body) is a 400.
+ */
 async function readMultipart(request: FastifyRequest, definition: FormDefinition): Promise<MultipartBody> {
   const fields = valueFields(definition);
   const fileField = definition.fields.find((field) => field.kind === 'file');
+  const fieldSize = Math.max(...fields.map((field) => (field.maxLength ? field.maxLength * 3 : UNCAPPED_FIELD_BYTES)));
   const parts: Record<string, string> = {};
   const errors: FieldErrors = {};
   let file: ReceivedFile | null = null;
   try {
     for await (const part of request.parts({
+      isPartAFile: () => true,
       limits: {
         fieldNameSize: 100,
-        fieldSize: Math.max(...fields.map((field) => (field.maxLength ? field.maxLength * 3 : UNCAPPED_FIELD_BYTES))),
-        fields: fields.length,
-        fileSize: fileField?.maxBytes ?? 0,
-        files: 1,
+        fileSize: Math.max(fileField?.maxBytes ?? 0, fieldSize),
+        files: fields.length + 1,
         parts: fields.length + 1,
       },
     })) {
-      if (part.type === 'file') {
-        const bytes = await part.toBuffer();
-        if (part.fieldname !== fileField?.name) errors[part.fieldname] = 'Unknown field.';
+      if (part.type !== 'file') continue;
+      const bytes = await part.toBuffer();
+      if (part.filename !== undefined) {
+        if (part.fieldname !== fileField?.name) errors[part.fieldname] = UNKNOWN_FIELD_MESSAGE;
+        else if (file) return { ok: false, status: 413, errors: { [fileField.name]: 'Too many files' } };
+        else if (bytes.length > (fileField.maxBytes ?? 0)) return fileTooLarge(fileField);
         else file = { fieldName: part.fieldname, fileName: part.filename, bytes };
-      } else {
-        if (part.valueTruncated) return { ok: false, status: 413, errors: { [part.fieldname]: 'Value is too long.' } };
-        if (Object.hasOwn(parts, part.fieldname)) errors[part.fieldname] = 'Sent more than once.';
-        else parts[part.fieldname] = typeof part.value === 'string' ? part.value : String(part.value);
+        continue;
       }
+      if (bytes.length > fieldSize) return { ok: false, status: 413, errors: { [part.fieldname]: 'Value is too long.' } };
+      const text = decodeUtf8(bytes);
+      if (text === null) return { ok: false, status: 400, errors: { [part.fieldname]: NOT_UTF8_MESSAGE } };
+      if (Object.hasOwn(parts, part.fieldname)) errors[part.fieldname] = 'Sent more than once.';
+      else parts[part.fieldname] = text;
     }
   } catch (error) {
     const code = (error as { code?: string }).code;
     if (code === 'FST_REQ_FILE_TOO_LARGE') return fileTooLarge(fileField);
-    if (code === 'FST_FILES_LIMIT') return { ok: false, status: 413, errors: { [fileField?.name ?? PAYLOAD_ERROR_KEY]: 'Too many files' } };
-    if (code === 'FST_PARTS_LIMIT' || code === 'FST_FIELDS_LIMIT') return { ok: false, status: 413, errors: { [PAYLOAD_ERROR_KEY]: 'Too many fields.' } };
-    throw error;
+    if (code === 'FST_FILES_LIMIT' || code === 'FST_PARTS_LIMIT' || code === 'FST_FIELDS_LIMIT') return { ok: false, status: 413, errors: { [PAYLOAD_ERROR_KEY]: 'Too many fields.' } };
+    return { ok: false, status: 400, errors: { [PAYLOAD_ERROR_KEY]: MALFORMED_MULTIPART_MESSAGE } };
   }
   if (Object.keys(errors).length > 0) return { ok: false, status: 400, errors };
   return { ok: true, fields: decodeMultipartFields(definition.fields, parts), file };
@@ -112,7 +132,7 @@ function storedPayload(definition: FormDefinition, payload: WirePayload): WirePa
 
 class UnknownSecurityIdError extends Error {}
 
-export function registerFormRoutes(app: FastifyInstance, deps: { forms: FormRegistry; database: Database; dataDir: string; verifyCaptcha: CaptchaVerifier; rateLimitPerMinute: number; financeRateLimitPerMinute: number; financeKeys: FinanceKeyring }): void {
+export function registerFormRoutes(app: FastifyInstance, deps: { forms: FormRegistry; database: Database; verifyCaptcha: CaptchaVerifier; rateLimitPerMinute: number; financeRateLimitPerMinute: number; financeKeys: FinanceKeyring }): void {
   for (const { endpoint, form } of FORM_ENDPOINTS) {
     const definition = deps.forms[form];
     if (!definition) continue;
@@ -130,7 +150,7 @@ export function registerFormRoutes(app: FastifyInstance, deps: { forms: FormRegi
       const intendedPath = definition.endpoint(result.values).path;
       if (intendedPath !== endpoint.path) return reply.code(400).send(fieldErrorList({ [PAYLOAD_ERROR_KEY]: `These answers belong to ${intendedPath}.` }));
 
-      const sniffed = body.file ? sniffFileType(body.file.bytes) : null;
+      const sniffed = body.file ? await sniffFileType(body.file.bytes) : null;
       if (body.file && !sniffed) return reply.code(400).send(fieldErrorList({ [body.file.fieldName]: ACCEPTED_FILE_TYPES_MESSAGE }));
 
       for (const field of definition.fields.filter((candidate) => candidate.kind === 'captcha')) {
@@ -155,17 +175,10 @@ export function registerFormRoutes(app: FastifyInstance, deps: { forms: FormRegi
         }
       }
 
-      let upload: (StoredUpload & { path: string }) | null = null;
-      if (body.file && sniffed) upload = await writeUpload(deps.dataDir, body.file.bytes, sniffed, body.file.fileName);
-      try {
-        const id = await insertSubmission(deps.database, { form, endpoint: endpoint.path, payload, upload });
-        request.log.info({ form, submission: id, file: upload !== null }, 'submission stored');
-        return reply.code(201).send({ id });
-      } catch (error) {
-        // No row, so no file either: an orphan would be a proposal nobody can find.
-        if (upload) await fs.rm(upload.path, { force: true });
-        throw error;
-      }
+      const upload = body.file && sniffed ? describeUpload(body.file.bytes, sniffed, body.file.fileName) : null;
+      const id = await insertSubmission(deps.database, { form, endpoint: endpoint.path, payload, upload });
+      request.log.info({ form, submission: id, file: upload !== null }, 'submission stored');
+      return reply.code(201).send({ id });
     };
 
     app.route({

@@ -4,8 +4,27 @@ import type { FieldErrors } from '../forms/definitions/types';
 /** The API's error bodies: a list of field errors, or one message for the whole request. */
 export type FieldErrorList = { errors: Array<{ field: string; message: string }> };
 
+/** Longest field name echoed in an error: an unknown key may be anything the client made up. */
+const ECHOED_NAME_MAX = 64;
+/** Most errors in one answer; a form has fewer fields, so only made-up keys are left out. */
+const ERRORS_MAX = 60;
+
 export function fieldErrorList(errors: FieldErrors): FieldErrorList {
-  return { errors: Object.entries(errors).map(([field, message]) => ({ field, message })) };
+  const echoed = (name: string): string => (name.length > ECHOED_NAME_MAX ? `${name.slice(0, ECHOED_NAME_MAX).replace(/[\ud800-\udbff]$/, '')}…` : name);
+  return { errors: Object.entries(errors).slice(0, ERRORS_MAX).map(([field, message]) => ({ field: echoed(field), message })) };
+}
+
+export const NOT_UTF8_MESSAGE = 'The text is not valid UTF-8.';
+export const CHARSET_MESSAGE = 'Send the body in UTF-8 (charset=utf-8, or no charset).';
+
+/** An error answered with its status and this message as is (the message names no input). */
+export class RequestError extends Error {
+  constructor(
+    readonly statusCode: number,
+    message: string,
+  ) {
+    super(message);
+  }
 }
 
 export function apiError(message: string): { error: string } {
@@ -30,14 +49,26 @@ export function mediaTypeOf(request: FastifyRequest): string {
   return (request.headers['content-type'] ?? '').split(';')[0]!.trim().toLowerCase();
 }
 
+/** The charset parameter of the Content-Type, lower case without quotes; null when none is given. */
+export function charsetOf(request: FastifyRequest): string | null {
+  const match = /;\s*charset\s*=\s*("?)([^";\s]*)\1/i.exec(request.headers['content-type'] ?? '');
+  return match ? match[2]!.toLowerCase() : null;
+}
+
 /**
  * onRequest check, before any byte of the body is read: 415 unless the body is of the endpoint's
- * one media type; 413 when a declared length is beyond what the form can legitimately be.
+ * one media type, in UTF-8; 413 when a declared length is beyond what the form can legitimately be.
  */
 export function requireMediaType(mediaType: string, maxDeclaredLength: number | null) {
   return async (request: FastifyRequest, reply: FastifyReply): Promise<void> => {
     if (mediaTypeOf(request) !== mediaType) {
       await sendError(request, reply, 415, `Send the body as ${mediaType}.`);
+      return;
+    }
+    // The server reads every body as UTF-8 (what browsers send); another label would be misread.
+    const charset = charsetOf(request);
+    if (charset !== null && charset !== 'utf-8' && charset !== 'utf8') {
+      await sendError(request, reply, 415, CHARSET_MESSAGE);
       return;
     }
     const declared = Number(request.headers['content-length']);

@@ -6,7 +6,9 @@ import { resolveFinanceKeys, type FinanceKeyring } from './finance/encryption';
 import { financeKeyUsage, sealFinanceRows } from './finance/versions';
 import { loadMailConfig, type MailConfig } from './mail/config';
 import { startOutboxWorker, type OutboxWorker } from './mail/worker';
-import { openDatabase, type Database } from './storage/database';
+import { dumpPglite } from './storage/backup';
+import { openDatabase, PgliteDatabase, type Database } from './storage/database';
+import { serveLocalTools, type LocalTools } from './storage/localTools';
 
 export type RunningServer = {
   readonly app: FastifyInstance;
@@ -46,7 +48,7 @@ async function prepareFinance(config: ServerConfig, database: Database): Promise
 
 /** Opens the database (applying migrations), builds the app and listens on HOST:PORT. */
 export async function startServer(config: ServerConfig, mailConfig: MailConfig = loadMailConfig()): Promise<RunningServer> {
-  const database = await openDatabase(config);
+  const database = await openDatabase(config, 'server');
   let app: FastifyInstance;
   let finance: FinanceAtStart;
   try {
@@ -60,6 +62,15 @@ export async function startServer(config: ServerConfig, mailConfig: MailConfig =
   }
   const bound = app.server.address();
   const address = typeof bound === 'object' && bound !== null ? `http://${bound.family === 'IPv6' ? `[${bound.address}]` : bound.address}:${bound.port}` : String(bound);
+  let localTools: LocalTools | null = null;
+  if (database instanceof PgliteDatabase) {
+    // Tools (export, grantees, backup, psql) reach the embedded database through the server while it runs.
+    const pglite = database;
+    localTools = await serveLocalTools({ pglite: pglite.pglite, gate: pglite.gate, dataDir: pglite.dataDir, backup: () => dumpPglite(pglite) }).catch((error: unknown) => {
+      app.log.warn({ reason: error instanceof Error ? error.message : String(error) }, 'local tools socket not served: tools need the server stopped');
+      return null;
+    });
+  }
   const { smtpUrl } = mailConfig;
   const mailWorker = smtpUrl ? startOutboxWorker({ database, config: { ...mailConfig, smtpUrl }, log: app.log.child({ component: 'mail' }) }) : null;
   let stopping: Promise<void> | null = null;
@@ -70,7 +81,7 @@ export async function startServer(config: ServerConfig, mailConfig: MailConfig =
     mailWorker,
     finance,
     // In-flight requests finish (new ones get 503) and the email being sent goes out, then the database closes.
-    stop: () => (stopping ??= Promise.all([app.close(), mailWorker?.stop()]).then(() => database.close())),
+    stop: () => (stopping ??= Promise.all([app.close(), mailWorker?.stop(), localTools?.close()]).then(() => database.close())),
   };
 }
 

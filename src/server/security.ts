@@ -1,5 +1,6 @@
 import { createHash } from 'node:crypto';
 import fs from 'node:fs';
+import type { Duplex } from 'node:stream';
 import path from 'node:path';
 
 /**
@@ -71,4 +72,36 @@ export function securityHeaders(options: { csp: string; overTls: boolean }): Rec
   // Browsers ignore HSTS over plain HTTP; sent only when this request came over TLS.
   if (options.overTls) headers['strict-transport-security'] = 'max-age=31536000; includeSubDomains';
   return headers;
+}
+
+/** The answers node:http leaves to clientError, by its error code; anything else is a 400. */
+const CLIENT_ERRORS: Readonly<Record<string, { status: number; reason: string; message: string }>> = {
+  ERR_HTTP_REQUEST_TIMEOUT: { status: 408, reason: 'Request Timeout', message: 'The request took too long to arrive.' },
+  HPE_HEADER_OVERFLOW: { status: 431, reason: 'Request Header Fields Too Large', message: 'The request headers are too large.' },
+};
+const BAD_REQUEST = { status: 400, reason: 'Bad Request', message: 'The request could not be read.' };
+
+/**
+ * Answers a request that never reached the router (slow headers or body, oversized headers,
+ * unparseable HTTP) with the same headers and JSON shape as every other answer, then closes the
+ * connection. No error code or input is echoed.
+ */
+export function answerClientError(error: { code?: string }, socket: Duplex, csp: string): void {
+  if (error.code === 'ECONNRESET' || socket.destroyed) return;
+  // A response already under way cannot be replaced; the connection just ends.
+  const inFlight = (socket as Duplex & { _httpMessage?: { headersSent?: boolean } })._httpMessage;
+  if (socket.writable && !inFlight?.headersSent) {
+    const { status, reason, message } = CLIENT_ERRORS[error.code ?? ''] ?? BAD_REQUEST;
+    const body = JSON.stringify({ error: message });
+    const headers = {
+      ...securityHeaders({ csp, overTls: 'encrypted' in socket }),
+      'content-type': 'application/json; charset=utf-8',
+      'content-length': String(Buffer.byteLength(body)),
+      connection: 'close',
+    };
+    // Closed once the answer is flushed, even if the client is still sending.
+    socket.end(`HTTP/1.1 ${status} ${reason}\r\n${Object.entries(headers).map(([name, value]) => `${name}: ${value}`).join('\r\n')}\r\n\r\n${body}`, () => socket.destroy());
+    return;
+  }
+  socket.destroy();
 }

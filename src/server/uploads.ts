@@ -1,18 +1,5 @@
-import { createHash, randomUUID } from 'node:crypto';
-import fs from 'node:fs/promises';
-import path from 'node:path';
 import type { SniffedType } from './fileType';
-
-/** Uploaded proposals live in DATA_DIR/uploads under generated names; nothing the client sent names a file. */
-export const uploadsDir = (dataDir: string): string => path.join(dataDir, 'uploads');
-
-export type StoredUpload = {
-  readonly storedName: string;
-  readonly originalName: string;
-  readonly mediaType: string;
-  readonly size: number;
-  readonly sha256: string;
-};
+import { sha256Hex, type StoredFile } from './storage/files';
 
 /**
  * The client's file name as metadata only: its last path segment, without control or bidi
@@ -27,35 +14,7 @@ export function sanitiseFileName(name: string): string {
   return [...cleaned].slice(0, 255).join('') || 'unnamed';
 }
 
-async function fsyncPath(target: string, flags: string): Promise<void> {
-  const handle = await fs.open(target, flags);
-  try {
-    await handle.sync();
-  } finally {
-    await handle.close();
-  }
-}
-
-/** Writes the file and fsyncs it and its folder, so that it is on disk before its row commits. */
-export async function writeUpload(dataDir: string, bytes: Buffer, type: SniffedType, originalName: string): Promise<StoredUpload & { readonly path: string }> {
-  const dir = uploadsDir(dataDir);
-  await fs.mkdir(dir, { recursive: true });
-  const storedName = `${randomUUID()}.${type.extension}`;
-  const target = path.join(dir, storedName);
-  const handle = await fs.open(target, 'wx', 0o600);
-  try {
-    await handle.writeFile(bytes);
-    await handle.sync();
-  } finally {
-    await handle.close();
-  }
-  await fsyncPath(dir, 'r');
-  return {
-    path: target,
-    storedName,
-    originalName: sanitiseFileName(originalName),
-    mediaType: type.mediaType,
-    size: bytes.length,
-    sha256: createHash('sha256').update(bytes).digest('hex'),
-  };
+/** An accepted upload as it is stored (src/server/storage/files.ts): the bytes, their sniffed type, the cleaned name and hash. */
+export function describeUpload(bytes: Buffer, type: SniffedType, originalName: string): StoredFile {
+  return { bytes, mediaType: type.mediaType, originalName: sanitiseFileName(originalName), size: bytes.length, sha256: sha256Hex(bytes) };
 }

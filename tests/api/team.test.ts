@@ -13,7 +13,7 @@ import { CLI_ACTOR } from '../../src/server/team/audit';
 import { inviteMember } from '../../src/server/team/members';
 import type { Role } from '../../src/server/team/roles';
 import { SESSION_COOKIE } from '../../src/server/team/sessions';
-import { writeUpload } from '../../src/server/uploads';
+import { describeUpload } from '../../src/server/uploads';
 import { validFinanceCrypto, validProjectGrants } from '../unit/forms/definitions/fixtures';
 import { SoftAuthenticator } from './support/softAuthenticator';
 import { BACKENDS, startTestServer, type TestServer } from './support/testServer';
@@ -77,8 +77,8 @@ for (const backend of BACKENDS) {
 
     beforeAll(async () => {
       server = await startTestServer({ backend, env: { TEAM_SIGNIN_RATE_LIMIT_PER_MINUTE: '1000' } });
-      const upload = await writeUpload(server.config.dataDir, PROPOSAL, sniffFileType(PROPOSAL)!, 'Propuesta "final" <v2>.pdf');
-      const values = { ...validProjectGrants(), projectDescription: 'Talleres para comunidades rurales de desarrolladores en Oaxaca.' };
+      const upload = describeUpload(PROPOSAL, (await sniffFileType(PROPOSAL))!, 'Propuesta "final" <v2>.pdf');
+      const values = { ...validProjectGrants(), company: '=HYPERLINK("https://evil.example")', projectDescription: 'Talleres para comunidades rurales de desarrolladores en Oaxaca.' };
       const projectId = await insertSubmission(server.database, {
         form: 'project-grants',
         endpoint: '/api/project-grants',
@@ -314,9 +314,10 @@ for (const backend of BACKENDS) {
         const invite = { email: `cross-${backend}@example.org`, role: 'admin' };
         const crossSite = await admin.post('/members/invite', invite, { origin: 'https://evil.example' });
         expect(crossSite.status).toBe(403);
-        expect(await crossSite.json()).toEqual({ error: 'Solicitud rechazada: no viene del sitio.' });
+        expect(await crossSite.json()).toEqual({ error: expect.any(String) });
         const noOrigin = await fetch(`${server.url}/api/team/members/invite`, { method: 'POST', headers: { 'content-type': 'application/json', cookie: members.admin.cookie }, body: JSON.stringify(invite) });
         expect(noOrigin.status).toBe(403);
+        expect(await noOrigin.json()).toEqual({ error: 'Solicitud rechazada: no viene del sitio.' });
         const asForm = await fetch(`${server.url}/api/team/members/invite`, { method: 'POST', headers: { 'content-type': 'application/x-www-form-urlencoded', origin: SITE, cookie: members.admin.cookie }, body: 'email=x@example.org&role=admin' });
         expect(asForm.status).toBe(415);
         const emptyBody = await fetch(`${server.url}/api/team/signout`, { method: 'POST', headers: { 'content-type': 'application/json', origin: SITE, cookie: members.admin.cookie } });
@@ -433,7 +434,10 @@ for (const backend of BACKENDS) {
         expect(response.headers.get('content-type')).toBe('text/csv; charset=utf-8');
         expect(response.headers.get('content-disposition')).toMatch(/^attachment; filename="project-grants-\d{4}-\d{2}-\d{2}\.csv"$/);
         const table = await exportApplications(server.database, formDefinitions['project-grants'], { since: null });
-        expect(await response.text()).toBe(toCsv([table.headers, ...table.rows]).replace(/^\uFEFF/, ''));
+        const csv = await response.text();
+        expect(csv).toBe(toCsv(table.headers, table.rows).replace(/^\uFEFF/, ''));
+        // Formula neutralisation, as in the CLI's default: the cell starts with a quote.
+        expect(csv).toContain(`"'=HYPERLINK(""https://evil.example"")"`);
         const none = await (await reviewer.get('/export?form=project-grants&q=inexistente')).text();
         expect(none.trim().split('\n')).toHaveLength(1);
         expect(await auditActions(server)).toContainEqual({ actor: members.reviewer.email, action: 'export', target: 'form=project-grants q=comunidad (1)' });

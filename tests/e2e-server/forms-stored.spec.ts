@@ -14,6 +14,7 @@ import { financeKeyring } from '../../src/server/finance/encryption';
 import { openFinancePayload, sealedPayloadColumns, type SealedPayloadRow } from '../../src/server/finance/versions';
 import { addGrantee } from '../../src/server/grantees';
 import { openPostgres, type Database } from '../../src/server/storage/database';
+import { readSubmissionFile } from '../../src/server/storage/files';
 import { startPostgresCluster, type PostgresCluster } from '../../scripts/postgres-cluster';
 import { startServerProcess, type ServerProcess } from '../../scripts/server-process';
 import { startFakeSiteverify, TEST_SECRET, type FakeSiteverify } from '../api/support/fakeSiteverify';
@@ -86,12 +87,11 @@ test('project grants with a proposal: the row and the file are stored', async ({
   await page.getByRole('button', { name: definition.submitLabel }).click();
   await page.waitForURL(thankYou(definition));
 
-  const [row] = await database.query<{ payload: WirePayload; file_stored_name: string; file_original_name: string; file_media_type: string }>(
-    "SELECT payload, file_stored_name, file_original_name, file_media_type FROM submissions WHERE form = 'project-grants' ORDER BY id DESC LIMIT 1",
-  );
+  const [row] = await database.query<{ id: string; payload: WirePayload }>("SELECT id::text AS id, payload FROM submissions WHERE form = 'project-grants' ORDER BY id DESC LIMIT 1");
   expect(row?.payload).toEqual(withoutSecrets(definition.toPayload({ ...defaultValues(definition), ...projectGrantsSample, captchaToken: CAPTCHA_TOKEN })));
-  expect(row).toMatchObject({ file_original_name: 'proposal.pdf', file_media_type: 'application/pdf' });
-  expect(fs.readFileSync(path.join(dataDir, 'uploads', row!.file_stored_name)).equals(proposal)).toBe(true);
+  const file = await readSubmissionFile(database, row!.id);
+  expect(file).toMatchObject({ originalName: 'proposal.pdf', mediaType: 'application/pdf' });
+  expect(file!.bytes.equals(proposal)).toBe(true);
 });
 
 for (const { route, definition, values } of JSON_FORMS) {

@@ -50,8 +50,10 @@ test('the email field has a visible label and validates as the visitor types', a
 });
 
 const answers = [
-  { status: 200, body: 'OK', toastText: '¡Gracias por registrarte!', emptiesField: true },
-  { status: 400, body: 'Este correo ya está registrado.', toastText: 'Este correo ya está registrado.', emptiesField: true },
+  // The server answers a new, a pending and an already confirmed address alike (double opt-in): 201.
+  { status: 201, body: '{"subscribed":true}', toastText: '¡Gracias por registrarte!', emptiesField: true },
+  // Only an address the server finds invalid gets a 4xx, whose text is the toast.
+  { status: 400, body: 'El correo electrónico no es válido, inténtalo de nuevo.', toastText: 'El correo electrónico no es válido, inténtalo de nuevo.', emptiesField: true },
   { status: 500, body: 'boom', toastText: GENERIC_ERROR, emptiesField: false },
 ] as const;
 

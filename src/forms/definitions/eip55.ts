@@ -1,4 +1,5 @@
-import { keccak256, toHex } from './keccak';
+import { keccak_256 } from '@noble/hashes/sha3.js';
+import { bytesToHex, utf8ToBytes } from '@noble/hashes/utils.js';
 
 /**
  * EIP-55 mixed-case checksum addresses (issue 5: money goes where the grantee's address says, so a
@@ -11,7 +12,8 @@ const ADDRESS = /^0x[a-fA-F0-9]{40}$/;
 export function toChecksumAddress(address: string): string {
   if (!ADDRESS.test(address)) throw new Error('Not an address: 0x followed by 40 hex characters expected.');
   const hex = address.slice(2).toLowerCase();
-  const hash = toHex(keccak256(hex));
+  // Keccak-256 (Ethereum's, not the standardised SHA3-256) of the lower-case hex as text.
+  const hash = bytesToHex(keccak_256(utf8ToBytes(hex)));
   let checksummed = '0x';
   for (let i = 0; i < hex.length; i++) {
     const char = hex.charAt(i);

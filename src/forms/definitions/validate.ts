@@ -3,7 +3,7 @@ import type { FieldDefinition, FieldErrors, FormDefinition, FormSection, FormVal
 
 /**
  * The rules, one implementation each, used by the browser's resolver and by the server.
- * Order for a visible field: required (whitespace-only counts as empty), cap, kind (email,
+ * Order for a visible field: required (whitespace-only counts as empty), allowed text, cap, kind (email,
  * number, date, option), pattern, further checks. An empty optional field passes.
  */
 
@@ -28,6 +28,17 @@ export const UPLOAD_ERROR_KEY = '_upload';
 const EMAIL = /^[a-zA-Z0-9.!#$%&'*+/=?^_`{|}~-]+@[a-zA-Z0-9](?:[a-zA-Z0-9-]{0,61}[a-zA-Z0-9])?(?:\.[a-zA-Z0-9](?:[a-zA-Z0-9-]{0,61}[a-zA-Z0-9])?)*$/;
 export function isEmail(value: string): boolean {
   return value.length <= 254 && EMAIL.test(value);
+}
+
+/**
+ * Text the database and every reader can hold: no NUL or other C0 control character except TAB,
+ * LF and CR, and no unpaired UTF-16 surrogate (PostgreSQL's jsonb refuses both; a lone surrogate
+ * is not a character at all).
+ */
+const DISALLOWED_TEXT = /[\u0000-\u0008\u000b\u000c\u000e-\u001f]|[\ud800-\udbff](?![\udc00-\udfff])|(?<![\ud800-\udbff])[\udc00-\udfff]/;
+export const DISALLOWED_TEXT_MESSAGE = 'Contains characters that are not allowed (control characters or broken Unicode).';
+export function isAllowedText(value: string): boolean {
+  return !DISALLOWED_TEXT.test(value);
 }
 
 /** A count: digits only (a number input also lets through '-1', '2.5' and '1e3'). */
@@ -70,6 +81,7 @@ export function validateField(field: FieldDefinition, values: FormValues, upload
   if (field.kind === 'file') return validateUpload(field, upload, values);
   const value = valueOf(values, field.name);
   if (value.trim() === '') return isRequired(field, values) ? (field.messages.required ?? DEFAULT_REQUIRED_MESSAGE) : undefined;
+  if (!isAllowedText(value)) return DISALLOWED_TEXT_MESSAGE;
   if (field.maxLength !== undefined && value.length > field.maxLength) return field.messages.maxLength ?? capMessage(field.maxLength);
   const kindRule = KIND_RULES[field.kind];
   if (kindRule && !kindRule.test(value, field)) return field.messages.invalid ?? kindRule.message;

@@ -1,13 +1,12 @@
 /**
  * `npm run submissions -- [form] [--limit N]`: the stored applications, newest first, one JSON
- * object per line (payload, and the proposal's path under DATA_DIR/uploads when there is one).
+ * object per line (payload, and the proposal's name, type, size, hash and the command that writes it).
  * Same DATA_DIR / DATABASE_URL as the server; stop a PGlite server first (it holds the lock).
  */
-import path from 'node:path';
 import type { WirePayload } from '../../forms/definitions/types';
 import { loadConfig } from '../config';
+import { fetchFileCommand } from '../export/applications';
 import { openDatabase } from '../storage/database';
-import { uploadsDir } from '../uploads';
 
 type SubmissionRow = {
   id: string;
@@ -15,7 +14,6 @@ type SubmissionRow = {
   endpoint: string;
   created_at: Date;
   payload: WirePayload;
-  file_stored_name: string | null;
   file_original_name: string | null;
   file_media_type: string | null;
   file_size: number | null;
@@ -31,7 +29,7 @@ export async function listSubmissions(args: readonly string[], env: NodeJS.Proce
   const database = await openDatabase(config);
   try {
     const rows = await database.query<SubmissionRow>(
-      `SELECT id::text AS id, form, endpoint, created_at, payload, file_stored_name, file_original_name, file_media_type, file_size, file_sha256
+      `SELECT id::text AS id, form, endpoint, created_at, payload, file_original_name, file_media_type, file_size, file_sha256
        FROM submissions WHERE $1::text IS NULL OR form = $1 ORDER BY id DESC LIMIT $2`,
       [form, limit],
     );
@@ -42,8 +40,8 @@ export async function listSubmissions(args: readonly string[], env: NodeJS.Proce
         endpoint: row.endpoint,
         createdAt: new Date(row.created_at).toISOString(),
         payload: row.payload,
-        file: row.file_stored_name
-          ? { path: path.join(uploadsDir(config.dataDir), row.file_stored_name), originalName: row.file_original_name, mediaType: row.file_media_type, size: row.file_size, sha256: row.file_sha256 }
+        file: row.file_sha256
+          ? { fetch: fetchFileCommand(row.id), originalName: row.file_original_name, mediaType: row.file_media_type, size: row.file_size, sha256: row.file_sha256 }
           : null,
       }),
     );

@@ -97,12 +97,3 @@ export async function exportApplications(db: Queryable, definition: FormDefiniti
     ]),
   };
 }
-
-/** The stored file of a submission: where it is under DATA_DIR/uploads and what the applicant called it. */
-export async function findUpload(db: Queryable, submissionId: string): Promise<{ storedName: string; originalName: string } | null> {
-  const [row] = await db.query<{ stored: string; original: string }>(
-    'SELECT file_stored_name AS stored, file_original_name AS original FROM submissions WHERE id = $1 AND file_stored_name IS NOT NULL',
-    [submissionId],
-  );
-  return row ? { storedName: row.stored, originalName: row.original } : null;
-}

@@ -1,7 +1,9 @@
 /**
  * `npm run export`: the programme team reads what arrived.
- *   --form <name> [--since <date>] [--format csv|json] [--out <file>]   applications of one form
- *   --file <submission id> [--out <file>]                                 a submission's uploaded file
+ *   --form <name> [--since <date>] [--format csv|json] [--raw] [--out <file>]   applications of one form
+ *   --file <submission id> [--out <file>]                                       a submission's uploaded file
+ * CSV cells that a spreadsheet would run as formulas are neutralised unless --raw (export/csv.ts).
+ * A fetched file is named by its sniffed type's extension, never the one the applicant gave.
  * Grantee finance needs --include-finance and warns on stderr. Uses the same DATA_DIR /
  * DATABASE_URL as the server (stop a PGlite server first: it holds the lock).
  */
@@ -13,12 +15,13 @@ import type { FormKey } from '../../forms/definitions/types';
 import { loadConfig } from '../config';
 import { resolveFinanceKeys } from '../finance/encryption';
 import { openDatabase } from '../storage/database';
-import { uploadsDir } from '../uploads';
-import { exportApplications, findUpload, type ExportTable } from './applications';
+import { extensionOfMediaType } from '../fileType';
+import { readSubmissionFile } from '../storage/files';
+import { exportApplications, type ExportTable } from './applications';
 import { toCsv } from './csv';
 
 export const USAGE = [
-  'usage: npm run export -- --form <name> [--since <YYYY-MM-DD>] [--format csv|json] [--out <file>] [--include-finance]',
+  'usage: npm run export -- --form <name> [--since <YYYY-MM-DD>] [--format csv|json] [--raw] [--out <file>] [--include-finance]',
   '       npm run export -- --file <submission id> [--out <file>]',
   `forms: ${Object.keys(formDefinitions).join(', ')}`,
 ].join('\n');
@@ -49,6 +52,19 @@ async function writeNewFile(target: string, data: string | Buffer): Promise<void
   await fs.writeFile(target, data, { flag: 'wx', mode: 0o600 });
 }
 
+/**
+ * `<id>-<applicant's name without its extension>.<sniffed type's extension>`: a file sent as
+ * proposal.html but stored as text comes out as proposal.txt, never ready to run when opened.
+ */
+export function exportedFileName(submissionId: string, upload: { originalName: string; mediaType: string }): string {
+  const stem = upload.originalName
+    .replace(/\.[^.]*$/, '')
+    .replace(/[^\p{L}\p{N}_-]+/gu, '_')
+    .replace(/^_+|_+$/g, '')
+    .slice(0, 80);
+  return `${submissionId}-${stem || 'proposal'}.${extensionOfMediaType(upload.mediaType)}`;
+}
+
 const OPTIONS = {
   form: { type: 'string' },
   since: { type: 'string' },
@@ -56,6 +72,7 @@ const OPTIONS = {
   out: { type: 'string' },
   file: { type: 'string' },
   'include-finance': { type: 'boolean', default: false },
+  raw: { type: 'boolean', default: false },
 } as const;
 
 function parseOptions(args: readonly string[]) {
@@ -89,10 +106,10 @@ export async function runExportCommand(args: readonly string[], io: ExportIo, pl
   const database = await openDatabase(config);
   try {
     if (options.file !== undefined) {
-      const upload = await findUpload(database, options.file);
+      const upload = await readSubmissionFile(database, options.file);
       if (!upload) throw new UsageError(`Submission ${options.file} has no uploaded file.`);
-      const target = out ?? path.resolve(cwd, `${options.file}-${upload.originalName}`);
-      await writeNewFile(target, await fs.readFile(path.join(uploadsDir(config.dataDir), upload.storedName)));
+      const target = out ?? path.resolve(cwd, exportedFileName(options.file, upload));
+      await writeNewFile(target, upload.bytes);
       io.stderr(`Wrote ${path.relative(cwd, target) || target} (${upload.originalName}).\n`);
       return;
     }
@@ -101,7 +118,7 @@ export async function runExportCommand(args: readonly string[], io: ExportIo, pl
     // Payment details are decrypted only here, behind --include-finance.
     const financeKeys = form === 'grantee-finance' ? resolveFinanceKeys(config).keyring : undefined;
     const table = await exportApplications(database, formDefinitions[form], { since }, financeKeys);
-    const text = options.format === 'json' ? asJson(table) : toCsv([table.headers, ...table.rows]);
+    const text = options.format === 'json' ? asJson(table) : toCsv(table.headers, table.rows, { raw: options.raw });
     if (out) {
       await writeNewFile(out, text);
       io.stderr(`Wrote ${table.rows.length} ${form} applications to ${path.relative(cwd, out) || out}.\n`);

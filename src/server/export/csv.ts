@@ -1,14 +1,26 @@
+import { stringify } from 'csv-stringify/sync';
+
 /**
- * CSV as RFC 4180 writes it: CRLF between records, a field quoted when it holds a comma, a quote,
- * CR or LF, quotes doubled inside. UTF-8 with a byte order mark, so spreadsheet apps (Excel in
- * particular) read the accents right; csv-parse and most tools skip the mark.
+ * CSV as RFC 4180 writes it (csv-stringify: CRLF between records, a field quoted when it holds a
+ * comma, a quote, CR or LF, quotes doubled inside), in UTF-8 with a byte order mark so that
+ * spreadsheet apps (Excel in particular) read the accents right; csv-parse and most tools skip it.
+ *
+ * Safe by default against CSV injection (OWASP): a cell that begins with =, +, -, @, TAB or CR
+ * would run as a formula in Excel, LibreOffice or Sheets, so it gets a leading single quote, which
+ * makes the app show it as text. `raw` turns this off for programs that read the file.
  */
 export const UTF8_BOM = '\uFEFF';
 
-function csvField(value: string): string {
-  return /[",\r\n]/.test(value) ? `"${value.replace(/"/g, '""')}"` : value;
+const FORMULA_START = /^[=+\-@\t\r]/;
+
+/** A cell as written: with a leading ' when a spreadsheet would take it for a formula. */
+export function neutraliseFormula(cell: string): string {
+  return FORMULA_START.test(cell) ? `'${cell}` : cell;
 }
 
-export function toCsv(records: ReadonlyArray<readonly string[]>): string {
-  return UTF8_BOM + records.map((record) => record.map(csvField).join(',') + '\r\n').join('');
+/** One header row of column names, then the rows; every cell neutralised unless `raw`. */
+export function toCsv(columns: readonly string[], rows: ReadonlyArray<readonly string[]>, options: { readonly raw?: boolean } = {}): string {
+  const cell = options.raw ? (value: string) => value : neutraliseFormula;
+  const records = [columns, ...rows].map((record) => record.map(cell));
+  return UTF8_BOM + stringify(records, { record_delimiter: 'windows', eof: true });
 }

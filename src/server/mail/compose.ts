@@ -3,11 +3,11 @@ import { site } from '../../config/site';
 import type { FormKey, WirePayload } from '../../forms/definitions/types';
 
 /**
- * The Spanish emails of the outbox: the applicant's confirmation and the team's notice. Plain
- * text, composed when sent from the stored row, so the outbox holds no copy of anyone's answers.
- * Programme names and what comes next come from the programme table the thank-you pages read.
+ * The Spanish emails of the outbox, plain text: the applicant's confirmation and the team's notice,
+ * composed when sent from the stored row (so the outbox holds no copy of anyone's answers), and the
+ * newsletter's confirmation, composed at sign-up. Programme names and what comes next come from the
+ * programme table the thank-you pages read.
  */
-
 
 /** The reference an applicant quotes: programme prefix and the row id, at least six digits. */
 export function referenceOf(form: FormKey, id: string): string {
@@ -69,6 +69,38 @@ export function composeTeamNotice(application: StoredApplication, teamAddress: s
       `Recibida: ${application.createdAt.toISOString()}`,
       '',
       `Para leerla: ${exportCommand} --since ${application.createdAt.toISOString().slice(0, 10)}`,
+      '',
+    ].join('\n'),
+  };
+}
+
+/** Where the newsletter's links land (server routes, src/server/newsletter.ts). */
+export const NEWSLETTER_CONFIRM_PATH = '/api/newsletter/confirm';
+export const NEWSLETTER_UNSUBSCRIBE_PATH = '/api/newsletter/unsubscribe';
+
+const linkTo = (pathname: string, token: string): string => `${site.url}${pathname}?token=${encodeURIComponent(token)}`;
+
+/** The unsubscribe link every newsletter email carries. */
+export const newsletterUnsubscribeUrl = (unsubscribeToken: string): string => linkTo(NEWSLETTER_UNSUBSCRIBE_PATH, unsubscribeToken);
+
+/** The double opt-in email: nothing is sent to the address until its owner opens the link. */
+export function composeNewsletterConfirmation(subscription: { to: string; confirmToken: string; unsubscribeToken: string }): ComposedEmail {
+  return {
+    to: subscription.to,
+    subject: `Confirma tu suscripción al boletín de ${site.brand}`,
+    text: [
+      'Hola:',
+      '',
+      `Recibimos una solicitud para suscribir este correo al boletín de ${site.brand}. Para confirmarla, abre este enlace (vence en 48 horas y sirve una sola vez):`,
+      '',
+      linkTo(NEWSLETTER_CONFIRM_PATH, subscription.confirmToken),
+      '',
+      'Si no fuiste tú, ignora este mensaje: sin tu confirmación no te enviaremos nada.',
+      '',
+      `Para darte de baja en cualquier momento: ${newsletterUnsubscribeUrl(subscription.unsubscribeToken)}`,
+      '',
+      'Saludos,',
+      `El equipo de ${site.brand}`,
       '',
     ].join('\n'),
   };

@@ -3,6 +3,8 @@ import path from 'node:path';
 import { PGlite } from '@electric-sql/pglite';
 import { NodeFS } from '@electric-sql/pglite/nodefs';
 import pg from 'pg';
+import { moveLegacyUploads } from './files';
+import { pgliteSocketConnection, pgliteSocketPath } from './localTools';
 import { applyMigrations } from './migrations';
 
 /**
@@ -15,10 +17,38 @@ export interface Queryable {
 }
 
 export interface Database extends Queryable {
-  readonly kind: 'pglite' | 'postgres';
+  /** 'pglite-socket': a running server's PGlite, reached through its local socket (src/server/storage/localTools.ts). */
+  readonly kind: 'pglite' | 'pglite-socket' | 'postgres';
   /** Runs `work` in one transaction: all of its statements commit together or none does. */
   transaction<T>(work: (tx: Queryable) => Promise<T>): Promise<T>;
   close(): Promise<void>;
+}
+
+/**
+ * One holder at a time of the embedded database: a statement or transaction of the server, a
+ * local tool's transaction through the socket, or a backup. PGlite has one session, so without
+ * this a tool's BEGIN would take the server's next INSERT into its transaction.
+ */
+export class Gate {
+  private tail: Promise<void> = Promise.resolve();
+
+  /** Resolves, in call order, once every earlier holder has released; returns the release. */
+  acquire(): Promise<() => void> {
+    let release!: () => void;
+    const released = new Promise<void>((resolve) => (release = resolve));
+    const turn = this.tail.then(() => release);
+    this.tail = this.tail.then(() => released);
+    return turn;
+  }
+
+  async run<T>(work: () => Promise<T>): Promise<T> {
+    const release = await this.acquire();
+    try {
+      return await work();
+    } finally {
+      release();
+    }
+  }
 }
 
 export class DataDirLockedError extends Error {}
@@ -34,6 +64,19 @@ function processIsAlive(pid: number): boolean {
     // EPERM: it exists but belongs to someone else.
     return (error as NodeJS.ErrnoException).code === 'EPERM';
   }
+}
+
+/** The pid of another live process holding DATA_DIR's lock, or null (none, or a stale lock). */
+export function dataDirHolder(dataDir: string): number | null {
+  let holder: number;
+  try {
+    holder = Number.parseInt(fs.readFileSync(path.join(dataDir, LOCK_FILE), 'utf8'), 10);
+  } catch (error) {
+    if ((error as NodeJS.ErrnoException).code === 'ENOENT') return null;
+    throw error;
+  }
+  // Our own pid in a lock we do not hold: left by an earlier run that had the same pid (containers).
+  return Number.isInteger(holder) && holder !== process.pid && processIsAlive(holder) ? holder : null;
 }
 
 /**
@@ -59,11 +102,8 @@ export function lockDataDir(dataDir: string): () => void {
       };
     } catch (error) {
       if ((error as NodeJS.ErrnoException).code !== 'EEXIST') throw error;
-      const holder = Number.parseInt(fs.readFileSync(lockPath, 'utf8'), 10);
-      // Our own pid in a lock we do not hold: left by an earlier run that had the same pid (containers).
-      if (Number.isInteger(holder) && holder !== process.pid && processIsAlive(holder)) {
-        throw new DataDirLockedError(`${dataDir} is in use by another server process (pid ${holder}); stop it first.`);
-      }
+      const holder = dataDirHolder(dataDir);
+      if (holder !== null) throw new DataDirLockedError(`${dataDir} is in use by another server process (pid ${holder}); stop it first.`);
       fs.rmSync(lockPath, { force: true });
     }
   }
@@ -95,26 +135,42 @@ class DurableNodeFS extends NodeFS {
 /** PGlite's default start parameters minus '-F' (fsync off): an answered submission must survive a crash. */
 const DURABLE_START_PARAMS = PGlite.defaultStartParams.filter((param) => param !== '-F');
 
-class PgliteDatabase implements Database {
+/** PostgreSQL's type id of bytea. */
+const BYTEA_OID = 17;
+
+/**
+ * bytea in and out through Buffer's native hex codec: PGlite's own maps every byte through a JS
+ * array, which takes seconds for a 4 MiB proposal. Same hex text format, same Uint8Array result.
+ */
+const BYTEA_SERIALIZERS = {
+  [BYTEA_OID]: (value: Uint8Array): string => `\\x${Buffer.from(value.buffer, value.byteOffset, value.byteLength).toString('hex')}`,
+};
+const BYTEA_PARSERS = { [BYTEA_OID]: (text: string): Buffer => Buffer.from(text.slice(2), 'hex') };
+
+export class PgliteDatabase implements Database {
   readonly kind = 'pglite';
+  readonly gate = new Gate();
   constructor(
-    private readonly db: PGlite,
+    readonly pglite: PGlite,
+    readonly dataDir: string,
     private readonly release: () => void,
   ) {}
 
-  async query<Row extends object>(sql: string, params: readonly unknown[] = []): Promise<Row[]> {
-    return (await this.db.query<Row>(sql, [...params])).rows;
+  query<Row extends object>(sql: string, params: readonly unknown[] = []): Promise<Row[]> {
+    return this.gate.run(async () => (await this.pglite.query<Row>(sql, [...params])).rows);
   }
 
   transaction<T>(work: (tx: Queryable) => Promise<T>): Promise<T> {
-    return this.db.transaction((tx) =>
-      work({ query: async <Row extends object>(sql: string, params: readonly unknown[] = []) => (await tx.query<Row>(sql, [...params])).rows }),
+    return this.gate.run(() =>
+      this.pglite.transaction((tx) =>
+        work({ query: async <Row extends object>(sql: string, params: readonly unknown[] = []) => (await tx.query<Row>(sql, [...params])).rows }),
+      ),
     );
   }
 
   async close(): Promise<void> {
     try {
-      if (!this.db.closed) await this.db.close();
+      if (!this.pglite.closed) await this.pglite.close();
     } finally {
       this.release();
     }
@@ -122,8 +178,10 @@ class PgliteDatabase implements Database {
 }
 
 class PostgresDatabase implements Database {
-  readonly kind = 'postgres';
-  constructor(private readonly pool: pg.Pool) {}
+  constructor(
+    private readonly pool: pg.Pool,
+    readonly kind: 'postgres' | 'pglite-socket' = 'postgres',
+  ) {}
   private closing: Promise<void> | null = null;
 
   async query<Row extends object>(sql: string, params: readonly unknown[] = []): Promise<Row[]> {
@@ -151,12 +209,12 @@ class PostgresDatabase implements Database {
 }
 
 /** Opens the embedded database in DATA_DIR/pglite (creating the folders), locked to this process. */
-export async function openPglite(dataDir: string): Promise<Database> {
+export async function openPglite(dataDir: string): Promise<PgliteDatabase> {
   fs.mkdirSync(dataDir, { recursive: true });
   const release = lockDataDir(dataDir);
   try {
-    const db = await PGlite.create({ fs: new DurableNodeFS(path.join(dataDir, 'pglite')), startParams: DURABLE_START_PARAMS });
-    return new PgliteDatabase(db, release);
+    const db = await PGlite.create({ fs: new DurableNodeFS(path.join(dataDir, 'pglite')), startParams: DURABLE_START_PARAMS, serializers: BYTEA_SERIALIZERS, parsers: BYTEA_PARSERS });
+    return new PgliteDatabase(db, dataDir, release);
   } catch (error) {
     release();
     throw error;
@@ -170,11 +228,34 @@ export async function openPostgres(databaseUrl: string): Promise<Database> {
   return new PostgresDatabase(pool);
 }
 
-/** The database the configuration names, with every migration applied. */
-export async function openDatabase(options: { dataDir: string; databaseUrl: string | null }): Promise<Database> {
-  const database = options.databaseUrl ? await openPostgres(options.databaseUrl) : await openPglite(options.dataDir);
+/** The PGlite of the server running on dataDir, through its socket; null when no server holds the folder. */
+async function openRunningServersPglite(dataDir: string): Promise<Database | null> {
+  const holder = locksHeldHere.has(path.join(dataDir, LOCK_FILE)) ? process.pid : dataDirHolder(dataDir);
+  if (holder === null) return null;
+  if (!fs.existsSync(pgliteSocketPath(dataDir))) {
+    throw new DataDirLockedError(`${dataDir} is in use by a server process (pid ${holder}) that offers no socket to local tools; stop it first.`);
+  }
+  // One connection: PGlite runs one statement at a time anyway, and a transaction needs one session.
+  const pool = new pg.Pool({ ...pgliteSocketConnection(dataDir), max: 1 });
+  await pool.query('SELECT 1');
+  return new PostgresDatabase(pool, 'pglite-socket');
+}
+
+/**
+ * The database the configuration names, with every migration applied and any upload left in
+ * DATA_DIR/uploads by an earlier version moved in. A tool (the default) on a PGlite folder that a
+ * running server holds goes through that server's socket; a server opens the folder itself, so a
+ * second server on one folder is refused.
+ */
+export async function openDatabase(options: { dataDir: string; databaseUrl: string | null }, role: 'tool' | 'server' = 'tool'): Promise<Database> {
+  const borrowed = !options.databaseUrl && role === 'tool' ? await openRunningServersPglite(options.dataDir) : null;
+  const database = borrowed ?? (options.databaseUrl ? await openPostgres(options.databaseUrl) : await openPglite(options.dataDir));
   try {
     await applyMigrations(database);
+    const { leftInPlace } = await moveLegacyUploads(database, options.dataDir);
+    if (leftInPlace.length > 0) {
+      process.emitWarning(`${leftInPlace.length} file(s) in ${options.dataDir}/uploads belong to no stored submission (an upload whose row never committed, or a changed file); they were left there and are not served.`);
+    }
   } catch (error) {
     await database.close();
     throw error;

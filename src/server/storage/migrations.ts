@@ -71,8 +71,23 @@ export const MIGRATIONS: ReadonlyArray<{ readonly version: number; readonly name
     ],
   },
   {
+    version: 3,
+    name: 'uploaded files in the database',
+    statements: [
+      // The proposal's bytes, written in the submission's transaction (src/server/storage/files.ts);
+      // its name, type, size and hash stay in the submissions row.
+      `CREATE TABLE submission_files (
+        submission_id bigint PRIMARY KEY REFERENCES submissions (id),
+        content bytea NOT NULL
+      )`,
+      // Proposals are PDFs and Office files, already compressed: storing them out of line without
+      // a second compression attempt saves CPU on every upload and keeps substring() reads cheap.
+      'ALTER TABLE submission_files ALTER COLUMN content SET STORAGE EXTERNAL',
+    ],
+  },
+  {
     version: 4,
-    name: 'composed emails in the outbox',
+    name: 'composed emails in the outbox, newsletter double opt-in',
     statements: [
       // Any feature may queue a composed email (mail/outbox.ts enqueueEmail): its purpose, recipient,
       // subject and body are stored; the body is blanked once the message is sent or given up.
@@ -89,6 +104,20 @@ export const MIGRATIONS: ReadonlyArray<{ readonly version: number; readonly name
         CASE WHEN purpose IS NULL THEN audience IS NOT NULL AND recipient IS NULL AND subject IS NULL AND body IS NULL
         ELSE audience IS NULL AND recipient IS NOT NULL AND subject IS NOT NULL AND (body IS NOT NULL OR status <> 'pending') END
       )`,
+      // Newsletter double opt-in (src/server/storage/newsletter.ts). Addresses stored before it never
+      // confirmed, so they start pending: they count once they sign up again and confirm.
+      `ALTER TABLE newsletter_subscribers ADD COLUMN status text NOT NULL DEFAULT 'pending' CHECK (status IN ('pending', 'confirmed', 'unsubscribed'))`,
+      // SHA-256 of the single-use confirmation token mailed to the address, and when it expires.
+      'ALTER TABLE newsletter_subscribers ADD COLUMN confirm_token_hash text',
+      'ALTER TABLE newsletter_subscribers ADD COLUMN confirm_expires_at timestamptz',
+      'ALTER TABLE newsletter_subscribers ADD COLUMN confirmed_at timestamptz',
+      // In clear: whoever sends the newsletter puts it in every email; it can only unsubscribe its address.
+      'ALTER TABLE newsletter_subscribers ADD COLUMN unsubscribe_token text UNIQUE',
+      'ALTER TABLE newsletter_subscribers ADD COLUMN unsubscribed_at timestamptz',
+      // Sign-ups per address in the current window (the per-address limit).
+      'ALTER TABLE newsletter_subscribers ADD COLUMN signup_window_started_at timestamptz NOT NULL DEFAULT now()',
+      'ALTER TABLE newsletter_subscribers ADD COLUMN signups_in_window integer NOT NULL DEFAULT 0',
+      'CREATE UNIQUE INDEX newsletter_subscribers_confirm_token_idx ON newsletter_subscribers (confirm_token_hash)',
     ],
   },
   {

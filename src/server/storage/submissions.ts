@@ -2,19 +2,21 @@ import type { WirePayload } from '../../forms/definitions/types';
 import type { FinanceKeyring } from '../finance/encryption';
 import { sealFinancePayload } from '../finance/versions';
 import { enqueueApplicationEmails } from '../mail/outbox';
-import type { StoredUpload } from '../uploads';
 import type { Database, Queryable } from './database';
+import { insertSubmissionFile, type StoredFile } from './files';
 
 /** Writes of the API: one row per accepted request, each in one transaction. */
 
-export async function insertSubmission(database: Database, row: { form: string; endpoint: string; payload: WirePayload; upload: StoredUpload | null }): Promise<string> {
+/** The submission and its file (when it has one) commit together or not at all. */
+export async function insertSubmission(database: Database, row: { form: string; endpoint: string; payload: WirePayload; upload: StoredFile | null }): Promise<string> {
   return database.transaction(async (tx) => {
     const [inserted] = await tx.query<{ id: string }>(
-      `INSERT INTO submissions (form, endpoint, payload, file_stored_name, file_original_name, file_media_type, file_size, file_sha256)
-       VALUES ($1, $2, $3, $4, $5, $6, $7, $8) RETURNING id::text AS id`,
-      [row.form, row.endpoint, JSON.stringify(row.payload), row.upload?.storedName ?? null, row.upload?.originalName ?? null, row.upload?.mediaType ?? null, row.upload?.size ?? null, row.upload?.sha256 ?? null],
+      `INSERT INTO submissions (form, endpoint, payload, file_original_name, file_media_type, file_size, file_sha256)
+       VALUES ($1, $2, $3, $4, $5, $6, $7) RETURNING id::text AS id`,
+      [row.form, row.endpoint, JSON.stringify(row.payload), row.upload?.originalName ?? null, row.upload?.mediaType ?? null, row.upload?.size ?? null, row.upload?.sha256 ?? null],
     );
     if (!inserted) throw new Error('INSERT … RETURNING gave no row');
+    if (row.upload) await insertSubmissionFile(tx, inserted.id, row.upload.bytes);
     await enqueueApplicationEmails(tx, { submissionId: inserted.id });
     return inserted.id;
   });
@@ -37,13 +39,4 @@ export async function insertFinanceVersion(tx: Queryable, granteeId: string, pay
   if (!inserted) throw new Error('INSERT … RETURNING gave no row');
   await enqueueApplicationEmails(tx, { financeVersionId: inserted.id });
   return inserted;
-}
-
-/** Stores the address unless it is already subscribed in any letter case; false for a repeat. */
-export async function insertNewsletterSubscriber(database: Database, email: string): Promise<boolean> {
-  const rows = await database.query<{ id: string }>(
-    'INSERT INTO newsletter_subscribers (email) VALUES ($1) ON CONFLICT ((lower(email))) DO NOTHING RETURNING id::text AS id',
-    [email],
-  );
-  return rows.length > 0;
 }

@@ -1,5 +1,3 @@
-import fs from 'node:fs/promises';
-import path from 'node:path';
 import { programmes } from '../../config/programmes';
 import { formDefinitions } from '../../forms/definitions';
 import type { FormKey, WirePayload } from '../../forms/definitions/types';
@@ -9,8 +7,8 @@ import { FinanceDecryptionError, type FinanceKeyring } from '../finance/encrypti
 import { openFinancePayload, sealedPayloadColumns, type SealedPayloadRow } from '../finance/versions';
 import { referenceOf } from '../mail/compose';
 import type { Queryable } from '../storage/database';
+import { readSubmissionFile } from '../storage/files';
 import { answersMatch } from '../storage/search';
-import { uploadsDir } from '../uploads';
 
 /**
  * The team's read model of applications: submissions of the five public forms and grantee
@@ -162,22 +160,13 @@ function safeDownloadName(reference: string, originalName: string, extension: st
   return `${reference}${base ? `-${base}` : ''}.${extension}`;
 }
 
-/** A submission's stored file: its bytes and what the applicant called it. */
-async function storedFile(db: Queryable, dataDir: string, key: ApplicationKey): Promise<{ bytes: Buffer; originalName: string } | null> {
-  // TODO(issue 15): readSubmissionFile(db, key.rowId) once files live in the database.
-  const [row] = await db.query<{ stored: string; original: string }>(
-    'SELECT file_stored_name AS stored, file_original_name AS original FROM submissions WHERE id = $1 AND form = $2 AND file_stored_name IS NOT NULL',
-    [key.rowId, key.form],
-  );
-  if (!row) return null;
-  return { bytes: await fs.readFile(path.join(uploadsDir(dataDir), path.basename(row.stored))), originalName: row.original };
-}
-
 /** The uploaded proposal of a submission, typed by its content (sniffed again, never the applicant's claim). */
-export async function readProposal(db: Queryable, dataDir: string, key: ApplicationKey): Promise<Proposal | null> {
+export async function readProposal(db: Queryable, key: ApplicationKey): Promise<Proposal | null> {
   if (key.form === 'grantee-finance') return null;
-  const file = await storedFile(db, dataDir, key);
+  // The row must be of the reference's form too: PG-000007 never opens small grants' file 7.
+  const [owner] = await db.query('SELECT 1 FROM submissions WHERE id = $1 AND form = $2', [key.rowId, key.form]);
+  const file = owner ? await readSubmissionFile(db, key.rowId) : null;
   if (!file) return null;
-  const type = sniffFileType(file.bytes) ?? { mediaType: 'application/octet-stream', extension: 'bin' };
+  const type = (await sniffFileType(file.bytes)) ?? { mediaType: 'application/octet-stream', extension: 'bin' };
   return { bytes: file.bytes, mediaType: type.mediaType, downloadName: safeDownloadName(referenceOf(key.form, key.rowId), file.originalName, type.extension) };
 }

@@ -8,6 +8,7 @@ import { exportApplications, UnreadableFinanceRows } from '../export/application
 import { toCsv } from '../export/csv';
 import type { FinanceKeyring } from '../finance/encryption';
 import { apiError, mediaTypeOf } from '../http';
+import { isSameOrigin } from '../origin';
 import type { Database } from '../storage/database';
 import { listApplications, parseReference, readApplication, readProposal, type ApplicationKey } from './applications';
 import { readAudit, recordAudit } from './audit';
@@ -123,7 +124,9 @@ export async function teamRoutes(team: FastifyInstance, options: TeamRouteOption
 
   team.addHook('onRequest', async (request, reply) => {
     if (request.method === 'POST') {
-      if (request.headers.origin !== config.siteOrigin) return send(reply, 403, MESSAGES.crossSite);
+      // The app refuses other sites' Origins for all of /api; the team API is for the site's own
+      // pages only, so a POST without an Origin (no browser sends one) is refused as well.
+      if (request.headers.origin === undefined || !isSameOrigin(request, config.siteOrigin)) return send(reply, 403, MESSAGES.crossSite);
       if (mediaTypeOf(request) !== 'application/json') return send(reply, 415, MESSAGES.json);
     }
     const access = request.routeOptions.config.teamAccess;
@@ -328,7 +331,7 @@ export async function teamRoutes(team: FastifyInstance, options: TeamRouteOption
     async (request, reply) => {
       const session = sessionOf(request);
       const key = readableKey(request);
-      const proposal = key ? await readProposal(database, config.dataDir, key) : null;
+      const proposal = key ? await readProposal(database, key) : null;
       if (!key || !proposal) return send(reply, 404, MESSAGES.notFound);
       await recordAudit(database, { actor: session.email, action: 'download-file', target: proposal.downloadName });
       return reply.type(proposal.mediaType).header('content-disposition', `attachment; filename="${proposal.downloadName}"`).send(proposal.bytes);
@@ -361,7 +364,7 @@ export async function teamRoutes(team: FastifyInstance, options: TeamRouteOption
     return reply
       .type('text/csv; charset=utf-8')
       .header('content-disposition', `attachment; filename="${query.form}-${day}.csv"`)
-      .send(toCsv([table.headers, ...table.rows]));
+      .send(toCsv(table.headers, table.rows));
   });
 
   // ---- Members and audit log: admin only.

@@ -21,7 +21,7 @@ export type TestServer = {
   readonly config: ServerConfig;
   readonly siteverify: FakeSiteverify;
   /** Number of rows in a table. */
-  count(table: 'submissions' | 'newsletter_subscribers' | 'grantee_finance_versions'): Promise<number>;
+  count(table: 'submissions' | 'submission_files' | 'newsletter_subscribers' | 'grantee_finance_versions'): Promise<number>;
   close(): Promise<void>;
 };
 

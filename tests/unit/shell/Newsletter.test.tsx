@@ -53,12 +53,23 @@ describe('Newsletter', () => {
     expect(input.value).toBe('');
   });
 
-  it('shows the text of a 4xx answer as the toast and resets the form', async () => {
-    answerSignUp(() => new HttpResponse('Este correo ya está registrado.', { status: 400 }));
+  it('thanks the visitor the same way for an address that is already signed up (the server answers 201 to any valid address)', async () => {
+    answerSignUp(() => HttpResponse.json({ subscribed: true }, { status: 201 }));
+    const { user, input, button } = renderNewsletter();
+    for (const attempt of [1, 2]) {
+      await user.type(input, 'ana@ejemplo.org');
+      await user.click(button);
+      await waitFor(() => expect(screen.getAllByText('¡Gracias por registrarte!')).toHaveLength(attempt));
+    }
+    expect(screen.queryByText(/suscrito|registrado/)).not.toBeInTheDocument();
+  });
+
+  it("shows the text of a 4xx answer (the server's invalid-address text) as the toast and resets the form", async () => {
+    answerSignUp(() => new HttpResponse('El correo electrónico no es válido, inténtalo de nuevo.', { status: 400 }));
     const { user, input, button } = renderNewsletter();
     await user.type(input, 'ana@ejemplo.org');
     await user.click(button);
-    expect(await screen.findByText('Este correo ya está registrado.')).toBeInTheDocument();
+    expect(await screen.findByText('El correo electrónico no es válido, inténtalo de nuevo.')).toBeInTheDocument();
     expect(input.value).toBe('');
   });
 

@@ -2,7 +2,7 @@
 import { describe, expect, it } from 'vitest';
 import { formDefinitions, officeHours, projectGrants, smallGrants } from '@/forms/definitions';
 import { decodeMultipartFields, payloadToFormEntries } from '@/forms/definitions/payload';
-import { validatePayload } from '@/forms/definitions/validate';
+import { DISALLOWED_TEXT_MESSAGE, isAllowedText, validateField, validatePayload } from '@/forms/definitions/validate';
 import { validAcademicGrants, validDevconGrants, validFinanceCrypto, validFinanceFiat, validOfficeHours, validProjectGrants, validSmallGrantsEvent, validSmallGrantsProject } from './fixtures';
 import { websiteOfLength } from './ruleTable';
 
@@ -48,6 +48,23 @@ describe('validatePayload rejects what a browser would not send', () => {
 
   it('a body that is not an object', () => {
     for (const body of [null, 'text', [1, 2], 42]) expect(validatePayload(officeHours, body)).toEqual({ ok: false, errors: { _payload: 'The body must be a JSON object of form fields.' } });
+  });
+
+  it.each([
+    ['NUL', 'Ana\u0000'],
+    ['another C0 control (BEL)', 'An\u0007a'],
+    ['a form feed', 'Ana\fPérez'],
+    ['an unpaired high surrogate', 'Ana\ud800'],
+    ['an unpaired low surrogate', '\udc00Ana'],
+    ['a reversed surrogate pair', 'Ana\ude00\ud83d'],
+  ])('a text value with %s, with a field message (the browser shows the same)', (_case, firstName) => {
+    expect(validatePayload(officeHours, { ...sentOfficeHours(), firstName })).toEqual({ ok: false, errors: { firstName: DISALLOWED_TEXT_MESSAGE } });
+    expect(validateField(officeHours.fields.find((field) => field.name === 'firstName')!, { ...validOfficeHours(), firstName })).toBe(DISALLOWED_TEXT_MESSAGE);
+  });
+
+  it('accepts TAB, LF, CR and paired surrogates (emoji) in text', () => {
+    expect(isAllowedText('a\tb\nc\r\nd 😀 ñ')).toBe(true);
+    expect(validateField(officeHours.fields.find((field) => field.name === 'firstName')!, { ...validOfficeHours(), firstName: 'Ana 😀' })).toBeUndefined();
   });
 
   it('an unknown field', () => {
