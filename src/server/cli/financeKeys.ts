@@ -3,8 +3,8 @@
  * `rotate` re-encrypts every grantee finance version under FINANCE_ENCRYPTION_KEY (reading older
  * ones with FINANCE_ENCRYPTION_OLD_KEYS) and encrypts any still in clear; `status` counts the
  * versions under each key id. Uses the same DATA_DIR / DATABASE_URL as the server: on PostgreSQL it
- * runs beside a serving server (batches of rows, each locked while it is re-encrypted); a PGlite
- * data folder is locked by its server, so stop that first.
+ * runs beside a serving server (batches of rows, each locked while it is re-encrypted); on PGlite
+ * it opens the data folder as the other commands do (openDatabase).
  */
 import { loadConfig } from '../config';
 import { resolveFinanceKeys } from '../finance/encryption';
