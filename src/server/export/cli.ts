@@ -3,7 +3,7 @@
  *   --form <name> [--since <date>] [--format csv|json] [--out <file>]   applications of one form
  *   --file <submission id> [--out <file>]                                 a submission's uploaded file
  * Grantee finance needs --include-finance and warns on stderr. Uses the same DATA_DIR /
- * DATABASE_URL as the server (stop a PGlite server first: it holds the lock).
+ * DATABASE_URL as the server, and works while it runs (openDatabase goes through its socket).
  */
 import fs from 'node:fs/promises';
 import path from 'node:path';
