@@ -1,7 +1,7 @@
 /**
  * `npm run grantees -- add [label] | list | revoke <id>`: the programme team's tool for grantee
  * security IDs. `add` prints the new ID once; only its hash is stored, so it cannot be shown again.
- * Uses the same DATA_DIR / DATABASE_URL as the server (stop a PGlite server first: it holds the lock).
+ * Uses the same DATA_DIR / DATABASE_URL as the server, and works while it runs (openDatabase goes through its socket).
  */
 import { loadConfig } from '../config';
 import { addGrantee, listGrantees, revokeGrantee } from '../grantees';

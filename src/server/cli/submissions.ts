@@ -1,7 +1,7 @@
 /**
  * `npm run submissions -- [form] [--limit N]`: the stored applications, newest first, one JSON
  * object per line (payload, and the proposal's name, type, size, hash and the command that writes it).
- * Same DATA_DIR / DATABASE_URL as the server; stop a PGlite server first (it holds the lock).
+ * Same DATA_DIR / DATABASE_URL as the server; works while it runs (openDatabase goes through its socket).
  */
 import type { WirePayload } from '../../forms/definitions/types';
 import { loadConfig } from '../config';

@@ -5,7 +5,7 @@
  * CSV cells that a spreadsheet would run as formulas are neutralised unless --raw (export/csv.ts).
  * A fetched file is named by its sniffed type's extension, never the one the applicant gave.
  * Grantee finance needs --include-finance and warns on stderr. Uses the same DATA_DIR /
- * DATABASE_URL as the server (stop a PGlite server first: it holds the lock).
+ * DATABASE_URL as the server, and works while it runs (openDatabase goes through its socket).
  */
 import fs from 'node:fs/promises';
 import path from 'node:path';
