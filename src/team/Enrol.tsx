@@ -1,12 +1,11 @@
-import { useState } from 'react';
-import { browserSupportsWebAuthn, startRegistration } from '@simplewebauthn/browser';
+import { startRegistration } from '@simplewebauthn/browser';
 import { useHydrated } from '@/forms/kit/useHydrated';
 import { teamApi } from './api';
 import { navigate } from './navigate';
 import { teamRoutes } from './navigation';
-import { passkeyFailureMessage } from './passkeyErrors';
 import { Notice } from './Notice';
 import styles from './team.module.css';
+import { usePasskeyCeremony } from './usePasskeyCeremony';
 
 /** The token of an enrolment link, from its fragment (#t=…), which never reaches a server log. */
 export function tokenFromFragment(hash: string): string | null {
@@ -18,27 +17,13 @@ export function tokenFromFragment(hash: string): string | null {
 export function Enrol() {
   // undefined until read in the browser (the exported HTML has no fragment to read).
   const token = useHydrated() ? tokenFromFragment(window.location.hash) : undefined;
-  const [busy, setBusy] = useState(false);
-  const [failure, setFailure] = useState<string | null>(null);
-
-  const enrol = async () => {
+  const { busy, failure, start: enrol } = usePasskeyCeremony('enrol', async () => {
     if (!token) return;
-    setFailure(null);
-    if (!browserSupportsWebAuthn()) {
-      setFailure('Este navegador no admite llaves de acceso. Usa una versión reciente de Chrome, Edge, Firefox o Safari.');
-      return;
-    }
-    setBusy(true);
-    try {
-      const optionsJSON = await teamApi.enrolOptions(token);
-      const response = await startRegistration({ optionsJSON });
-      await teamApi.enrolVerify(token, response);
-      navigate(teamRoutes.inbox);
-    } catch (error) {
-      setFailure(passkeyFailureMessage(error, 'enrol'));
-      setBusy(false);
-    }
-  };
+    const optionsJSON = await teamApi.enrolOptions(token);
+    const response = await startRegistration({ optionsJSON });
+    await teamApi.enrolVerify(token, response);
+    navigate(teamRoutes.inbox);
+  });
 
   if (token === undefined) return <p role="status">Cargando…</p>;
   if (token === null) {

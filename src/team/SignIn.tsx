@@ -1,34 +1,19 @@
-import { useState } from 'react';
-import { browserSupportsWebAuthn, startAuthentication } from '@simplewebauthn/browser';
+import { startAuthentication } from '@simplewebauthn/browser';
 import { teamApi } from './api';
 import { navigate } from './navigate';
 import { safeReturnPath } from './navigation';
-import { passkeyFailureMessage } from './passkeyErrors';
 import { Notice } from './Notice';
 import styles from './team.module.css';
+import { usePasskeyCeremony } from './usePasskeyCeremony';
 
 /** Sign-in with a passkey (WebAuthn, user verification required by the server's options). */
 export function SignIn() {
-  const [busy, setBusy] = useState(false);
-  const [failure, setFailure] = useState<string | null>(null);
-
-  const signIn = async () => {
-    setFailure(null);
-    if (!browserSupportsWebAuthn()) {
-      setFailure('Este navegador no admite llaves de acceso. Usa una versión reciente de Chrome, Edge, Firefox o Safari.');
-      return;
-    }
-    setBusy(true);
-    try {
-      const optionsJSON = await teamApi.signInOptions();
-      const response = await startAuthentication({ optionsJSON });
-      await teamApi.signInVerify(response);
-      navigate(safeReturnPath(new URLSearchParams(window.location.search).get('volver')));
-    } catch (error) {
-      setFailure(passkeyFailureMessage(error, 'sign-in'));
-      setBusy(false);
-    }
-  };
+  const { busy, failure, start: signIn } = usePasskeyCeremony('sign-in', async () => {
+    const optionsJSON = await teamApi.signInOptions();
+    const response = await startAuthentication({ optionsJSON });
+    await teamApi.signInVerify(response);
+    navigate(safeReturnPath(new URLSearchParams(window.location.search).get('volver')));
+  });
 
   return (
     <div className={styles.stack}>
