@@ -5,8 +5,8 @@ import { ToastOutlet } from '@/components/shell/ToastOutlet';
 import { SiteLayout } from '@/layouts/SiteLayout';
 import { libreFranklin, plexMono } from '@/theme/fonts';
 
-// No Chakra provider here: the shell and the content pages are plain markup with static CSS, and
-// only the form pages bring Chakra with them (forms/kit/FormSystem).
+// No Chakra provider here: the shell, the content pages and the forms are plain markup with static
+// CSS; only the team pages that use Chakra components bring it (theme/ChakraSystem).
 /** The programme team's pages (/equipo/) bring their own frame: no public navigation, newsletter or analytics. */
 const isTeamPath = (pathname: string): boolean => pathname === '/equipo' || pathname.startsWith('/equipo/');
 

@@ -1,6 +1,6 @@
 import { useEffect, useRef, useState, type FormEvent } from 'react';
 import { Tabs } from '@chakra-ui/react';
-import { FormSystem } from '@/forms/kit/FormSystem';
+import { ChakraSystem } from '@/theme/ChakraSystem';
 import { useHydrated } from '@/forms/kit/useHydrated';
 import type { ProgrammeKey } from '@/config/programmes';
 import { filterQuery, teamApi, teamPaths, type ApplicationPage, type InboxFilter, type TeamMember } from './api';
@@ -178,7 +178,7 @@ export function Inbox({ member }: { member: TeamMember }) {
   );
 
   return (
-    <FormSystem>
+    <ChakraSystem>
       <Tabs.Root
         value={tabValue}
         onValueChange={({ value }) => setFilter({ ...filter, form: programmes.find((key) => key === value) ?? filter.form, page: 1 })}
@@ -197,6 +197,6 @@ export function Inbox({ member }: { member: TeamMember }) {
           </Tabs.Content>
         ))}
       </Tabs.Root>
-    </FormSystem>
+    </ChakraSystem>
   );
 }

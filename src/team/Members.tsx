@@ -1,6 +1,6 @@
 import { useRef, useState, type FormEvent } from 'react';
 import { Dialog, Portal } from '@chakra-ui/react';
-import { FormSystem } from '@/forms/kit/FormSystem';
+import { ChakraSystem } from '@/theme/ChakraSystem';
 import { TeamApiError, teamApi, type Invitation, type MemberRow, type TeamRole } from './api';
 import { formatDateTime } from './format';
 import { formatRole, roleOptions } from './labels';
@@ -142,7 +142,7 @@ export function Members() {
     members.reload();
   };
   return (
-    <FormSystem>
+    <ChakraSystem>
       <InviteForm onInvited={() => members.reload()} />
       <h2 className={styles.subtitle}>Miembros del equipo</h2>
       {outcome ? <Notice tone={outcome.tone}>{outcome.text}</Notice> : null}
@@ -179,6 +179,6 @@ export function Members() {
           </table>
         </div>
       ) : null}
-    </FormSystem>
+    </ChakraSystem>
   );
 }

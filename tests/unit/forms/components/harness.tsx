@@ -6,14 +6,13 @@
 import type { ReactElement } from 'react';
 import { RouterContext } from 'next/dist/shared/lib/router-context.shared-runtime';
 import type { NextRouter } from 'next/router';
-import { screen, waitFor, within } from '@testing-library/react';
+import { render, screen, waitFor, within } from '@testing-library/react';
 import userEvent, { type UserEvent } from '@testing-library/user-event';
 import { http, HttpResponse } from 'msw';
 import { expect, vi } from 'vitest';
 import { Toasts } from '@/components/shell/Toasts';
 import type { FormDefinition, FormValues } from '@/forms/definitions/types';
 import { apiServer } from '../../../support/apiServer';
-import { renderWithSystem } from '../../../support/render';
 
 export function fakeRouter(pathname: string): NextRouter & { push: ReturnType<typeof vi.fn> } {
   const router = {
@@ -64,7 +63,7 @@ export function stubCaptcha() {
 export function renderPage(ui: ReactElement, pathname: string) {
   const router = fakeRouter(pathname);
   const user = userEvent.setup();
-  const { unmount } = renderWithSystem(
+  const { unmount } = render(
     <RouterContext.Provider value={router}>
       {ui}
       <Toasts />

@@ -3,7 +3,6 @@ import { act, render, screen } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { CharacterCounter } from '@/forms/kit/CharacterCounter';
 import { system } from '@/theme';
-import { renderWithSystem } from '../../../support/render';
 
 const counter = (length: number) => (
   <ChakraProvider value={system}>
@@ -18,7 +17,7 @@ describe('CharacterCounter', () => {
   afterEach(() => vi.useRealTimers());
 
   it('shows the count against the cap, and says nothing while far from it', () => {
-    renderWithSystem(<CharacterCounter id="count" length={12} max={255} />);
+    render(<CharacterCounter id="count" length={12} max={255} />);
     expect(screen.getByText(/12 \/ 255/)).toHaveAttribute('id', 'count');
     expect(liveRegion()).toHaveTextContent('');
   });
