@@ -16,3 +16,17 @@ export const applicationStatusLabels: Record<ApplicationStatus, string> = {
 
 export const isApplicationStatus = (value: unknown): value is ApplicationStatus =>
   typeof value === 'string' && (APPLICATION_STATUSES as readonly string[]).includes(value);
+
+/**
+ * The statuses an application may move to from each status (issue 17): a rejected application can
+ * be reopened; approved and rejected are otherwise final, and withdrawn is the end.
+ */
+export const nextStatuses: Readonly<Record<ApplicationStatus, readonly ApplicationStatus[]>> = {
+  received: ['in_review', 'withdrawn'],
+  in_review: ['approved', 'rejected', 'withdrawn'],
+  approved: ['withdrawn'],
+  rejected: ['in_review'],
+  withdrawn: [],
+};
+
+export const canMoveTo = (from: ApplicationStatus, to: ApplicationStatus): boolean => nextStatuses[from].includes(to);
