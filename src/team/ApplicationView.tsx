@@ -1,8 +1,16 @@
-import { useEffect } from 'react';
+import { useCallback, useEffect, useState } from 'react';
 import { useHydrated } from '@/forms/kit/useHydrated';
-import { teamApi, teamPaths, type ApplicationDetail } from './api';
+import { teamApi, teamPaths, type ApplicationDetail, type TeamMember } from './api';
+import { AnswerList } from './Answers';
+import { DecisionEmail } from './DecisionEmail';
 import { formatBytes, formatDateTime } from './format';
+import { GranteeIdPanel } from './GranteeIdPanel';
+import { InternalNotes } from './InternalNotes';
+import { canReview } from './labels';
 import { teamRoutes } from './navigation';
+import { PaymentDetails } from './PaymentDetails';
+import { ReviewPanel } from './ReviewPanel';
+import { StatusHistory } from './StatusHistory';
 import { failureMessage, useTeamData } from './useTeamData';
 import { Notice } from './Notice';
 import styles from './team.module.css';
@@ -39,17 +47,35 @@ function Answers({ application }: { application: ApplicationDetail }) {
           <h2 id={`seccion-${index}`} className={styles.subtitle}>
             {section.title}
           </h2>
-          <dl className={styles.answers}>
-            {section.answers.map((answer) => (
-              <div key={answer.name}>
-                <dt>{answer.label}</dt>
-                <dd>{answer.value === '' ? <span className={styles.muted}>Sin respuesta</span> : answer.value}</dd>
-              </div>
-            ))}
-          </dl>
+          <AnswerList answers={section.answers} />
         </section>
       ))}
     </>
+  );
+}
+
+/**
+ * An application with its review workflow (issue 17): status and its next steps, assignee, the
+ * decision email, the grantee ID (admin), history and internal notes beside the answers; the
+ * payment details after them, for the finance role only (the server sends them to no one else).
+ * Grantee finance records have no workflow and show their answers alone.
+ */
+function ApplicationWithReview({ application, member, refresh }: { application: ApplicationDetail; member: TeamMember; refresh: () => Promise<void> }) {
+  if (!application.status) return <Answers application={application} />;
+  return (
+    <div className={styles.detailLayout}>
+      <aside className={styles.reviewColumn} aria-label="Revisión">
+        <ReviewPanel application={application} member={member} onChanged={refresh} />
+        {canReview(member.role) ? <DecisionEmail application={application} onSent={refresh} /> : null}
+        {member.role === 'admin' ? <GranteeIdPanel application={application} onIssued={refresh} /> : null}
+        <StatusHistory history={application.history ?? []} />
+        <InternalNotes reference={application.reference} notes={application.notes ?? []} canWrite={canReview(member.role)} />
+      </aside>
+      <div className={styles.answersColumn}>
+        <Answers application={application} />
+        {member.role === 'finance' && application.paymentDetails ? <PaymentDetails versions={application.paymentDetails} /> : null}
+      </div>
+    </div>
   );
 }
 
@@ -60,13 +86,24 @@ export function referenceFromSearch(search: string): string | null {
 }
 
 /** One application, its answers and its proposal; the page title names its reference once loaded. */
-export function ApplicationView({ onReference }: { onReference?: (reference: string) => void }) {
+export function ApplicationView({ member, onReference }: { member: TeamMember; onReference?: (reference: string) => void }) {
   const id = useHydrated() ? referenceFromSearch(window.location.search) : undefined;
   const application = useTeamData(() => (id ? teamApi.application(id) : new Promise<ApplicationDetail>(() => undefined)), [id]);
-  const reference = application.state === 'ready' ? application.data.reference : null;
+  // After a change the application is fetched again in place, so the panels keep their messages and focus.
+  const [fresh, setFresh] = useState<ApplicationDetail | null>(null);
+  const current = fresh ?? (application.state === 'ready' ? application.data : null);
+  const reference = current?.reference ?? null;
   useEffect(() => {
     if (reference) onReference?.(reference);
   }, [reference, onReference]);
+  const refresh = useCallback(async () => {
+    if (!id) return;
+    try {
+      setFresh(await teamApi.application(id));
+    } catch {
+      // The change itself succeeded; the page keeps what it shows until the next load.
+    }
+  }, [id]);
 
   return (
     <>
@@ -78,7 +115,7 @@ export function ApplicationView({ onReference }: { onReference?: (reference: str
       {id === null ? <Notice tone="error">Falta la referencia de la solicitud en la dirección.</Notice> : null}
       {id && application.state === 'loading' ? <p role="status">Cargando la solicitud…</p> : null}
       {id && application.state === 'error' ? <Notice tone="error">{application.status === 404 ? 'No encontramos esa solicitud.' : failureMessage(application.status)}</Notice> : null}
-      {id && application.state === 'ready' ? <Answers application={application.data} /> : null}
+      {id && current ? <ApplicationWithReview application={current} member={member} refresh={refresh} /> : null}
     </>
   );
 }

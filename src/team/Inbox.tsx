@@ -3,11 +3,12 @@ import { Tabs } from '@chakra-ui/react';
 import { ChakraSystem } from '@/theme/ChakraSystem';
 import { useHydrated } from '@/forms/kit/useHydrated';
 import type { ProgrammeKey } from '@/config/programmes';
-import { filterQuery, teamApi, teamPaths, type ApplicationPage, type InboxFilter, type TeamMember } from './api';
+import { APPLICATION_STATUSES, applicationStatusLabels, isApplicationStatus, type ApplicationStatus } from '@/lib/applicationStatus';
+import { filterQuery, teamApi, teamPaths, type ApplicationPage, type AssigneeOption, type InboxFilter, type StatusChangeResult, type TeamMember } from './api';
 import { formatDateTime } from './format';
-import { inboxProgrammes, programmeName } from './labels';
+import { canReview, inboxProgrammes, programmeName } from './labels';
 import { teamRoutes } from './navigation';
-import { failureMessage, useTeamData } from './useTeamData';
+import { actionFailure, failureMessage, useTeamData } from './useTeamData';
 import { Notice } from './Notice';
 import { classNames } from '@/lib/classNames';
 import styles from './team.module.css';
@@ -17,21 +18,108 @@ export function filterFromSearch(search: string, programmes: readonly ProgrammeK
   const params = new URLSearchParams(search);
   const form = programmes.find((key) => key === params.get('form')) ?? programmes[0] ?? 'project-grants';
   const page = Number.parseInt(params.get('page') ?? '1', 10);
+  const status = params.get('status');
+  // Grantee finance records have no review status and no assignee.
+  const reviewed = hasReview(form);
   return {
     form,
     from: params.get('from') ?? '',
     to: params.get('to') ?? '',
     q: params.get('q') ?? '',
     page: Number.isFinite(page) && page > 1 ? page : 1,
+    status: reviewed && isApplicationStatus(status) ? status : '',
+    assignee: reviewed ? (params.get('assignee') ?? '') : '',
   };
 }
 
-function ResultsTable({ result, filter }: { result: ApplicationPage; filter: InboxFilter }) {
+const hasReview = (form: ProgrammeKey): boolean => form !== 'grantee-finance';
+
+const emptyFilter = { from: '', to: '', q: '', status: '', assignee: '' } as const;
+
+type Selection = { readonly ids: ReadonlySet<string>; toggle: (id: string) => void; setAll: (ids: string[], on: boolean) => void };
+
+/**
+ * The bulk action bar: the chosen status is asked for every selected application in one request;
+ * the answer says which changed and, for the others, why not (the server checks each transition).
+ */
+function BulkStatusBar({ selected, onDone }: { selected: string[]; onDone: (result: StatusChangeResult | { error: string }) => void }) {
+  const [status, setStatus] = useState<ApplicationStatus | ''>('');
+  const [busy, setBusy] = useState(false);
+  const apply = async (event: FormEvent) => {
+    event.preventDefault();
+    if (!status) return;
+    setBusy(true);
+    try {
+      onDone(await teamApi.changeStatus(selected, status));
+      setStatus('');
+    } catch (error) {
+      onDone({ error: actionFailure(error, 'No pudimos cambiar el estado. Inténtalo de nuevo.') });
+    } finally {
+      setBusy(false);
+    }
+  };
+  return (
+    <form className={styles.bulkBar} onSubmit={apply} aria-label="Acciones con las seleccionadas">
+      <p className={styles.bulkCount} role="status">
+        {selected.length === 1 ? '1 solicitud seleccionada' : `${selected.length} solicitudes seleccionadas`}
+      </p>
+      <div className={styles.field}>
+        <label className={styles.label} htmlFor="bulk-status">
+          Nuevo estado
+        </label>
+        <select id="bulk-status" className={styles.input} value={status} onChange={(event) => setStatus(isApplicationStatus(event.target.value) ? event.target.value : '')}>
+          <option value="">Elige un estado</option>
+          {APPLICATION_STATUSES.map((code) => (
+            <option key={code} value={code}>
+              {applicationStatusLabels[code]}
+            </option>
+          ))}
+        </select>
+      </div>
+      <button type="submit" className={styles.button} disabled={busy || !status}>
+        Cambiar estado
+      </button>
+    </form>
+  );
+}
+
+/** What the last bulk change did: the references changed, then each one left as it was and why. */
+function BulkOutcome({ outcome }: { outcome: StatusChangeResult | { error: string } }) {
+  if ('error' in outcome) return <Notice tone="error">{outcome.error}</Notice>;
+  return (
+    <Notice tone={outcome.unchanged.length > 0 ? 'info' : 'success'} focus>
+      {outcome.changed.length > 0 ? (
+        <p className={styles.noticeLine}>
+          Cambiamos el estado de {outcome.changed.length === 1 ? '1 solicitud' : `${outcome.changed.length} solicitudes`}: {outcome.changed.join(', ')}.
+        </p>
+      ) : (
+        <p className={styles.noticeLine}>No cambiamos el estado de ninguna solicitud.</p>
+      )}
+      {outcome.unchanged.length > 0 ? (
+        <>
+          <p className={styles.noticeLine}>Sin cambios:</p>
+          <ul className={styles.noticeList}>
+            {outcome.unchanged.map((item) => (
+              <li key={item.reference}>
+                <span className={styles.reference}>{item.reference}</span>: {item.reason}
+              </li>
+            ))}
+          </ul>
+        </>
+      ) : null}
+    </Notice>
+  );
+}
+
+function ResultsTable({ result, filter, selection }: { result: ApplicationPage; filter: InboxFilter; selection: Selection | null }) {
   const pages = Math.max(1, Math.ceil(result.total / result.pageSize));
   const scope = programmeName(filter.form);
+  const reviewed = hasReview(filter.form);
   if (result.items.length === 0) {
-    return <p role="status">{filter.q || filter.from || filter.to ? 'Ninguna solicitud coincide con este filtro.' : `Todavía no hay solicitudes de ${scope}.`}</p>;
+    return <p role="status">{isFiltered(filter) ? 'Ninguna solicitud coincide con este filtro.' : `Todavía no hay solicitudes de ${scope}.`}</p>;
   }
+  const pageIds = result.items.map((item) => item.id);
+  const allSelected = selection !== null && pageIds.every((id) => selection.ids.has(id));
   return (
     <div className={styles.tableWrap}>
       <table className={classNames(styles.table, styles.stackedTable)}>
@@ -40,9 +128,16 @@ function ResultsTable({ result, filter }: { result: ApplicationPage; filter: Inb
         </caption>
         <thead>
           <tr>
+            {selection ? (
+              <th scope="col" className={styles.selectCell}>
+                <input type="checkbox" className={styles.checkbox} aria-label="Seleccionar todas las de esta página" checked={allSelected} onChange={(event) => selection.setAll(pageIds, event.target.checked)} />
+              </th>
+            ) : null}
             <th scope="col">Referencia</th>
             <th scope="col">Nombre</th>
             <th scope="col">Organización</th>
+            {reviewed ? <th scope="col">Estado</th> : null}
+            {reviewed ? <th scope="col">Asignada a</th> : null}
             <th scope="col">Enviada</th>
             <th scope="col">Archivo</th>
           </tr>
@@ -50,6 +145,11 @@ function ResultsTable({ result, filter }: { result: ApplicationPage; filter: Inb
         <tbody>
           {result.items.map((item) => (
             <tr key={item.id}>
+              {selection ? (
+                <td className={styles.selectCell}>
+                  <input type="checkbox" className={styles.checkbox} aria-label={`Seleccionar ${item.reference}`} checked={selection.ids.has(item.id)} onChange={() => selection.toggle(item.id)} />
+                </td>
+              ) : null}
               <td data-label="Referencia">
                 <a href={teamRoutes.application(item.id)} className={styles.reference}>
                   {item.reference}
@@ -57,6 +157,8 @@ function ResultsTable({ result, filter }: { result: ApplicationPage; filter: Inb
               </td>
               <td data-label="Nombre">{item.name}</td>
               <td data-label="Organización">{item.organisation || '—'}</td>
+              {reviewed ? <td data-label="Estado">{item.status ? <span className={styles.statusBadge}>{applicationStatusLabels[item.status]}</span> : '—'}</td> : null}
+              {reviewed ? <td data-label="Asignada a">{item.assignee ? <span className={styles.breakAnywhere}>{item.assignee.email}</span> : <span className={styles.muted}>Sin asignar</span>}</td> : null}
               <td data-label="Enviada">
                 <time dateTime={item.submittedAt}>{formatDateTime(item.submittedAt)}</time>
               </td>
@@ -69,10 +171,13 @@ function ResultsTable({ result, filter }: { result: ApplicationPage; filter: Inb
   );
 }
 
+const isFiltered = (filter: InboxFilter): boolean => Boolean(filter.q || filter.from || filter.to || filter.status || filter.assignee);
+
 /**
- * The inbox: one tab per programme, a filter by date and a full-text search over
- * the answers, paging, and the CSV of the current filter. The filter lives in the address, so a
- * reload or the back button from an application returns to the same list.
+ * The inbox: one tab per programme, a filter by status, assignee and date and a full-text search
+ * over the answers, paging, and the CSV of the current filter. The filter lives in the address, so
+ * a reload or the back button from an application returns to the same list. Reviewers and admins
+ * select rows to change their status at once.
  */
 export function Inbox({ member }: { member: TeamMember }) {
   const programmes = inboxProgrammes(member.role);
@@ -80,13 +185,40 @@ export function Inbox({ member }: { member: TeamMember }) {
   // Until the member changes it, the filter is the one in the address.
   const [chosen, setFilter] = useState<InboxFilter | null>(null);
   const filter = chosen ?? (hydrated ? filterFromSearch(window.location.search, programmes) : null);
-  const [typed, setDraft] = useState<Pick<InboxFilter, 'q' | 'from' | 'to'> | null>(null);
-  const draft = typed ?? { q: filter?.q ?? '', from: filter?.from ?? '', to: filter?.to ?? '' };
+  const [typed, setDraft] = useState<Pick<InboxFilter, 'q' | 'from' | 'to' | 'status' | 'assignee'> | null>(null);
+  const draft = typed ?? { q: filter?.q ?? '', from: filter?.from ?? '', to: filter?.to ?? '', status: filter?.status ?? '', assignee: filter?.assignee ?? '' };
   const resultsRef = useRef<HTMLDivElement>(null);
   const movedFocus = useRef(false);
+  const reviewer = canReview(member.role);
+  // Selection is per list: a new filter or page starts with none.
+  const [selected, setSelected] = useState<{ key: string | null; ids: ReadonlySet<string> }>({ key: null, ids: new Set() });
+  const [outcome, setOutcome] = useState<StatusChangeResult | { error: string } | null>(null);
 
   const key = filter ? filterQuery(filter) : null;
   const list = useTeamData(() => (filter ? teamApi.applications(filter) : new Promise<ApplicationPage>(() => undefined)), [key]);
+  const assignees = useTeamData(() => teamApi.assignees(), []);
+  const assigneeOptions: AssigneeOption[] = assignees.state === 'ready' ? assignees.data.members : [];
+  const selectedIds = selected.key === key ? selected.ids : new Set<string>();
+  const selection: Selection | null =
+    reviewer && filter && hasReview(filter.form)
+      ? {
+          ids: selectedIds,
+          toggle: (id) => {
+            const next = new Set(selectedIds);
+            if (next.has(id)) next.delete(id);
+            else next.add(id);
+            setSelected({ key, ids: next });
+          },
+          setAll: (ids, on) => {
+            const next = new Set(selectedIds);
+            for (const id of ids) {
+              if (on) next.add(id);
+              else next.delete(id);
+            }
+            setSelected({ key, ids: next });
+          },
+        }
+      : null;
 
   useEffect(() => {
     if (key !== null) window.history.replaceState(null, '', `${window.location.pathname}${key}`);
@@ -104,7 +236,16 @@ export function Inbox({ member }: { member: TeamMember }) {
 
   const apply = (event: FormEvent) => {
     event.preventDefault();
-    setFilter({ ...filter, ...draft, page: 1 });
+    setOutcome(null);
+    setFilter(hasReview(filter.form) ? { ...filter, ...draft, page: 1 } : { ...filter, ...draft, status: '', assignee: '', page: 1 });
+  };
+  const reviewed = hasReview(filter.form);
+  const afterBulk = (result: StatusChangeResult | { error: string }) => {
+    setOutcome(result);
+    if (!('error' in result)) {
+      setSelected({ key, ids: new Set() });
+      list.reload();
+    }
   };
   const goToPage = (page: number) => {
     movedFocus.current = true;
@@ -116,7 +257,39 @@ export function Inbox({ member }: { member: TeamMember }) {
 
   const panel = (
     <>
-      <form className={styles.filters} onSubmit={apply} role="search" aria-label="Filtrar solicitudes">
+      <form className={classNames(styles.filters, reviewed && styles.reviewFilters)} onSubmit={apply} role="search" aria-label="Filtrar solicitudes">
+        {reviewed ? (
+          <>
+            <div className={styles.field}>
+              <label className={styles.label} htmlFor="inbox-status">
+                Estado
+              </label>
+              <select id="inbox-status" className={styles.input} value={draft.status} onChange={(event) => setDraft({ ...draft, status: isApplicationStatus(event.target.value) ? event.target.value : '' })}>
+                <option value="">Todos los estados</option>
+                {APPLICATION_STATUSES.map((code) => (
+                  <option key={code} value={code}>
+                    {applicationStatusLabels[code]}
+                  </option>
+                ))}
+              </select>
+            </div>
+            <div className={styles.field}>
+              <label className={styles.label} htmlFor="inbox-assignee">
+                Asignación
+              </label>
+              <select id="inbox-assignee" className={styles.input} value={draft.assignee} onChange={(event) => setDraft({ ...draft, assignee: event.target.value })}>
+                <option value="">Todas</option>
+                {reviewer ? <option value="me">Asignadas a mí</option> : null}
+                <option value="none">Sin asignar</option>
+                {assigneeOptions.map((option) => (
+                  <option key={option.id} value={option.id}>
+                    {option.email}
+                  </option>
+                ))}
+              </select>
+            </div>
+          </>
+        ) : null}
         <div className={styles.field}>
           <label className={styles.label} htmlFor="inbox-q">
             Buscar en las respuestas
@@ -140,26 +313,28 @@ export function Inbox({ member }: { member: TeamMember }) {
         </button>
       </form>
       <div className={styles.toolbar}>
-        <a className={styles.secondaryButton} href={`${teamPaths.exportCsv}${filterQuery(filter, false)}`} download>
+        <a className={styles.secondaryButton} href={`${teamPaths.exportCsv}${filterQuery(filter, true)}`} download>
           Exportar CSV
         </a>
-        {filter.q || filter.from || filter.to ? (
+        {isFiltered(filter) ? (
           <button
             type="button"
             className={styles.linkButtonDark}
             onClick={() => {
-              setDraft({ q: '', from: '', to: '' });
-              setFilter({ form: filter.form, from: '', to: '', q: '', page: 1 });
+              setDraft(emptyFilter);
+              setFilter({ ...filter, ...emptyFilter, page: 1 });
             }}
           >
             Quitar filtros
           </button>
         ) : null}
       </div>
+      {outcome ? <BulkOutcome outcome={outcome} /> : null}
+      {selection && selectedIds.size > 0 ? <BulkStatusBar selected={[...selectedIds]} onDone={afterBulk} /> : null}
       <div ref={resultsRef} tabIndex={-1} aria-busy={list.state === 'loading'}>
         {list.state === 'loading' ? <p role="status">Cargando solicitudes…</p> : null}
         {list.state === 'error' ? <Notice tone="error">{failureMessage(list.status)}</Notice> : null}
-        {list.state === 'ready' ? <ResultsTable result={list.data} filter={filter} /> : null}
+        {list.state === 'ready' ? <ResultsTable result={list.data} filter={filter} selection={selection} /> : null}
       </div>
       {list.state === 'ready' && pages > 1 ? (
         <nav className={styles.pager} aria-label="Páginas de resultados">
@@ -181,7 +356,11 @@ export function Inbox({ member }: { member: TeamMember }) {
     <ChakraSystem>
       <Tabs.Root
         value={tabValue}
-        onValueChange={({ value }) => setFilter({ ...filter, form: programmes.find((key) => key === value) ?? filter.form, page: 1 })}
+        onValueChange={({ value }) => {
+          const form = programmes.find((key) => key === value) ?? filter.form;
+          setOutcome(null);
+          setFilter(hasReview(form) ? { ...filter, form, page: 1 } : { ...filter, form, status: '', assignee: '', page: 1 });
+        }}
         activationMode="manual"
       >
         <Tabs.List className={styles.tabList} aria-label="Programas">

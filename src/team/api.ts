@@ -6,6 +6,7 @@
  */
 import type { PublicKeyCredentialCreationOptionsJSON, PublicKeyCredentialRequestOptionsJSON, RegistrationResponseJSON, AuthenticationResponseJSON } from '@simplewebauthn/browser';
 import type { ProgrammeKey } from '@/config/programmes';
+import type { ApplicationStatus } from '@/lib/applicationStatus';
 
 export type TeamRole = 'admin' | 'reviewer' | 'finance';
 
@@ -20,7 +21,15 @@ export type ApplicationSummary = {
   organisation: string;
   submittedAt: string;
   hasFile: boolean;
+  /** Review status and assignee (issue 17); grantee finance records have neither. */
+  status?: ApplicationStatus;
+  assignee?: Assignee | null;
 };
+
+/** A member an application can be assigned to (an active reviewer or admin). */
+export type Assignee = { id: string; email: string };
+
+export type AssigneeOption = Assignee & { role: TeamRole };
 
 export type ApplicationPage = { items: ApplicationSummary[]; total: number; page: number; pageSize: number };
 
@@ -37,7 +46,33 @@ export type ApplicationDetail = {
   submittedAt: string;
   sections: AnswerSection[];
   file: ApplicationFile | null;
+  /** Review workflow (issue 17): present on applications, absent on grantee finance records. */
+  status?: ApplicationStatus;
+  statusChangedAt?: string;
+  assignee?: Assignee | null;
+  /** Oldest first; the first entry is the receipt (from null, by null). */
+  history?: StatusChange[];
+  /** Internal notes, oldest first: the team's only. */
+  notes?: InternalNote[];
+  decisionEmails?: DecisionEmailSent[];
+  /** The application's current grantee ID (never the ID itself), or null when none was issued. */
+  grantee?: { issuedAt: string; issuedBy: string; revokedAt: string | null } | null;
+  /** Sent to the finance role only, newest version first; absent for every other role. */
+  paymentDetails?: PaymentDetailsVersion[];
 };
+
+export type StatusChange = { from: ApplicationStatus | null; to: ApplicationStatus; by: string | null; at: string };
+
+export type InternalNote = { id: string; body: string; by: string; at: string };
+
+export type DecisionEmailSent = { status: 'approved' | 'rejected'; queuedAt: string; sentAt: string | null; by: string };
+
+export type DecisionEmailPreview = { to: string; subject: string; text: string };
+
+export type PaymentDetailsVersion = { version: number; reference: string; receivedAt: string; sections: AnswerSection[] };
+
+/** What a bulk status change did: the references changed, and the others with the reason. */
+export type StatusChangeResult = { changed: string[]; unchanged: Array<{ reference: string; reason: string }> };
 
 export type TeamSession = { id: string; createdAt: string; lastSeenAt: string; current: boolean };
 
@@ -49,8 +84,11 @@ export type AuditEntry = { at: string; actor: string | null; action: string; tar
 
 export type AuditPage = { items: AuditEntry[]; total: number; page: number; pageSize: number };
 
-/** The inbox's filter, as the list, the paging and the CSV export share it. */
-export type InboxFilter = { form: ProgrammeKey; from: string; to: string; q: string; page: number };
+/**
+ * The inbox's filter, as the list, the paging and the CSV export share it. `status` is a status
+ * code or '' (any); `assignee` is 'me', 'none', a member id, or '' (anyone).
+ */
+export type InboxFilter = { form: ProgrammeKey; from: string; to: string; q: string; page: number; status: ApplicationStatus | ''; assignee: string };
 
 export class TeamApiError extends Error {
   constructor(
@@ -83,6 +121,13 @@ export const teamPaths = {
   invite: `${BASE}/members/invite`,
   revoke: `${BASE}/members/revoke`,
   audit: `${BASE}/audit`,
+  assignees: `${BASE}/assignees`,
+  changeStatus: `${BASE}/applications/status`,
+  assign: (id: string) => `${BASE}/applications/${encodeURIComponent(id)}/assign`,
+  notes: (id: string) => `${BASE}/applications/${encodeURIComponent(id)}/notes`,
+  decisionPreview: (id: string) => `${BASE}/applications/${encodeURIComponent(id)}/decision-email/preview`,
+  decisionSend: (id: string) => `${BASE}/applications/${encodeURIComponent(id)}/decision-email/send`,
+  grantee: (id: string) => `${BASE}/applications/${encodeURIComponent(id)}/grantee`,
 } as const;
 
 /** The server's message ({ error: '…' }) when it sent one. */
@@ -108,13 +153,18 @@ async function request<T>(method: 'GET' | 'POST', path: string, body?: unknown):
   return (text === '' ? undefined : JSON.parse(text)) as T;
 }
 
-/** The query string of an inbox filter (the export leaves the page out); empty values are left out. */
-export function filterQuery(filter: InboxFilter, withPage = true): string {
+/**
+ * The query string of an inbox filter; empty values are left out. The export leaves the page out,
+ * and the status and assignee too: the export route filters by programme, dates and text only.
+ */
+export function filterQuery(filter: InboxFilter, forExport = false): string {
   const params = new URLSearchParams({ form: filter.form });
+  if (!forExport && filter.status) params.set('status', filter.status);
+  if (!forExport && filter.assignee) params.set('assignee', filter.assignee);
   if (filter.from) params.set('from', filter.from);
   if (filter.to) params.set('to', filter.to);
   if (filter.q.trim()) params.set('q', filter.q.trim());
-  if (withPage && filter.page > 1) params.set('page', String(filter.page));
+  if (!forExport && filter.page > 1) params.set('page', String(filter.page));
   return `?${params.toString()}`;
 }
 
@@ -135,4 +185,11 @@ export const teamApi = {
   invite: (email: string, role: TeamRole) => request<Invitation>('POST', teamPaths.invite, { email, role }),
   revoke: (email: string) => request<void>('POST', teamPaths.revoke, { email }),
   audit: (page: number) => request<AuditPage>('GET', `${teamPaths.audit}${page > 1 ? `?page=${page}` : ''}`),
+  assignees: () => request<{ members: AssigneeOption[] }>('GET', teamPaths.assignees),
+  changeStatus: (references: string[], status: ApplicationStatus) => request<StatusChangeResult>('POST', teamPaths.changeStatus, { references, status }),
+  assign: (id: string, memberId: string | null) => request<{ assignee: Assignee | null }>('POST', teamPaths.assign(id), { memberId }),
+  addNote: (id: string, body: string) => request<InternalNote>('POST', teamPaths.notes(id), { body }),
+  decisionPreview: (id: string) => request<DecisionEmailPreview>('POST', teamPaths.decisionPreview(id)),
+  decisionSend: (id: string, email: Pick<DecisionEmailPreview, 'subject' | 'text'>) => request<{ queuedAt: string }>('POST', teamPaths.decisionSend(id), email),
+  issueGranteeId: (id: string) => request<{ issuedAt: string }>('POST', teamPaths.grantee(id)),
 };

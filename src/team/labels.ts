@@ -8,17 +8,20 @@ export function formatRole(role: TeamRole): string {
 }
 
 export const roleOptions: ReadonlyArray<{ value: TeamRole; label: string }> = [
-  { value: 'reviewer', label: 'Revisión: lee solicitudes y archivos' },
-  { value: 'finance', label: 'Finanzas: además ve los datos de pago' },
-  { value: 'admin', label: 'Administración: todo, miembros y auditoría' },
+  { value: 'reviewer', label: 'Revisión: lee, evalúa y decide solicitudes' },
+  { value: 'finance', label: 'Finanzas: lee solicitudes y sus datos de pago' },
+  { value: 'admin', label: 'Administración: revisión, IDs de beneficiario, miembros y auditoría' },
 ];
 
 const allProgrammes: readonly ProgrammeKey[] = ['project-grants', 'small-grants', 'academic-grants', 'devcon-grants', 'office-hours', 'grantee-finance'];
 
-/** The inbox tabs a role sees: grantee finance holds payment details, which reviewers never see. */
+/** The inbox tabs a role sees: grantee finance holds payment details, which only the finance role reads. */
 export function inboxProgrammes(role: TeamRole): readonly ProgrammeKey[] {
-  return role === 'reviewer' ? allProgrammes.filter((key) => key !== 'grantee-finance') : allProgrammes;
+  return role === 'finance' ? allProgrammes : allProgrammes.filter((key) => key !== 'grantee-finance');
 }
+
+/** Who moves applications along (status, assignment, notes, decision emails); finance only reads. */
+export const canReview = (role: TeamRole): boolean => role === 'reviewer' || role === 'admin';
 
 export function programmeName(key: ProgrammeKey): string {
   return programmes[key]?.name ?? key;
@@ -36,6 +39,12 @@ const auditActionLabels: Record<string, string> = {
   export: 'Exportó un CSV',
   invite: 'Invitó a un miembro',
   revoke: 'Revocó a un miembro',
+  'change-status': 'Cambió el estado de una solicitud',
+  assign: 'Asignó una solicitud',
+  'add-note': 'Agregó una nota interna',
+  'send-decision-email': 'Envió un correo de decisión',
+  'issue-grantee-id': 'Emitió un ID de beneficiario',
+  'reissue-grantee-id': 'Volvió a emitir un ID de beneficiario',
 };
 
 export function auditActionLabel(action: string): string {

@@ -50,3 +50,16 @@ export function failureMessage(status: number | null): string {
   if (status === 429) return 'Hiciste demasiadas solicitudes seguidas. Espera un momento e inténtalo de nuevo.';
   return 'No pudimos cargar la información. Revisa tu conexión e inténtalo de nuevo.';
 }
+
+/**
+ * What a failed change (a POST) tells the member: a 401 sends them to sign in; otherwise the
+ * server's own Spanish message when it sent one (e.g. why a status cannot change), else the fallback.
+ */
+export function actionFailure(error: unknown, fallback: string): string {
+  if (error instanceof TeamApiError) {
+    if (error.status === 401) goToSignIn();
+    if (error.status === 403) return failureMessage(403);
+    if (error.message) return error.message;
+  }
+  return fallback;
+}

@@ -4,5 +4,5 @@ import { TeamPage } from '@/team/TeamShell';
 
 export default function TeamApplicationPage() {
   const [reference, setReference] = useState<string | null>(null);
-  return <TeamPage title={reference ? `Solicitud ${reference}` : 'Solicitud'}>{() => <ApplicationView onReference={setReference} />}</TeamPage>;
+  return <TeamPage title={reference ? `Solicitud ${reference}` : 'Solicitud'}>{(member) => <ApplicationView member={member} onReference={setReference} />}</TeamPage>;
 }

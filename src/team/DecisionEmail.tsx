@@ -1,0 +1,111 @@
+import { useState } from 'react';
+import { applicationStatusLabels } from '@/lib/applicationStatus';
+import { teamApi, type ApplicationDetail, type DecisionEmailPreview } from './api';
+import { formatDateTime } from './format';
+import { actionFailure } from './useTeamData';
+import { Notice } from './Notice';
+import styles from './team.module.css';
+
+type Outcome = { tone: 'success' | 'error'; text: string } | null;
+
+/**
+ * The decision email of an approved or rejected application: never automatic, and never sent
+ * without its preview. The send button exists only once the preview (to, subject, text from the
+ * programme's template) is on screen, and it sends exactly what was shown; the server refuses it if
+ * the status changed in between. Decision emails already sent are listed.
+ */
+export function DecisionEmail({ application, onSent }: { application: ApplicationDetail; onSent: () => Promise<void> }) {
+  const [preview, setPreview] = useState<DecisionEmailPreview | null>(null);
+  const [busy, setBusy] = useState(false);
+  const [outcome, setOutcome] = useState<Outcome>(null);
+  const sent = application.decisionEmails ?? [];
+  const decided = application.status === 'approved' || application.status === 'rejected';
+  if (!decided && sent.length === 0) return null;
+
+  const showPreview = async () => {
+    setBusy(true);
+    setOutcome(null);
+    try {
+      setPreview(await teamApi.decisionPreview(application.reference));
+    } catch (error) {
+      setOutcome({ tone: 'error', text: actionFailure(error, 'No pudimos preparar la vista previa. Inténtalo de nuevo.') });
+    } finally {
+      setBusy(false);
+    }
+  };
+
+  const send = async (email: DecisionEmailPreview) => {
+    setBusy(true);
+    setOutcome(null);
+    try {
+      await teamApi.decisionSend(application.reference, { subject: email.subject, text: email.text });
+      setPreview(null);
+      setOutcome({ tone: 'success', text: `Pusimos el correo para ${email.to} en la cola de envío.` });
+      await onSent();
+    } catch (error) {
+      // The preview no longer matches (e.g. the status changed): it goes, so the next send starts from a fresh one.
+      setPreview(null);
+      setOutcome({ tone: 'error', text: actionFailure(error, 'No pudimos enviar el correo. Vuelve a ver la vista previa e inténtalo de nuevo.') });
+    } finally {
+      setBusy(false);
+    }
+  };
+
+  return (
+    <section className={styles.panel} aria-labelledby="revision-decision">
+      <h2 id="revision-decision" className={styles.panelTitle}>
+        Correo de decisión
+      </h2>
+      {sent.length > 0 ? (
+        <ul className={styles.plainList} aria-label="Correos de decisión enviados">
+          {sent.map((email) => (
+            <li key={email.queuedAt}>
+              <strong>{applicationStatusLabels[email.status]}</strong>: puesto en cola el <time dateTime={email.queuedAt}>{formatDateTime(email.queuedAt)}</time> por{' '}
+              <span className={styles.breakAnywhere}>{email.by}</span>
+              {email.sentAt ? (
+                <>
+                  ; entregado al servidor de correo el <time dateTime={email.sentAt}>{formatDateTime(email.sentAt)}</time>
+                </>
+              ) : (
+                '; todavía en la cola'
+              )}
+              .
+            </li>
+          ))}
+        </ul>
+      ) : null}
+      {decided && !preview ? (
+        <>
+          <p className={styles.muted}>La solicitud está {applicationStatusLabels[application.status!].toLowerCase()}. El correo no se envía solo: revísalo antes de enviarlo.</p>
+          <button type="button" className={styles.secondaryButton} disabled={busy} onClick={showPreview}>
+            Ver el correo de decisión
+          </button>
+        </>
+      ) : null}
+      {preview ? (
+        <div className={styles.emailPreview} role="region" aria-label="Vista previa del correo de decisión">
+          <dl className={styles.emailHeaders}>
+            <div>
+              <dt>Para</dt>
+              <dd className={styles.breakAnywhere}>{preview.to}</dd>
+            </div>
+            <div>
+              <dt>Asunto</dt>
+              <dd>{preview.subject}</dd>
+            </div>
+          </dl>
+          <pre className={styles.emailBody}>{preview.text}</pre>
+          <div className={styles.actionRow}>
+            <button type="button" className={styles.button} disabled={busy} onClick={() => send(preview)}>
+              Enviar el correo
+            </button>
+            <button type="button" className={styles.secondaryButton} disabled={busy} onClick={() => setPreview(null)}>
+              Cancelar
+            </button>
+          </div>
+        </div>
+      ) : null}
+      {outcome ? <Notice tone={outcome.tone}>{outcome.text}</Notice> : null}
+    </section>
+  );
+}

@@ -1,0 +1,84 @@
+import { useRef, useState, useEffect } from 'react';
+import { teamApi, type ApplicationDetail } from './api';
+import { formatDateTime } from './format';
+import { actionFailure } from './useTeamData';
+import { Notice } from './Notice';
+import styles from './team.module.css';
+
+type Outcome = { tone: 'success' | 'error'; text: string } | null;
+
+/**
+ * Issuing the grantee ID of an approved application (admin only). The server emails the ID to the
+ * applicant with the finance form's link and never answers it: the page shows when it was issued,
+ * never the ID. Issuing again revokes the previous ID, so the confirmation says so.
+ */
+export function GranteeIdPanel({ application, onIssued }: { application: ApplicationDetail; onIssued: () => Promise<void> }) {
+  const [confirming, setConfirming] = useState(false);
+  const [busy, setBusy] = useState(false);
+  const [outcome, setOutcome] = useState<Outcome>(null);
+  const confirmRef = useRef<HTMLDivElement>(null);
+  const grantee = application.grantee ?? null;
+
+  useEffect(() => {
+    if (confirming) confirmRef.current?.focus();
+  }, [confirming]);
+
+  if (application.status !== 'approved' && !grantee) return null;
+
+  const issue = async () => {
+    setBusy(true);
+    setOutcome(null);
+    try {
+      await teamApi.issueGranteeId(application.reference);
+      setConfirming(false);
+      setOutcome({ tone: 'success', text: 'Emitimos el ID y lo enviamos por correo a la persona solicitante.' });
+      await onIssued();
+    } catch (error) {
+      setConfirming(false);
+      setOutcome({ tone: 'error', text: actionFailure(error, 'No pudimos emitir el ID. Inténtalo de nuevo.') });
+    } finally {
+      setBusy(false);
+    }
+  };
+
+  return (
+    <section className={styles.panel} aria-labelledby="revision-beneficiario">
+      <h2 id="revision-beneficiario" className={styles.panelTitle}>
+        ID de beneficiario
+      </h2>
+      {grantee ? (
+        <p>
+          Emitido el <time dateTime={grantee.issuedAt}>{formatDateTime(grantee.issuedAt)}</time> por <span className={styles.breakAnywhere}>{grantee.issuedBy}</span>. Se envió por correo a la
+          persona solicitante y no se vuelve a mostrar.
+        </p>
+      ) : (
+        <p className={styles.muted}>Todavía no se emitió. La persona solicitante lo necesita para enviar sus datos de pago.</p>
+      )}
+      {application.status === 'approved' && !confirming ? (
+        <button type="button" className={styles.secondaryButton} disabled={busy} onClick={() => setConfirming(true)}>
+          {grantee ? 'Volver a emitir el ID de beneficiario' : 'Emitir ID de beneficiario'}
+        </button>
+      ) : null}
+      {confirming ? (
+        <div ref={confirmRef} tabIndex={-1} className={styles.confirm} role="group" aria-labelledby="emitir-pregunta" aria-describedby="emitir-explicacion">
+          <p id="emitir-pregunta" className={styles.confirmTitle}>
+            {grantee ? '¿Volver a emitir el ID de beneficiario?' : '¿Emitir el ID de beneficiario?'}
+          </p>
+          <p id="emitir-explicacion">
+            El ID se enviará por correo a la persona solicitante, con el enlace del formulario de datos de pago, y no se volverá a mostrar. Si lo vuelves a emitir más adelante, el
+            ID anterior queda revocado y deja de servir.
+          </p>
+          <div className={styles.actionRow}>
+            <button type="button" className={styles.button} disabled={busy} onClick={issue}>
+              Sí, emitir y enviar
+            </button>
+            <button type="button" className={styles.secondaryButton} disabled={busy} onClick={() => setConfirming(false)}>
+              Cancelar
+            </button>
+          </div>
+        </div>
+      ) : null}
+      {outcome ? <Notice tone={outcome.tone}>{outcome.text}</Notice> : null}
+    </section>
+  );
+}

@@ -1,0 +1,92 @@
+import { useState, type FormEvent } from 'react';
+import { teamApi, type InternalNote } from './api';
+import { formatDateTime } from './format';
+import { actionFailure } from './useTeamData';
+import styles from './team.module.css';
+
+export const NOTE_MAX_LENGTH = 5000;
+
+/**
+ * Internal notes: the team's own remarks on an application, never shown to the applicant. Reviewers
+ * and admins add them; a refused or failed note keeps what was typed, so nothing is lost.
+ */
+export function InternalNotes({ reference, notes, canWrite }: { reference: string; notes: InternalNote[]; canWrite: boolean }) {
+  const [added, setAdded] = useState<InternalNote[]>([]);
+  const [body, setBody] = useState('');
+  const [error, setError] = useState<string | null>(null);
+  const [busy, setBusy] = useState(false);
+  // Notes added here show at once; a reload of the application brings them from the server too.
+  const shown = [...notes, ...added.filter((note) => !notes.some((known) => known.id === note.id))];
+
+  const submit = async (event: FormEvent) => {
+    event.preventDefault();
+    if (body.trim() === '') {
+      setError('Escribe la nota antes de agregarla.');
+      return;
+    }
+    if (body.length > NOTE_MAX_LENGTH) {
+      setError(`La nota puede tener hasta ${NOTE_MAX_LENGTH} caracteres; esta tiene ${body.length}.`);
+      return;
+    }
+    setBusy(true);
+    setError(null);
+    try {
+      const note = await teamApi.addNote(reference, body);
+      setAdded((previous) => [...previous, note]);
+      setBody('');
+    } catch (failure) {
+      setError(actionFailure(failure, 'No pudimos guardar la nota. Tu texto sigue aquí: inténtalo de nuevo.'));
+    } finally {
+      setBusy(false);
+    }
+  };
+
+  return (
+    <section className={styles.panel} aria-labelledby="revision-notas">
+      <h2 id="revision-notas" className={styles.panelTitle}>
+        Notas internas
+      </h2>
+      <p className={styles.teamOnly}>Solo las ve el equipo: la persona solicitante nunca las ve.</p>
+      {shown.length === 0 ? (
+        <p className={styles.muted}>Todavía no hay notas.</p>
+      ) : (
+        <ol className={styles.notes} aria-label="Notas">
+          {shown.map((note) => (
+            <li key={note.id}>
+              <p className={styles.timelineMeta}>
+                <span className={styles.breakAnywhere}>{note.by}</span> · <time dateTime={note.at}>{formatDateTime(note.at)}</time>
+              </p>
+              <p className={styles.noteBody}>{note.body}</p>
+            </li>
+          ))}
+        </ol>
+      )}
+      {canWrite ? (
+        <form className={styles.noteForm} onSubmit={submit} noValidate>
+          <div className={styles.field}>
+            <label className={styles.label} htmlFor="nota-nueva">
+              Nueva nota interna
+            </label>
+            <textarea
+              id="nota-nueva"
+              className={styles.input}
+              rows={4}
+              value={body}
+              onChange={(event) => setBody(event.target.value)}
+              aria-invalid={error ? true : undefined}
+              aria-describedby={error ? 'nota-error' : undefined}
+            />
+            {error ? (
+              <p id="nota-error" className={styles.fieldError} role="alert">
+                {error}
+              </p>
+            ) : null}
+          </div>
+          <button type="submit" className={styles.button} disabled={busy}>
+            Agregar nota
+          </button>
+        </form>
+      ) : null}
+    </section>
+  );
+}

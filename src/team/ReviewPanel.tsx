@@ -1,0 +1,121 @@
+import { useState, type FormEvent } from 'react';
+import { applicationStatusLabels, nextStatuses, type ApplicationStatus } from '@/lib/applicationStatus';
+import { teamApi, type ApplicationDetail, type TeamMember } from './api';
+import { formatDateTime } from './format';
+import { canReview } from './labels';
+import { actionFailure, useTeamData } from './useTeamData';
+import { Notice } from './Notice';
+import styles from './team.module.css';
+
+type Outcome = { tone: 'success' | 'error'; text: string } | null;
+
+/** The wording of the button that moves an application to a status. */
+export function moveLabel(status: ApplicationStatus): string {
+  return status === 'in_review' ? 'Pasar a En revisión' : `Marcar como ${applicationStatusLabels[status]}`;
+}
+
+/**
+ * The application's status and who it is assigned to. Reviewers and admins get one button per
+ * status the application may move to next (the same table the server checks) and the assign menu;
+ * finance reads them only.
+ */
+export function ReviewPanel({ application, member, onChanged }: { application: ApplicationDetail; member: TeamMember; onChanged: () => Promise<void> }) {
+  const status = application.status;
+  const reviewer = canReview(member.role);
+  const [busy, setBusy] = useState(false);
+  const [outcome, setOutcome] = useState<Outcome>(null);
+  const assignees = useTeamData(() => (reviewer ? teamApi.assignees() : Promise.resolve({ members: [] })), [reviewer]);
+  const [chosen, setChosen] = useState<string | null>(null);
+  const assigneeValue = chosen ?? application.assignee?.id ?? '';
+  if (!status) return null;
+
+  const move = async (to: ApplicationStatus) => {
+    setBusy(true);
+    setOutcome(null);
+    try {
+      const result = await teamApi.changeStatus([application.reference], to);
+      const refused = result.unchanged.find((item) => item.reference === application.reference);
+      if (refused) setOutcome({ tone: 'error', text: refused.reason });
+      else {
+        setOutcome({ tone: 'success', text: `La solicitud pasó a ${applicationStatusLabels[to]}.` });
+        await onChanged();
+      }
+    } catch (error) {
+      setOutcome({ tone: 'error', text: actionFailure(error, 'No pudimos cambiar el estado. Inténtalo de nuevo.') });
+    } finally {
+      setBusy(false);
+    }
+  };
+
+  const assign = async (event: FormEvent) => {
+    event.preventDefault();
+    setBusy(true);
+    setOutcome(null);
+    try {
+      const { assignee } = await teamApi.assign(application.reference, assigneeValue === '' ? null : assigneeValue);
+      setOutcome({ tone: 'success', text: assignee ? `La solicitud quedó asignada a ${assignee.email}.` : 'La solicitud quedó sin asignar.' });
+      setChosen(null);
+      await onChanged();
+    } catch (error) {
+      setOutcome({ tone: 'error', text: actionFailure(error, 'No pudimos cambiar la asignación. Inténtalo de nuevo.') });
+    } finally {
+      setBusy(false);
+    }
+  };
+
+  const next = nextStatuses[status];
+  const members = assignees.state === 'ready' ? assignees.data.members : [];
+  // The current assignee stays in the menu even if they are no longer an active reviewer.
+  const options = application.assignee && !members.some((option) => option.id === application.assignee?.id) ? [application.assignee, ...members] : members;
+
+  return (
+    <section className={styles.panel} aria-labelledby="revision-estado">
+      <h2 id="revision-estado" className={styles.panelTitle}>
+        Estado
+      </h2>
+      <p className={styles.statusLine}>
+        <span className={styles.statusBadge}>{applicationStatusLabels[status]}</span>
+        {application.statusChangedAt ? (
+          <span className={styles.muted}>
+            desde el <time dateTime={application.statusChangedAt}>{formatDateTime(application.statusChangedAt)}</time>
+          </span>
+        ) : null}
+      </p>
+      {reviewer && next.length > 0 ? (
+        <div className={styles.actionRow} role="group" aria-label="Cambiar el estado">
+          {next.map((to) => (
+            <button key={to} type="button" className={to === 'withdrawn' ? styles.dangerButton : styles.secondaryButton} disabled={busy} onClick={() => move(to)}>
+              {moveLabel(to)}
+            </button>
+          ))}
+        </div>
+      ) : null}
+      {reviewer && next.length === 0 ? <p className={styles.muted}>Una solicitud retirada no cambia más de estado.</p> : null}
+      {reviewer ? (
+        <form className={styles.assignForm} onSubmit={assign}>
+          <div className={styles.field}>
+            <label className={styles.label} htmlFor="asignar">
+              Asignada a
+            </label>
+            <select id="asignar" className={styles.input} value={assigneeValue} onChange={(event) => setChosen(event.target.value)}>
+              <option value="">Sin asignar</option>
+              {options.map((option) => (
+                <option key={option.id} value={option.id}>
+                  {option.email === member.email ? `${option.email} (tú)` : option.email}
+                </option>
+              ))}
+            </select>
+          </div>
+          <button type="submit" className={styles.secondaryButton} disabled={busy || assigneeValue === (application.assignee?.id ?? '')}>
+            Guardar asignación
+          </button>
+        </form>
+      ) : (
+        <p>
+          <strong>Asignada a:</strong> {application.assignee ? application.assignee.email : 'sin asignar'}
+        </p>
+      )}
+      {outcome ? <Notice tone={outcome.tone}>{outcome.text}</Notice> : null}
+    </section>
+  );
+}

@@ -1,0 +1,35 @@
+import { applicationStatusLabels } from '@/lib/applicationStatus';
+import type { StatusChange } from './api';
+import { formatDateTime } from './format';
+import styles from './team.module.css';
+
+/** Every status change, oldest first: the receipt (from the public form), then who moved it and when. */
+export function StatusHistory({ history }: { history: StatusChange[] }) {
+  return (
+    <section className={styles.panel} aria-labelledby="revision-historial">
+      <h2 id="revision-historial" className={styles.panelTitle}>
+        Historial
+      </h2>
+      <ol className={styles.timeline}>
+        {history.map((change, index) => (
+          <li key={`${change.at}-${index}`}>
+            <p className={styles.timelineWhat}>
+              {change.from === null ? (
+                <>Recibida por el formulario público</>
+              ) : (
+                <>
+                  {applicationStatusLabels[change.from]} <span aria-hidden="true">→</span>
+                  <span className={styles.visuallyHidden}> a </span> {applicationStatusLabels[change.to]}
+                </>
+              )}
+            </p>
+            <p className={styles.timelineMeta}>
+              <time dateTime={change.at}>{formatDateTime(change.at)}</time>
+              {change.by ? <span className={styles.breakAnywhere}> · {change.by}</span> : null}
+            </p>
+          </li>
+        ))}
+      </ol>
+    </section>
+  );
+}
