@@ -19,6 +19,7 @@ vi.setConfig({ testTimeout: 30_000 });
 
 export const admin: TeamMember = { email: 'ana@ejemplo.org', role: 'admin' };
 export const reviewer: TeamMember = { email: 'rita@ejemplo.org', role: 'reviewer' };
+export const finance: TeamMember = { email: 'fede@ejemplo.org', role: 'finance' };
 
 /** Answers GET /api/team/me with this member, or with the status given. */
 export function signedInAs(member: TeamMember | number) {

@@ -1,9 +1,9 @@
 import { screen, waitFor, within } from '@testing-library/react';
-import { describe, expect, it, vi } from 'vitest';
+import { beforeEach, describe, expect, it, vi } from 'vitest';
 import InboxPage from '@/pages/equipo/solicitudes';
 import type { ApplicationPage } from '@/team/api';
 import { navigate } from '@/team/navigate';
-import { admin, answer, json, never, renderPage, reviewer, signedInAs } from './harness';
+import { admin, answer, finance, json, never, renderPage, reviewer, signedInAs } from './harness';
 
 vi.mock('@/team/navigate', () => ({ navigate: vi.fn() }));
 
@@ -20,6 +20,10 @@ const twoApplications: ApplicationPage = {
 const table = () => screen.findByRole('table', { name: /Solicitudes de Project Grants/ });
 
 describe('inbox (/equipo/solicitudes/)', () => {
+  beforeEach(() => {
+    answer('get', '/api/team/assignees', json({ members: [] }));
+  });
+
   it('shows a loading state while the list is on its way', async () => {
     signedInAs(admin);
     answer('get', '/api/team/applications', never);
@@ -77,8 +81,16 @@ describe('inbox (/equipo/solicitudes/)', () => {
     expect(screen.getAllByRole('tab').map((tab) => tab.textContent)).toEqual(['Project Grants', 'Small Grants', 'Academic Grants', 'Devcon Grants', 'Office Hours']);
   });
 
-  it('an admin also has the grantee finance tab', async () => {
+  it('only the finance role has the grantee finance tab: an admin does not', async () => {
     signedInAs(admin);
+    answer('get', '/api/team/applications', json(twoApplications));
+    renderPage(InboxPage, '/equipo/solicitudes/');
+    await table();
+    expect(screen.queryByRole('tab', { name: 'Grantee Finance' })).not.toBeInTheDocument();
+  });
+
+  it('the finance role has the grantee finance tab', async () => {
+    signedInAs(finance);
     answer('get', '/api/team/applications', json(twoApplications));
     renderPage(InboxPage, '/equipo/solicitudes/');
     await table();
