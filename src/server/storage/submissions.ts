@@ -2,6 +2,7 @@ import type { WirePayload } from '../../forms/definitions/types';
 import type { FinanceKeyring } from '../finance/encryption';
 import { sealFinancePayload } from '../finance/versions';
 import { enqueueApplicationEmails } from '../mail/outbox';
+import { recordReceipt } from '../team/review';
 import type { Database, Queryable } from './database';
 import { insertSubmissionFile, type StoredFile } from './files';
 
@@ -17,6 +18,7 @@ export async function insertSubmission(database: Database, row: { form: string; 
     );
     if (!inserted) throw new Error('INSERT … RETURNING gave no row');
     if (row.upload) await insertSubmissionFile(tx, inserted.id, row.upload.bytes);
+    await recordReceipt(tx, inserted.id);
     await enqueueApplicationEmails(tx, { submissionId: inserted.id });
     return inserted.id;
   });

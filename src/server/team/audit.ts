@@ -16,7 +16,13 @@ export type AuditAction =
   | 'export'
   | 'invite'
   | 'revoke'
-  | 'end-sessions';
+  | 'end-sessions'
+  | 'change-status'
+  | 'assign'
+  | 'add-note'
+  | 'send-decision-email'
+  | 'issue-grantee-id'
+  | 'reissue-grantee-id';
 
 /** The actor of the CLI: whoever has a shell on the server. */
 export const CLI_ACTOR = 'cli';
