@@ -18,8 +18,9 @@ export function StatusHistory({ history }: { history: StatusChange[] }) {
                 <>Recibida por el formulario público</>
               ) : (
                 <>
+                  <span className={styles.visuallyHidden}>De </span>
                   {applicationStatusLabels[change.from]} <span aria-hidden="true">→</span>
-                  <span className={styles.visuallyHidden}> a </span> {applicationStatusLabels[change.to]}
+                  <span className={styles.visuallyHidden}> a</span> {applicationStatusLabels[change.to]}
                 </>
               )}
             </p>

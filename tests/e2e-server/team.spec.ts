@@ -21,8 +21,9 @@ import { startPostgresCluster, type PostgresCluster } from '../../scripts/postgr
 import { startServerProcess, type ServerProcess } from '../../scripts/server-process';
 import { startFakeSiteverify, TEST_SECRET, type FakeSiteverify } from '../api/support/fakeSiteverify';
 import { projectGrantsSample } from '../unit/forms/components/samples';
-import { expect, expectNoAxeViolations, gotoHydrated, test, type ConsoleErrors } from '../e2e/fixtures';
-import { CAPTCHA_TOKEN, fill, solveCaptcha, stubCaptcha } from '../e2e/forms-support';
+import { expect, expectNoAxeViolations, gotoHydrated, test } from '../e2e/fixtures';
+import { CAPTCHA_TOKEN } from '../e2e/forms-support';
+import { addVirtualAuthenticator, allowRefusals, submitProjectGrant } from './teamSupport';
 
 // Their own ports (E2E_TEAM_PORT, E2E_TEAM_POSTGRES_PORT), so this spec can run beside forms-stored.
 const SERVER_PORT = Number(process.env.E2E_TEAM_PORT) || 3196;
@@ -72,31 +73,6 @@ async function invite(email: string, role: 'admin' | 'reviewer' | 'finance'): Pr
   return link!;
 }
 
-/** A platform authenticator with user verification, as a phone or laptop with a fingerprint reader. */
-async function addVirtualAuthenticator(page: Page): Promise<void> {
-  const cdp = await page.context().newCDPSession(page);
-  await cdp.send('WebAuthn.enable');
-  await cdp.send('WebAuthn.addVirtualAuthenticator', {
-    options: { protocol: 'ctap2', transport: 'internal', hasResidentKey: true, hasUserVerification: true, isUserVerified: true, automaticPresenceSimulation: true },
-  });
-}
-
-/** Chromium logs every refused request; the pages explain them, so these are expected. */
-function allowRefusals(consoleErrors: ConsoleErrors, status: number, reason: string): void {
-  consoleErrors.allow(new RegExp(`status of ${status}`), reason);
-}
-
-async function submitProjectGrant(page: Page, proposal: Buffer): Promise<void> {
-  const definition = formDefinitions['project-grants'];
-  await stubCaptcha(page);
-  await gotoHydrated(page, `${ORIGIN}/applicants/project-grants/apply/`);
-  await fill(page, definition, projectGrantsSample);
-  await page.locator('#field-uploadProposal').setInputFiles({ name: 'propuesta final.pdf', mimeType: 'application/pdf', buffer: proposal });
-  await solveCaptcha(page);
-  await page.getByRole('button', { name: definition.submitLabel }).click();
-  await page.waitForURL(/\/applicants\/project-grants\/thank-you\/$/);
-}
-
 /**
  * With TEAM_SCREENSHOTS_DIR set, full-page screenshots of the current page at 1280 and 375 px
  * (for looking at the pages; the test asserts nothing with them).
@@ -139,7 +115,7 @@ test('an admin enrols from the CLI link, signs out and in, reads an application 
   allowRefusals(consoleErrors, 401, 'after signing out and after revocation the pages ask /api/team/me and get 401, which sends them to sign in');
   allowRefusals(consoleErrors, 410, 'the enrolment link is opened again after use and the server refuses it');
   const proposal = Buffer.from('%PDF-1.4 propuesta enviada desde el navegador');
-  await submitProjectGrant(page, proposal);
+  await submitProjectGrant(page, ORIGIN, proposal);
 
   const email = 'coordinacion@ejemplo.org';
   const link = await invite(email, 'admin');

@@ -98,7 +98,7 @@ describe('application detail: review workflow', () => {
     open(reviewer, detailWith());
     const items = within(await screen.findByRole('region', { name: 'Historial' })).getAllByRole('listitem');
     expect(items[0]).toHaveTextContent(/^Recibida por el formulario público20 nov 2026/);
-    expect(items[1]).toHaveTextContent(/^Recibida → a En revisión21 nov 2026.* · rita@ejemplo\.org$/);
+    expect(items[1]).toHaveTextContent(/^De Recibida → a En revisión21 nov 2026.* · rita@ejemplo\.org$/);
   });
 
   it('assigns the application to a member', async () => {
