@@ -20,6 +20,9 @@ export function DecisionEmail({ application, onSent }: { application: Applicatio
   const [outcome, setOutcome] = useState<Outcome>(null);
   const sent = application.decisionEmails ?? [];
   const decided = application.status === 'approved' || application.status === 'rejected';
+  // One email per decision: once this decision's email is queued, the server refuses another.
+  const changedAt = application.statusChangedAt ?? '';
+  const alreadySent = decided && sent.some((email) => email.status === application.status && email.queuedAt >= changedAt);
   if (!decided && sent.length === 0) return null;
 
   const showPreview = async () => {
@@ -60,23 +63,24 @@ export function DecisionEmail({ application, onSent }: { application: Applicatio
         <ul className={styles.plainList} aria-label="Correos de decisión enviados">
           {sent.map((email) => (
             <li key={email.queuedAt}>
-              <strong>{applicationStatusLabels[email.status]}</strong>: puesto en cola el <time dateTime={email.queuedAt}>{formatDateTime(email.queuedAt)}</time> por{' '}
-              <span className={styles.breakAnywhere}>{email.by}</span>
+              <strong>{applicationStatusLabels[email.status]}</strong>: puesto en cola por <span className={styles.breakAnywhere}>{email.by}</span> el{' '}
+              <time dateTime={email.queuedAt}>{formatDateTime(email.queuedAt)}</time>
               {email.sentAt ? (
                 <>
-                  ; entregado al servidor de correo el <time dateTime={email.sentAt}>{formatDateTime(email.sentAt)}</time>
+                  {' '}
+                  · entregado al servidor de correo el <time dateTime={email.sentAt}>{formatDateTime(email.sentAt)}</time>
                 </>
               ) : (
-                '; todavía en la cola'
+                ' · todavía en la cola'
               )}
-              .
             </li>
           ))}
         </ul>
       ) : null}
-      {decided && !preview ? (
+      {alreadySent ? <p className={styles.muted}>El correo de esta decisión ya se envió.</p> : null}
+      {decided && !alreadySent && !preview ? (
         <>
-          <p className={styles.muted}>La solicitud está {applicationStatusLabels[application.status!].toLowerCase()}. El correo no se envía solo: revísalo antes de enviarlo.</p>
+          <p className={styles.muted}>El correo no se envía solo: revísalo en la vista previa antes de enviarlo.</p>
           <button type="button" className={styles.secondaryButton} disabled={busy} onClick={showPreview}>
             Ver el correo de decisión
           </button>

@@ -183,7 +183,8 @@ test('from application to payment details: review, decision email, grantee ID, p
     expect(decision.envelopeTo).toEqual([applicantEmail]);
     expect(decision.text.trimEnd()).toBe(previewedText.trimEnd());
     expect(decision.text).toContain(`Número de referencia: ${reference}`);
-    await expect(reviewer.getByRole('list', { name: 'Correos de decisión enviados' })).toContainText('Aprobada: puesto en cola');
+    await expect(reviewer.getByRole('list', { name: 'Correos de decisión enviados' })).toContainText('Aprobada: puesto en cola por revision@ejemplo.org');
+    await expect(reviewer.getByText('El correo de esta decisión ya se envió.')).toBeVisible();
     if (process.env.REVIEW_EMAILS_OUT) fs.writeFileSync(process.env.REVIEW_EMAILS_OUT, `=== Decision email, as received by the SMTP sink ===\n${asReceived(decision)}\n`);
   });
 

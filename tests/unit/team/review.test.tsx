@@ -207,10 +207,18 @@ describe('application detail: decision email', () => {
     expect(screen.getByRole('button', { name: 'Ver el correo de decisión' })).toBeInTheDocument();
   });
 
-  it('lists the decision emails already sent', async () => {
-    open(admin, detailWith({ status: 'rejected', decisionEmails: [{ status: 'rejected', queuedAt: '2026-11-22T10:00:00Z', sentAt: '2026-11-22T10:00:05Z', by: 'rita@ejemplo.org' }] }));
+  it('lists the decision emails already sent, and offers no second email for the same decision', async () => {
+    open(admin, detailWith({ status: 'rejected', statusChangedAt: '2026-11-22T09:00:00Z', decisionEmails: [{ status: 'rejected', queuedAt: '2026-11-22T10:00:00Z', sentAt: '2026-11-22T10:00:05Z', by: 'rita@ejemplo.org' }] }));
     const sent = await screen.findByRole('list', { name: 'Correos de decisión enviados' });
-    expect(sent).toHaveTextContent(/^Rechazada: puesto en cola el 22 nov 2026.*por rita@ejemplo\.org; entregado al servidor de correo el/);
+    expect(sent).toHaveTextContent(/^Rechazada: puesto en cola por rita@ejemplo\.org el 22 nov 2026.* · entregado al servidor de correo el 22 nov 2026/);
+    expect(screen.getByText('El correo de esta decisión ya se envió.')).toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: 'Ver el correo de decisión' })).not.toBeInTheDocument();
+  });
+
+  it('offers the email of a new decision after a reopened application is decided again', async () => {
+    open(reviewer, detailWith({ status: 'approved', statusChangedAt: '2026-11-23T09:00:00Z', decisionEmails: [{ status: 'rejected', queuedAt: '2026-11-22T10:00:00Z', sentAt: null, by: 'rita@ejemplo.org' }] }));
+    expect(await screen.findByRole('list', { name: 'Correos de decisión enviados' })).toHaveTextContent('todavía en la cola');
+    expect(screen.getByRole('button', { name: 'Ver el correo de decisión' })).toBeInTheDocument();
   });
 });
 
