@@ -247,6 +247,7 @@ test('from application to payment details: review, decision email, grantee ID, p
     await expect(versions.nth(1)).toContainText(WALLET);
     financeReference = /GF-\d{6}/.exec((await versions.nth(0).getByRole('heading', { level: 3 }).textContent())!)![0];
     await expectNoAxeViolations(finance);
+    await screenshots(finance, 'detail-finance');
   });
 
   await test.step('5b. the reviewer is refused them by the API and sees no trace of them in the page', async () => {
@@ -279,6 +280,13 @@ test('from application to payment details: review, decision email, grantee ID, p
     expect(text).not.toContain(financeReference);
     await gotoHydrated(reviewer, `${ORIGIN}/equipo/solicitudes/`);
     await expect(reviewer.getByRole('tab', { name: 'Grantee Finance' })).toHaveCount(0);
+    const listed = reviewer.getByRole('row').filter({ hasText: reference });
+    await expect(listed).toContainText('Aprobada');
+    await expect(listed).toContainText('revision@ejemplo.org');
+    await listed.getByRole('checkbox', { name: `Seleccionar ${reference}` }).check();
+    await expect(reviewer.getByRole('form', { name: 'Acciones con las seleccionadas' })).toContainText('1 solicitud seleccionada');
+    await expectNoAxeViolations(reviewer);
+    await screenshots(reviewer, 'inbox');
   });
 
   await test.step('dump check: pg_dump of the cluster shows neither the IBAN nor the wallet address (nor the grantee ID) in clear', async () => {
