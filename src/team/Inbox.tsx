@@ -265,7 +265,7 @@ export function Inbox({ member }: { member: TeamMember }) {
                 Estado
               </label>
               <select id="inbox-status" className={styles.input} value={draft.status} onChange={(event) => setDraft({ ...draft, status: isApplicationStatus(event.target.value) ? event.target.value : '' })}>
-                <option value="">Todos los estados</option>
+                <option value="">Todos</option>
                 {APPLICATION_STATUSES.map((code) => (
                   <option key={code} value={code}>
                     {applicationStatusLabels[code]}
