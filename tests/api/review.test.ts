@@ -1,3 +1,4 @@
+import { execFileSync } from 'node:child_process';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { endpoints } from '../../src/api/endpoints';
 import { formDefinitions, type FormKey, type FormValues } from '../../src/forms/definitions';
@@ -86,6 +87,48 @@ for (const backend of BACKENDS) {
       await server?.stop();
       await storage?.close();
       await sink?.close();
+    });
+
+    describe('authorisation matrix', () => {
+      // [method, path, body, anonymous, reviewer, finance, admin, revoked]: every route of the review workflow.
+      const MATRIX: Array<[string, string, unknown, number, number, number, number, number]> = [
+        ['GET', '/assignees', null, 401, 200, 200, 200, 401],
+        ['GET', '/applications?status=approved&assignee=none', null, 401, 200, 200, 200, 401],
+        ['GET', '/applications/{ref}', null, 401, 200, 200, 200, 401],
+        ['GET', '/applications/{ref}/payment-details', null, 401, 403, 200, 403, 401],
+        ['POST', '/applications/status', { references: ['{ref}'], status: 'approved' }, 401, 200, 403, 200, 401],
+        ['POST', '/applications/{ref}/assign', { memberId: null }, 401, 200, 403, 200, 401],
+        ['POST', '/applications/{ref}/notes', { body: 'Revisar.' }, 401, 201, 403, 201, 401],
+        ['POST', '/applications/{ref}/decision-email/preview', {}, 401, 200, 403, 200, 401],
+        // A made-up email passes the role check and is refused as stale.
+        ['POST', '/applications/{ref}/decision-email/send', { subject: 'x', text: 'y' }, 401, 409, 403, 409, 401],
+        ['POST', '/applications/{ref}/grantee', {}, 401, 403, 403, 201, 401],
+      ];
+      const CALLERS = ['anonymous', 'reviewer', 'finance', 'admin', 'revoked'] as const;
+
+      it.each(CALLERS.map((caller, index) => [caller, index] as const))('%s gets exactly the statuses of the matrix', async (caller, index) => {
+        let member: Member | null = null;
+        if (caller === 'revoked') {
+          member = await enrol(`matrix-revoked-${backend}@example.org`, 'admin');
+          expect((await api(members.admin).post('/members/revoke', { email: member.email })).status).toBe(204);
+        } else if (caller !== 'anonymous') {
+          member = await enrol(`matrix-${caller}-${backend}@example.org`, caller);
+        }
+        const reference = await application();
+        await moveTo(reference, 'in_review', 'approved');
+        const seen: string[] = [];
+        const expected: string[] = [];
+        for (const [method, template, body, ...statuses] of MATRIX) {
+          const path = template.replace('{ref}', reference);
+          const payload = JSON.parse(JSON.stringify(body).replace('{ref}', reference)) as unknown;
+          const response = method === 'GET' ? await api(member).get(path) : await api(member).post(path, payload);
+          seen.push(`${method} ${template} → ${response.status}`);
+          expected.push(`${method} ${template} → ${statuses[index]}`);
+          if (response.status >= 400) expect(await response.json()).toEqual({ error: expect.any(String) });
+          expect(response.headers.get('cache-control')).toBe('no-store');
+        }
+        expect(seen).toEqual(expected);
+      });
     });
 
     describe('status', () => {
@@ -493,6 +536,15 @@ for (const backend of BACKENDS) {
         const revoked = await server.database.query<{ revoked: boolean }>('SELECT revoked_at IS NOT NULL AS revoked FROM grantees WHERE submission_id = $1 ORDER BY id', [reference.replace(/^PG-0*/, '')]);
         expect(revoked).toEqual([{ revoked: true }, { revoked: false }]);
         expect(await auditEntries(server.database)).toContainEqual({ actor: members.admin.email, action: 'reissue-grantee-id', target: reference });
+
+        if (backend === 'postgres') {
+          // After the whole flow, a dump shows neither wallet address nor either security ID in clear
+          // (PGlite's dump is checked in financeAtRest.test.ts).
+          await eventually(async () => (await server.database.query("SELECT 1 FROM mail_outbox WHERE status = 'pending'")).length === 0);
+          const dump = execFileSync('/usr/lib/postgresql/15/bin/pg_dump', ['--no-owner', storage.env.DATABASE_URL!], { encoding: 'utf8' });
+          expect(dump).toContain('application_status_history');
+          for (const secret of [SECOND_ADDRESS, CHECKSUMMED_ADDRESS, oldId, newId]) expect(dump.toLowerCase()).not.toContain(secret.toLowerCase());
+        }
       });
 
       it('issues no ID for Office Hours or a grantee finance record, and the CLI grantees keep working without an application', async () => {
