@@ -18,12 +18,14 @@ export function GranteeIdPanel({ application, onIssued }: { application: Applica
   const [outcome, setOutcome] = useState<Outcome>(null);
   const confirmRef = useRef<HTMLDivElement>(null);
   const grantee = application.grantee ?? null;
+  const active = grantee !== null && grantee.revokedAt === null;
 
   useEffect(() => {
     if (confirming) confirmRef.current?.focus();
   }, [confirming]);
 
-  if (application.status !== 'approved' && !grantee) return null;
+  // Office Hours pays nothing, so it has no grantee ID.
+  if (application.form === 'office-hours' || (application.status !== 'approved' && !grantee)) return null;
 
   const issue = async () => {
     setBusy(true);
@@ -50,19 +52,27 @@ export function GranteeIdPanel({ application, onIssued }: { application: Applica
         <p>
           Emitido el <time dateTime={grantee.issuedAt}>{formatDateTime(grantee.issuedAt)}</time> por <span className={styles.breakAnywhere}>{grantee.issuedBy}</span>. Se envió por correo a la
           persona solicitante y no se vuelve a mostrar.
+          {grantee.revokedAt ? (
+            <>
+              {' '}
+              <strong>
+                Revocado el <time dateTime={grantee.revokedAt}>{formatDateTime(grantee.revokedAt)}</time>: ya no sirve.
+              </strong>
+            </>
+          ) : null}
         </p>
       ) : (
         <p className={styles.muted}>Todavía no se emitió. La persona solicitante lo necesita para enviar sus datos de pago.</p>
       )}
       {application.status === 'approved' && !confirming ? (
         <button type="button" className={styles.secondaryButton} disabled={busy} onClick={() => setConfirming(true)}>
-          {grantee ? 'Volver a emitir el ID de beneficiario' : 'Emitir ID de beneficiario'}
+          {active ? 'Volver a emitir el ID de beneficiario' : 'Emitir ID de beneficiario'}
         </button>
       ) : null}
       {confirming ? (
         <div ref={confirmRef} tabIndex={-1} className={styles.confirm} role="group" aria-labelledby="emitir-pregunta" aria-describedby="emitir-explicacion">
           <p id="emitir-pregunta" className={styles.confirmTitle}>
-            {grantee ? '¿Volver a emitir el ID de beneficiario?' : '¿Emitir el ID de beneficiario?'}
+            {active ? '¿Volver a emitir el ID de beneficiario?' : '¿Emitir el ID de beneficiario?'}
           </p>
           <p id="emitir-explicacion">
             El ID se enviará por correo a la persona solicitante, con el enlace del formulario de datos de pago, y no se volverá a mostrar. Si lo vuelves a emitir más adelante, el

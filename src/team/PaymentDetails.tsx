@@ -23,6 +23,7 @@ export function PaymentDetails({ versions }: { versions: PaymentDetailsVersion[]
             {index === 0 ? ' (la más reciente)' : ''} · <span className={styles.reference}>{version.reference}</span> · recibida el{' '}
             <time dateTime={version.receivedAt}>{formatDateTime(version.receivedAt)}</time>
           </h3>
+          {version.unreadable ? <p className={styles.muted}>{version.unreadable}</p> : null}
           {version.sections.map((section) => (
             <div key={section.title}>
               <h4 className={styles.versionSection}>{section.title}</h4>

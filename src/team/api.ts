@@ -55,7 +55,7 @@ export type ApplicationDetail = {
   /** Internal notes, oldest first: the team's only. */
   notes?: InternalNote[];
   decisionEmails?: DecisionEmailSent[];
-  /** The application's current grantee ID (never the ID itself), or null when none was issued. */
+  /** The application's latest grantee ID (never the ID itself): revokedAt is set once revoked; null when none was issued. */
   grantee?: { issuedAt: string; issuedBy: string; revokedAt: string | null } | null;
   /** Sent to the finance role only, newest version first; absent for every other role. */
   paymentDetails?: PaymentDetailsVersion[];
@@ -69,7 +69,8 @@ export type DecisionEmailSent = { status: 'approved' | 'rejected'; queuedAt: str
 
 export type DecisionEmailPreview = { to: string; subject: string; text: string };
 
-export type PaymentDetailsVersion = { version: number; reference: string; receivedAt: string; sections: AnswerSection[] };
+/** One version of the payment details; `unreadable` (with no sections) when it failed to decrypt. */
+export type PaymentDetailsVersion = { version: number; reference: string; receivedAt: string; sections: AnswerSection[]; unreadable?: string };
 
 /** What a bulk status change did: the references changed, and the others with the reason. */
 export type StatusChangeResult = { changed: string[]; unchanged: Array<{ reference: string; reason: string }> };

@@ -259,6 +259,7 @@ test('from application to payment details: review, decision email, grantee ID, p
           list: (await fetch('/api/team/applications?form=grantee-finance')).status,
           export: (await fetch('/api/team/export?form=grantee-finance')).status,
           record: (await fetch(`/api/team/applications/${gf}`)).status,
+          paymentDetails: (await fetch(`/api/team/applications/${applicationId}/payment-details`)).status,
           detail: detail.status,
           detailHasPayments: 'paymentDetails' in (JSON.parse(body) as object),
           body,
@@ -266,7 +267,7 @@ test('from application to payment details: review, decision email, grantee ID, p
       },
       { reference, financeReference },
     );
-    expect(answers).toMatchObject({ list: 403, export: 403, record: 404, detail: 200, detailHasPayments: false });
+    expect(answers).toMatchObject({ paymentDetails: 403, list: 403, export: 403, record: 404, detail: 200, detailHasPayments: false });
     expect(answers.body).not.toContain(IBAN);
     expect(answers.body.toLowerCase()).not.toContain(WALLET);
 

@@ -247,6 +247,19 @@ describe('application detail: grantee ID (admin only)', () => {
     expect(within(panel).getByRole('button', { name: 'Volver a emitir el ID de beneficiario' })).toBeInTheDocument();
   });
 
+  it('says when the ID was revoked, and offers a new one', async () => {
+    open(admin, detailWith({ status: 'approved', grantee: { issuedAt: '2026-11-21T11:00:00Z', issuedBy: 'ana@ejemplo.org', revokedAt: '2026-11-22T11:00:00Z' } }));
+    const panel = await screen.findByRole('region', { name: 'ID de beneficiario' });
+    expect(panel).toHaveTextContent(/Revocado el 22 nov 2026.*: ya no sirve\./);
+    expect(within(panel).getByRole('button', { name: 'Emitir ID de beneficiario' })).toBeInTheDocument();
+  });
+
+  it('an approved Office Hours application has no grantee ID (it pays nothing)', async () => {
+    open(admin, detailWith({ status: 'approved', form: 'office-hours', programme: 'Office Hours' }));
+    await heading();
+    expect(screen.queryByRole('region', { name: 'ID de beneficiario' })).not.toBeInTheDocument();
+  });
+
   it('cancelling the confirmation issues nothing', async () => {
     const { user } = open(admin, detailWith({ status: 'approved' }));
     const issues = answer('post', '/api/team/applications/PG-000123/grantee', json({ issuedAt: '2026-11-23T11:00:00Z' }, 201));
@@ -281,6 +294,11 @@ describe('application detail: payment details (finance only)', () => {
       expect.stringMatching(/^Versión 1 · GF-000005 · recibida el 22 nov 2026/),
     ]);
     expect(versions[0]).toHaveTextContent(`IBAN${IBAN}`);
+  });
+
+  it('shows a version that failed to decrypt as the server explains it', async () => {
+    open(finance, detailWith({ status: 'approved', paymentDetails: [{ version: 1, reference: 'GF-000005', receivedAt: '2026-11-22T09:00:00Z', sections: [], unreadable: 'No pudimos descifrar estos datos de pago.' }] }));
+    expect(await screen.findByRole('article')).toHaveTextContent('No pudimos descifrar estos datos de pago.');
   });
 
   it('says so when no payment details arrived yet', async () => {
