@@ -39,6 +39,8 @@ const auditActionLabels: Record<string, string> = {
   export: 'Exportó un CSV',
   invite: 'Invitó a un miembro',
   revoke: 'Revocó a un miembro',
+  'end-sessions': 'Cerró las sesiones de un miembro',
+  'payment-details-unreadable': 'No pudo descifrar datos de pago',
   'change-status': 'Cambió el estado de una solicitud',
   assign: 'Asignó una solicitud',
   'add-note': 'Agregó una nota interna',
