@@ -21,8 +21,8 @@ export type ApplicationSummary = {
   organisation: string;
   submittedAt: string;
   hasFile: boolean;
-  /** Review status and assignee (issue 17); grantee finance records have neither. */
-  status?: ApplicationStatus;
+  /** Review status and assignee (issue 17); null on grantee finance records, which have neither. */
+  status?: ApplicationStatus | null;
   assignee?: Assignee | null;
 };
 
