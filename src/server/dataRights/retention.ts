@@ -30,7 +30,7 @@ export function loadRetentionPeriods(env: Env = process.env): RetentionPeriods {
 const intervalOf = (period: RetentionPeriod): string => `${period.amount} ${period.unit}`;
 
 /** Any constant of its own: serialises sweeps across servers. */
-const RETENTION_LOCK_KEY = 727_018;
+export const RETENTION_LOCK_KEY = 727_018;
 export const RETENTION_SWEEP_INTERVAL_MS = 24 * 60 * 60 * 1000;
 /** The first sweep after a start: soon, but not in the middle of the start itself. */
 const FIRST_SWEEP_DELAY_MS = 60_000;
