@@ -24,11 +24,19 @@ export function hashSecurityId(id: string): Buffer {
 
 export type GranteeRow = { id: string; label: string; created_at: Date; revoked_at: Date | null };
 
-export async function addGrantee(database: Database, label: string): Promise<{ grantee: GranteeRow; securityId: string }> {
+/**
+ * A new grantee with a fresh security ID, returned once (only its hash is stored). The CLI's grantees
+ * stand alone; the team area's are issued from an application (`origin`, issue 17), in its transaction.
+ */
+export async function addGrantee(
+  db: Queryable,
+  label: string,
+  origin: { readonly submissionId: string; readonly issuedBy: string } | null = null,
+): Promise<{ grantee: GranteeRow; securityId: string }> {
   const securityId = generateSecurityId();
-  const [grantee] = await database.query<GranteeRow>(
-    'INSERT INTO grantees (label, id_hash) VALUES ($1, $2) RETURNING id::text AS id, label, created_at, revoked_at',
-    [label, hashSecurityId(securityId).toString('hex')],
+  const [grantee] = await db.query<GranteeRow>(
+    'INSERT INTO grantees (label, id_hash, submission_id, issued_by) VALUES ($1, $2, $3, $4) RETURNING id::text AS id, label, created_at, revoked_at',
+    [label, hashSecurityId(securityId).toString('hex'), origin?.submissionId ?? null, origin?.issuedBy ?? null],
   );
   if (!grantee) throw new Error('INSERT … RETURNING gave no row');
   return { grantee, securityId };

@@ -83,8 +83,8 @@ for (const backend of BACKENDS) {
 
       const tombstones = await server.database.query<{ actor: string; action: string; target: string }>("SELECT actor, action, target FROM team_audit_log WHERE action = 'retention-erase' ORDER BY id");
       expect(tombstones).toEqual([
-        { actor: 'retention', action: 'retention-erase', target: 'webhooks=0 emails=2 files=1 statusHistory=0 notes=0 financeVersions=0 grantees=0 submissions=1 newsletter=0' },
-        { actor: 'retention', action: 'retention-erase', target: 'webhooks=0 emails=2 files=1 statusHistory=0 notes=0 financeVersions=0 grantees=0 submissions=1 newsletter=0' },
+        { actor: 'retention', action: 'retention-erase', target: 'webhooks=0 decisionEmails=0 emails=2 files=1 statusHistory=1 notes=0 financeVersions=0 grantees=0 submissions=1 newsletter=0' },
+        { actor: 'retention', action: 'retention-erase', target: 'webhooks=0 decisionEmails=0 emails=2 files=1 statusHistory=1 notes=0 financeVersions=0 grantees=0 submissions=1 newsletter=0' },
       ]);
       for (const tombstone of tombstones) expect(tombstone.target).not.toMatch(/@|PG-/);
 

@@ -16,57 +16,16 @@ import { SESSION_COOKIE } from '../../src/server/team/sessions';
 import { describeUpload } from '../../src/server/uploads';
 import { validFinanceCrypto, validProjectGrants } from '../unit/forms/definitions/fixtures';
 import { SoftAuthenticator } from './support/softAuthenticator';
+import { auditEntries, enrolMember, sessionCookieOf, signInMember, SITE, teamClient, tokenOf, type Member } from './support/teamClient';
 import { BACKENDS, startTestServer, type TestServer } from './support/testServer';
 
-/** The site's origin in these tests (NEXT_PUBLIC_SITE_URL's default): the WebAuthn origin and the only accepted Origin. */
-const SITE = 'http://localhost:3000';
 const PROPOSAL = Buffer.concat([Buffer.from('%PDF-1.7\n'), Buffer.alloc(1024, 0x41)]);
 const NOT_FOUND = { error: 'No encontramos esa solicitud.' };
 
-type Member = { email: string; role: Role; cookie: string; authenticator: SoftAuthenticator };
-
-/** A team client: the browser's fetch with the cookie it holds and the site's Origin on POSTs. */
-function client(server: TestServer, cookie: string | null) {
-  return {
-    get: (path: string) => fetch(`${server.url}/api/team${path}`, { headers: cookie ? { cookie } : {} }),
-    post: (path: string, body: unknown = {}, headers: Record<string, string> = {}) =>
-      fetch(`${server.url}/api/team${path}`, {
-        method: 'POST',
-        headers: { 'content-type': 'application/json', origin: SITE, ...(cookie ? { cookie } : {}), ...headers },
-        body: JSON.stringify(body),
-      }),
-  };
-}
-
-/** The session cookie a response sets, as `name=value` for the next request's Cookie header. */
-function sessionCookieOf(response: Response): string {
-  const header = response.headers.getSetCookie().find((line) => line.startsWith(`${SESSION_COOKIE}=`));
-  if (!header) throw new Error('no session cookie set');
-  return header.split(';')[0]!;
-}
-
-const tokenOf = (link: string): string => new URL(link).hash.replace(/^#t=/, '');
-
-/** Invites (as the CLI does) and enrols through the real routes with a software passkey. */
-async function enrol(server: TestServer, email: string, role: Role): Promise<Member> {
-  const { link } = await inviteMember(server.database, { email, role, actor: CLI_ACTOR, siteOrigin: SITE });
-  const token = tokenOf(link);
-  const anonymous = client(server, null);
-  const options = (await (await anonymous.post('/enrol/options', { token })).json()) as PublicKeyCredentialCreationOptionsJSON;
-  const authenticator = new SoftAuthenticator(SITE);
-  const verified = await anonymous.post('/enrol/verify', { token, response: authenticator.create(options) });
-  expect(verified.status).toBe(200);
-  return { email, role, cookie: sessionCookieOf(verified), authenticator };
-}
-
-async function signIn(server: TestServer, authenticator: SoftAuthenticator, settings: { origin?: string } = {}): Promise<Response> {
-  const anonymous = client(server, null);
-  const options = (await (await anonymous.post('/signin/options')).json()) as PublicKeyCredentialRequestOptionsJSON;
-  return anonymous.post('/signin/verify', { response: authenticator.get(options, settings) });
-}
-
-const auditActions = async (server: TestServer): Promise<Array<{ actor: string; action: string; target: string }>> =>
-  server.database.query('SELECT actor, action, target FROM team_audit_log ORDER BY id');
+const client = (server: TestServer, cookie: string | null) => teamClient(server.url, cookie);
+const enrol = (server: TestServer, email: string, role: Role): Promise<Member> => enrolMember(server.url, server.database, email, role);
+const signIn = (server: TestServer, authenticator: SoftAuthenticator, settings: { origin?: string } = {}): Promise<Response> => signInMember(server.url, authenticator, settings);
+const auditActions = (server: TestServer) => auditEntries(server.database);
 
 for (const backend of BACKENDS) {
   describe(`team area API (${backend})`, () => {
@@ -107,13 +66,13 @@ for (const backend of BACKENDS) {
         ['POST', '/passkeys/verify', { response: {} }, 401, 400, 400, 400],
         ['GET', '/applications', null, 401, 200, 200, 200],
         ['GET', '/applications?form=project-grants', null, 401, 200, 200, 200],
-        ['GET', '/applications?form=grantee-finance', null, 401, 403, 200, 200],
+        ['GET', '/applications?form=grantee-finance', null, 401, 403, 200, 403],
         ['GET', '/applications/{project}', null, 401, 200, 200, 200],
-        ['GET', '/applications/{finance}', null, 401, 404, 200, 200],
+        ['GET', '/applications/{finance}', null, 401, 404, 200, 404],
         ['GET', '/applications/{project}/file', null, 401, 200, 200, 200],
         ['GET', '/applications/{finance}/file', null, 401, 404, 404, 404],
         ['GET', '/export?form=project-grants', null, 401, 200, 200, 200],
-        ['GET', '/export?form=grantee-finance', null, 401, 403, 200, 200],
+        ['GET', '/export?form=grantee-finance', null, 401, 403, 200, 403],
         ['GET', '/members', null, 401, 403, 403, 200],
         ['POST', '/members/invite', { email: 'new-member@example.org', role: 'reviewer' }, 401, 403, 403, 200],
         ['POST', '/members/end-sessions', { email: 'throwaway@example.org' }, 401, 403, 403, 204],
@@ -353,7 +312,7 @@ for (const backend of BACKENDS) {
         const reviewer = client(server, members.reviewer.cookie);
         const all = (await (await reviewer.get('/applications')).json()) as { items: Array<Record<string, unknown>>; total: number; page: number; pageSize: number };
         expect(all.items.map((item) => item.id)).toEqual([projectRef]);
-        expect(all.items[0]).toEqual({ id: projectRef, reference: projectRef, form: 'project-grants', name: 'Ana Pérez', organisation: expect.any(String), submittedAt: expect.any(String), hasFile: true });
+        expect(all.items[0]).toEqual({ id: projectRef, reference: projectRef, form: 'project-grants', name: 'Ana Pérez', organisation: expect.any(String), submittedAt: expect.any(String), hasFile: true, status: 'received', assignee: null });
         expect(all).toMatchObject({ total: 1, page: 1 });
         const ids = async (query: string, api = reviewer) => ((await (await api.get(`/applications?${query}`)).json()) as { items: Array<{ id: string }> }).items.map((item) => item.id);
         // Spanish stemming finds "comunidades" from "comunidad"; English finds "developers" from "developer".
@@ -394,6 +353,12 @@ for (const backend of BACKENDS) {
         expect(answers.find((answer) => answer.name === 'ethAddress')?.value).toBe(validFinanceCrypto().ethAddress);
         expect(answers.some((answer) => answer.name === 'granteeSecurityID')).toBe(false);
         expect(await auditActions(server)).toContainEqual({ actor: members.finance.email, action: 'view-payment-details', target: financeRef });
+        // Issue 17: decryption is for the finance role only; an admin gets the reviewer's 404.
+        const admin = client(server, members.admin.cookie);
+        const refused = await admin.get(`/applications/${financeRef}`);
+        expect(refused.status).toBe(404);
+        expect(await refused.json()).toEqual(NOT_FOUND);
+        expect(await auditActions(server)).not.toContainEqual({ actor: members.admin.email, action: 'view-payment-details', target: financeRef });
       });
 
       it('reports payment details that fail to decrypt instead of showing them, in the detail and the export', async () => {

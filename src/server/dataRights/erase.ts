@@ -16,6 +16,7 @@ const TABLES: Readonly<Record<RecordKind, { table: string; id: string }>> = {
   files: { table: 'submission_files', id: 'submission_id' },
   statusHistory: { table: 'application_status_history', id: 'id' },
   notes: { table: 'application_notes', id: 'id' },
+  decisionEmails: { table: 'application_decision_emails', id: 'id' },
   financeVersions: { table: 'grantee_finance_versions', id: 'id' },
   grantees: { table: 'grantees', id: 'id' },
   submissions: { table: 'submissions', id: 'id' },

@@ -10,7 +10,7 @@ import type { Queryable } from '../storage/database';
  *
  * From an email (any letter case, surrounding spaces ignored):
  * - applications whose email field (every field of kind 'email' of the five forms) is that address;
- * - their files, status history, internal notes and webhook deliveries;
+ * - their files, status history, internal notes, decision emails sent and webhook deliveries;
  * - grantees issued from those applications, and grantees who sent payment details with that
  *   contact email; every payment-details version of those grantees (a grantee ID is one person's);
  * - newsletter rows of the address;
@@ -18,10 +18,10 @@ import type { Queryable } from '../storage/database';
  * - audit-log entries naming one of those references or the address (read only: the log is append-only).
  */
 
-export type RecordKind = 'submissions' | 'files' | 'statusHistory' | 'notes' | 'grantees' | 'financeVersions' | 'newsletter' | 'emails' | 'webhooks';
+export type RecordKind = 'submissions' | 'files' | 'statusHistory' | 'notes' | 'decisionEmails' | 'grantees' | 'financeVersions' | 'newsletter' | 'emails' | 'webhooks';
 
 /** Every kind that an erasure deletes, in the order it deletes them (rows that reference others first). */
-export const ERASURE_ORDER: readonly RecordKind[] = ['webhooks', 'emails', 'files', 'statusHistory', 'notes', 'financeVersions', 'grantees', 'submissions', 'newsletter'];
+export const ERASURE_ORDER: readonly RecordKind[] = ['webhooks', 'decisionEmails', 'emails', 'files', 'statusHistory', 'notes', 'financeVersions', 'grantees', 'submissions', 'newsletter'];
 
 export type SubjectRecords = {
   readonly ids: Readonly<Record<RecordKind, readonly string[]>>;
@@ -87,11 +87,13 @@ export async function collectRecords(db: Queryable, seed: RecordSeed, options: {
   const files = await ids(db, 'SELECT f.submission_id::text AS id FROM submission_files f WHERE f.submission_id = ANY($1::bigint[]) ORDER BY 1', [submissionIds]);
   const statusHistory = await ids(db, 'SELECT h.id::text AS id FROM application_status_history h WHERE h.submission_id = ANY($1::bigint[]) ORDER BY h.id', [submissionIds]);
   const notes = await ids(db, 'SELECT n.id::text AS id FROM application_notes n WHERE n.submission_id = ANY($1::bigint[]) ORDER BY n.id', [submissionIds]);
+  const decisionEmails = await ids(db, 'SELECT d.id::text AS id FROM application_decision_emails d WHERE d.submission_id = ANY($1::bigint[]) ORDER BY d.id', [submissionIds]);
   const newsletter = email === null ? [] : await ids(db, 'SELECT n.id::text AS id FROM newsletter_subscribers n WHERE lower(btrim(n.email)) = $1 ORDER BY n.id', [email]);
   const emails = await ids(
     db,
     `SELECT m.id::text AS id FROM mail_outbox m
      WHERE m.submission_id = ANY($1::bigint[]) OR m.finance_version_id = ANY($2::bigint[]) OR ($3::text IS NOT NULL AND lower(btrim(m.recipient)) = $3)
+        OR m.id IN (SELECT d.outbox_id FROM application_decision_emails d WHERE d.submission_id = ANY($1::bigint[]))
      ORDER BY m.id`,
     [submissionIds, financeVersions, email],
   );
@@ -108,7 +110,7 @@ export async function collectRecords(db: Queryable, seed: RecordSeed, options: {
     [references, email],
   );
   return {
-    ids: { submissions: submissionIds, files, statusHistory, notes, grantees, financeVersions, newsletter, emails, webhooks },
+    ids: { submissions: submissionIds, files, statusHistory, notes, decisionEmails, grantees, financeVersions, newsletter, emails, webhooks },
     references,
     auditMentions,
   };

@@ -3,6 +3,7 @@ import type { FinanceKeyring } from '../finance/encryption';
 import { sealFinancePayload } from '../finance/versions';
 import { enqueueApplicationEmails } from '../mail/outbox';
 import { enqueueWebhookEvent } from '../webhooks/outbox';
+import { recordReceipt } from '../team/review';
 import type { Database, Queryable } from './database';
 import { insertSubmissionFile, type StoredFile } from './files';
 
@@ -18,6 +19,7 @@ export async function insertSubmission(database: Database, row: { form: string; 
     );
     if (!inserted) throw new Error('INSERT … RETURNING gave no row');
     if (row.upload) await insertSubmissionFile(tx, inserted.id, row.upload.bytes);
+    await recordReceipt(tx, inserted.id);
     await enqueueApplicationEmails(tx, { submissionId: inserted.id });
     await enqueueWebhookEvent(tx, { submissionId: inserted.id, type: 'application.received', status: 'received', previousStatus: null });
     return inserted.id;

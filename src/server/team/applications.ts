@@ -1,6 +1,7 @@
 import { programmes } from '../../config/programmes';
 import { formDefinitions } from '../../forms/definitions';
 import type { FormKey, WirePayload } from '../../forms/definitions/types';
+import type { ApplicationStatus } from '../../lib/applicationStatus';
 import { answerFields } from '../export/applications';
 import { sniffFileType } from '../fileType';
 import { FinanceDecryptionError, type FinanceKeyring } from '../finance/encryption';
@@ -37,29 +38,61 @@ export type ApplicationFilter = {
   readonly before: Date | null;
   readonly search: string | null;
   readonly page: number;
+  /** Only these review statuses (grantee finance, which has none, is then left out); null: any. */
+  readonly statuses?: readonly ApplicationStatus[] | null;
+  /** Only applications assigned to this member id, or (memberId null) to nobody; null: anyone's. */
+  readonly assignee?: { readonly memberId: string | null } | null;
 };
 
-export type ApplicationListItem = { id: string; reference: string; form: FormKey; name: string; organisation: string; submittedAt: string; hasFile: boolean };
+export type ApplicationListItem = {
+  id: string;
+  reference: string;
+  form: FormKey;
+  name: string;
+  organisation: string;
+  submittedAt: string;
+  hasFile: boolean;
+  /** The review status; null for grantee finance, which is not reviewed. */
+  status: ApplicationStatus | null;
+  assignee: { id: string; email: string } | null;
+};
 
-type ListRow = { form: FormKey; id: string; name: string; organisation: string; created_at: Date; has_file: boolean; total: number };
+type ListRow = {
+  form: FormKey;
+  id: string;
+  first: string | null;
+  last: string | null;
+  organisation: string;
+  created_at: Date;
+  has_file: boolean;
+  status: ApplicationStatus | null;
+  assignee_id: string | null;
+  assignee_email: string | null;
+  total: number;
+};
 
 const joinName = (first: string | undefined, last: string | undefined): string => [first, last].filter(Boolean).join(' ');
 
 export async function listApplications(db: Queryable, filter: ApplicationFilter): Promise<{ items: ApplicationListItem[]; total: number; page: number; pageSize: number }> {
   const range = (column: string) => `($2::timestamptz IS NULL OR ${column} >= $2) AND ($3::timestamptz IS NULL OR ${column} < $3)`;
-  const rows = await db.query<ListRow & { first: string | null; last: string | null }>(
-    `SELECT form, id::text AS id, first, last, organisation, created_at, has_file, count(*) OVER ()::int AS total FROM (
+  const statuses = filter.statuses ?? null;
+  const assignee = filter.assignee ?? null;
+  const rows = await db.query<ListRow>(
+    `SELECT form, id::text AS id, first, last, organisation, created_at, has_file, status, assignee_id::text AS assignee_id, assignee_email, count(*) OVER ()::int AS total FROM (
        SELECT s.form, s.id, s.payload->>'firstName' AS first, s.payload->>'lastName' AS last, COALESCE(s.payload->>'company', '') AS organisation,
-              s.created_at, s.file_sha256 IS NOT NULL AS has_file
-       FROM submissions s
+              s.created_at, s.file_sha256 IS NOT NULL AS has_file, s.status, s.assignee_id, m.email AS assignee_email
+       FROM submissions s LEFT JOIN team_members m ON m.id = s.assignee_id
        WHERE s.form = ANY($1::text[]) AND ${range('s.created_at')} AND ${answersMatch('s', '$4')}
+         AND ($7::text[] IS NULL OR s.status = ANY($7::text[]))
+         AND (NOT $8::boolean OR s.assignee_id IS NOT DISTINCT FROM $9::bigint)
        UNION ALL
-       SELECT 'grantee-finance', v.id, v.beneficiary_name, NULL, g.label, v.created_at, false
+       SELECT 'grantee-finance', v.id, v.beneficiary_name, NULL, g.label, v.created_at, false, NULL, NULL, NULL
        FROM grantee_finance_versions v JOIN grantees g ON g.id = v.grantee_id
        WHERE 'grantee-finance' = ANY($1::text[]) AND ${range('v.created_at')} AND ${answersMatch('v', '$4')}
+         AND $7::text[] IS NULL AND NOT $8::boolean
      ) applications
      ORDER BY created_at DESC, id DESC LIMIT $5 OFFSET $6`,
-    [filter.forms, filter.since, filter.before, filter.search, APPLICATIONS_PAGE_SIZE, (filter.page - 1) * APPLICATIONS_PAGE_SIZE],
+    [filter.forms, filter.since, filter.before, filter.search, APPLICATIONS_PAGE_SIZE, (filter.page - 1) * APPLICATIONS_PAGE_SIZE, statuses, assignee !== null, assignee?.memberId ?? null],
   );
   let total = rows[0]?.total ?? 0;
   if (rows.length === 0 && filter.page > 1) {
@@ -77,6 +110,8 @@ export async function listApplications(db: Queryable, filter: ApplicationFilter)
         organisation: row.organisation,
         submittedAt: new Date(row.created_at).toISOString(),
         hasFile: row.has_file,
+        status: row.status,
+        assignee: row.assignee_id && row.assignee_email ? { id: row.assignee_id, email: row.assignee_email } : null,
       };
     }),
     total,
@@ -102,7 +137,7 @@ export const UNREADABLE_PAYMENT_DETAILS =
   'No pudimos descifrar estos datos de pago: la clave con que se cifraron no está configurada o el registro fue alterado. No se muestran.';
 
 /** Every answer the applicant sent, under its form label, in the form's section order; options by their label. */
-function answersBySection(form: FormKey, payload: WirePayload): ApplicationDetail['sections'] {
+export function answersBySection(form: FormKey, payload: WirePayload): ApplicationDetail['sections'] {
   const definition = formDefinitions[form];
   const values = definition.fromPayload(payload);
   const fields = answerFields(definition).filter((field) => Object.hasOwn(payload, field.name));

@@ -17,6 +17,12 @@ export type AuditAction =
   | 'invite'
   | 'revoke'
   | 'end-sessions'
+  | 'change-status'
+  | 'assign'
+  | 'add-note'
+  | 'send-decision-email'
+  | 'issue-grantee-id'
+  | 'reissue-grantee-id'
   // Data rights (src/server/dataRights): the target holds counts only, never the address searched for.
   | 'data-rights-find'
   | 'data-rights-export'

@@ -1,8 +1,9 @@
 import fastifyCookie from '@fastify/cookie';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { formDefinitions } from '../../forms/definitions';
+import { APPLICATION_STATUSES, applicationStatusLabels, isApplicationStatus, type ApplicationStatus } from '../../lib/applicationStatus';
 import type { FormKey } from '../../forms/definitions/types';
-import { isEmail } from '../../forms/definitions/validate';
+import { isAllowedText, isEmail } from '../../forms/definitions/validate';
 import type { ServerConfig } from '../config';
 import { dataRightsRoutes } from '../dataRights/routes';
 import { exportApplications, UnreadableFinanceRows } from '../export/applications';
@@ -15,7 +16,21 @@ import { listApplications, parseReference, readApplication, readProposal, type A
 import { readAudit, recordAudit } from './audit';
 import { consumeEnrolment, endMemberSessions, findEnrolment, InviteRefused, inviteMember, listMembers, revokeMember } from './members';
 import { authenticationOptions, isCredentialJson, registerPasskey, registrationOptions, relyingPartyOf, verifySignIn } from './passkeys';
-import { isRole, ROLES, seesPaymentDetails, type Role } from './roles';
+import {
+  addNote,
+  assignApplication,
+  changeApplicationStatus,
+  issueGranteeId,
+  listAssignees,
+  NOTE_MAX_LENGTH,
+  previewDecisionEmail,
+  readPaymentDetails,
+  readReview,
+  sendDecisionEmail,
+  type PaymentDetailsVersion,
+  type StatusChangeOutcome,
+} from './review';
+import { isRole, REVIEWERS, ROLES, seesPaymentDetails, type Role } from './roles';
 import { endAllSessions, endOwnSession, endSession, listSessions, resumeSession, SESSION_COOKIE, startSession, type TeamSession } from './sessions';
 import { looksLikeToken } from './tokens';
 
@@ -64,6 +79,17 @@ const MESSAGES = {
   badDate: 'Las fechas van en formato AAAA-MM-DD.',
   badPage: 'La página debe ser un número entero positivo.',
   badSearch: 'La búsqueda puede tener hasta 200 caracteres.',
+  badStatus: `El estado debe ser uno de: ${APPLICATION_STATUSES.join(', ')}.`,
+  badReferences: 'Envía entre 1 y 100 referencias de solicitudes.',
+  badAssignee: 'El filtro de asignación debe ser me, none o el id de un miembro.',
+  badMember: 'Solo se puede asignar a un revisor o administrador activo.',
+  badNote: `La nota debe tener entre 1 y ${NOTE_MAX_LENGTH} caracteres, sin caracteres de control.`,
+  noDecision: (status: ApplicationStatus) => `No hay correo de decisión para una solicitud ${applicationStatusLabels[status]}: solo para Aprobada o Rechazada.`,
+  previewChanged: 'La solicitud cambió; vuelve a ver la vista previa.',
+  badPreview: 'Envía el asunto y el texto tal como los viste en la vista previa.',
+  decisionAlreadySent: 'Ya enviamos el correo de esta decisión.',
+  notApproved: 'Solo se emite un ID de beneficiario para una solicitud Aprobada.',
+  noPayout: 'Office Hours no entrega fondos: sus solicitudes no llevan ID de beneficiario.',
   unreadablePaymentDetails: (references: readonly string[]) =>
     `No pudimos descifrar los datos de pago de ${references.join(', ')}: no se exportó nada. Revisa FINANCE_ENCRYPTION_KEY y FINANCE_ENCRYPTION_OLD_KEYS.`,
 } as const;
@@ -95,17 +121,45 @@ function parseDay(raw: unknown, dayAfter: boolean): Date | null {
   return day;
 }
 
-type InboxQuery = { form: FormKey | null; since: Date | null; before: Date | null; search: string | null; page: number };
+type InboxQuery = {
+  form: FormKey | null;
+  since: Date | null;
+  before: Date | null;
+  search: string | null;
+  page: number;
+  statuses: ApplicationStatus[] | null;
+  assignee: { kind: 'me' } | { kind: 'none' } | { kind: 'member'; memberId: string } | null;
+};
+
+/** `status=received,in_review`: a comma list of codes; null when absent. */
+function parseStatuses(raw: unknown): ApplicationStatus[] | null {
+  if (raw === undefined || raw === '') return null;
+  if (typeof raw !== 'string') throw new BadQuery(MESSAGES.badStatus);
+  const codes = raw.split(',');
+  if (!codes.every(isApplicationStatus)) throw new BadQuery(MESSAGES.badStatus);
+  return [...new Set(codes)];
+}
+
+/** `assignee=me|none|<member id>`; null when absent. */
+function parseAssignee(raw: unknown): InboxQuery['assignee'] {
+  if (raw === undefined || raw === '') return null;
+  if (raw === 'me') return { kind: 'me' };
+  if (raw === 'none') return { kind: 'none' };
+  if (typeof raw === 'string' && /^[1-9]\d{0,17}$/.test(raw)) return { kind: 'member', memberId: raw };
+  throw new BadQuery(MESSAGES.badAssignee);
+}
 
 function parseInboxQuery(query: unknown): InboxQuery {
   const params = isObject(query) ? query : {};
+  const statuses = parseStatuses(params.status);
+  const assignee = parseAssignee(params.assignee);
   const form = params.form === undefined || params.form === '' ? null : String(params.form);
   if (form !== null && !isFormKey(form)) throw new BadQuery(MESSAGES.badForm);
   const q = typeof params.q === 'string' ? params.q.trim() : '';
   if (q.length > 200 || (params.q !== undefined && typeof params.q !== 'string')) throw new BadQuery(MESSAGES.badSearch);
   const pageRaw = params.page === undefined || params.page === '' ? '1' : String(params.page);
   if (!/^\d{1,6}$/.test(pageRaw) || Number(pageRaw) < 1) throw new BadQuery(MESSAGES.badPage);
-  return { form, since: parseDay(params.from, false), before: parseDay(params.to, true), search: q === '' ? null : q, page: Number(pageRaw) };
+  return { form, since: parseDay(params.from, false), before: parseDay(params.to, true), search: q === '' ? null : q, page: Number(pageRaw), statuses, assignee };
 }
 
 /** The forms a role may read: every form, minus grantee finance (payment details) for a reviewer. */
@@ -301,7 +355,16 @@ export async function teamRoutes(team: FastifyInstance, options: TeamRouteOption
     const query = parseInboxQuery(request.query);
     const readable = readableForms(session.role);
     if (query.form !== null && !readable.includes(query.form)) return send(reply, 403, MESSAGES.forbidden);
-    return listApplications(database, { forms: query.form ? [query.form] : readable, since: query.since, before: query.before, search: query.search, page: query.page });
+    const assignee = query.assignee === null ? null : { memberId: query.assignee.kind === 'me' ? session.memberId : query.assignee.kind === 'member' ? query.assignee.memberId : null };
+    return listApplications(database, {
+      forms: query.form ? [query.form] : readable,
+      since: query.since,
+      before: query.before,
+      search: query.search,
+      page: query.page,
+      statuses: query.statuses,
+      assignee,
+    });
   });
 
   /** The application a URL names, if it exists and the role may read its form; else null (one 404 for all). */
@@ -323,7 +386,93 @@ export async function teamRoutes(team: FastifyInstance, options: TeamRouteOption
       return detail;
     }
     await recordAudit(database, { actor: session.email, action: key.form === 'grantee-finance' ? 'view-payment-details' : 'view-application', target: detail.reference });
-    return detail;
+    if (key.form === 'grantee-finance') return detail;
+    const review = await readReview(database, key.rowId);
+    if (!review) return send(reply, 404, MESSAGES.notFound);
+    // The key is absent, not empty, for every role but finance: nothing hints at payment details.
+    if (!seesPaymentDetails(session.role)) return { ...detail, ...review };
+    return { ...detail, ...review, paymentDetails: await paymentDetailsOf(request, key.rowId) };
+  });
+
+  /** The payment details sent with the application's grantee IDs, each version's view audited (finance only). */
+  const paymentDetailsOf = async (request: FastifyRequest, submissionId: string): Promise<PaymentDetailsVersion[]> => {
+    const session = sessionOf(request);
+    const versions = await readPaymentDetails(database, submissionId, financeKeys);
+    for (const version of versions) {
+      if (version.unreadable) request.log.error({ reference: version.reference }, 'payment details failed to decrypt');
+      await recordAudit(database, { actor: session.email, action: version.unreadable ? 'payment-details-unreadable' : 'view-payment-details', target: version.reference });
+    }
+    return versions;
+  };
+
+  /** A reviewed application a URL names (not grantee finance), or null: the same 404 as a missing one. */
+  const reviewedKey = (request: FastifyRequest): ApplicationKey | null => {
+    const key = readableKey(request);
+    return key && key.form !== 'grantee-finance' ? key : null;
+  };
+
+  // Payment details alone, for finance: a reviewer or an admin gets 403 here, whatever the application.
+  get('/applications/:id/payment-details', ['finance'], async (request, reply) => {
+    const key = reviewedKey(request);
+    if (!key || !(await readReview(database, key.rowId))) return send(reply, 404, MESSAGES.notFound);
+    return { paymentDetails: await paymentDetailsOf(request, key.rowId) };
+  });
+
+  const actorOf = (request: FastifyRequest) => {
+    const { memberId, email } = sessionOf(request);
+    return { memberId, email };
+  };
+
+  get('/assignees', 'member', async () => ({ members: await listAssignees(database) }));
+
+  post('/applications/:id/assign', REVIEWERS, async (request, reply) => {
+    const key = reviewedKey(request);
+    if (!key) return send(reply, 404, MESSAGES.notFound);
+    const memberId = body(request).memberId;
+    if (memberId !== null && (typeof memberId !== 'string' || !/^[1-9]\d{0,17}$/.test(memberId))) return send(reply, 400, MESSAGES.badMember);
+    const outcome = await database.transaction((tx) => assignApplication(tx, { key, memberId, actor: actorOf(request) }));
+    if (!outcome.assigned) return outcome.reason === 'not-found' ? send(reply, 404, MESSAGES.notFound) : send(reply, 400, MESSAGES.badMember);
+    return { assignee: outcome.assignee };
+  });
+
+  post('/applications/:id/notes', REVIEWERS, async (request, reply) => {
+    const key = reviewedKey(request);
+    if (!key) return send(reply, 404, MESSAGES.notFound);
+    const note = body(request).body;
+    if (typeof note !== 'string' || note.trim() === '' || note.length > NOTE_MAX_LENGTH || !isAllowedText(note)) return send(reply, 400, MESSAGES.badNote);
+    const added = await database.transaction((tx) => addNote(tx, { key, body: note, actor: actorOf(request) }));
+    if (!added) return send(reply, 404, MESSAGES.notFound);
+    return reply.code(201).send(added);
+  });
+
+  post('/applications/:id/decision-email/preview', REVIEWERS, async (request, reply) => {
+    const key = reviewedKey(request);
+    const preview = key ? await previewDecisionEmail(database, key) : null;
+    if (!preview || preview.status === 'not-found') return send(reply, 404, MESSAGES.notFound);
+    if (preview.status === 'no-decision') return send(reply, 409, MESSAGES.noDecision(preview.current));
+    return preview.email;
+  });
+
+  post('/applications/:id/decision-email/send', REVIEWERS, async (request, reply) => {
+    const key = reviewedKey(request);
+    if (!key) return send(reply, 404, MESSAGES.notFound);
+    const { subject, text } = body(request);
+    if (typeof subject !== 'string' || typeof text !== 'string') return send(reply, 400, MESSAGES.badPreview);
+    const outcome = await database.transaction((tx) => sendDecisionEmail(tx, { key, previewed: { subject, text }, actor: actorOf(request) }));
+    if (outcome.status === 'not-found') return send(reply, 404, MESSAGES.notFound);
+    if (outcome.status === 'changed') return send(reply, 409, MESSAGES.previewChanged);
+    if (outcome.status === 'already-sent') return send(reply, 409, MESSAGES.decisionAlreadySent);
+    return reply.code(202).send({ queuedAt: outcome.queuedAt });
+  });
+
+  post('/applications/:id/grantee', ['admin'], async (request, reply) => {
+    const key = reviewedKey(request);
+    if (!key) return send(reply, 404, MESSAGES.notFound);
+    const outcome = await database.transaction((tx) => issueGranteeId(tx, { key, actor: actorOf(request), siteOrigin: config.siteOrigin }));
+    if (outcome.status === 'not-found') return send(reply, 404, MESSAGES.notFound);
+    if (outcome.status === 'not-approved') return send(reply, 409, MESSAGES.notApproved);
+    if (outcome.status === 'no-payout') return send(reply, 409, MESSAGES.noPayout);
+    return reply.code(201).send({ issuedAt: outcome.issuedAt });
   });
 
   get(
@@ -339,6 +488,32 @@ export async function teamRoutes(team: FastifyInstance, options: TeamRouteOption
     },
     true,
   );
+
+  // ---- Review workflow (issue 17): status changes, one or many at once, in one transaction.
+  post('/applications/status', REVIEWERS, async (request, reply) => {
+    const session = sessionOf(request);
+    const { references, status } = body(request);
+    if (!isApplicationStatus(status)) return send(reply, 400, MESSAGES.badStatus);
+    if (!Array.isArray(references) || references.length < 1 || references.length > 100 || !references.every((reference) => typeof reference === 'string' && reference.length <= 40)) {
+      return send(reply, 400, MESSAGES.badReferences);
+    }
+    const unique = [...new Set(references as string[])];
+    const keyed = unique.map((reference) => ({ reference, key: parseReference(reference) }));
+    // Rows are locked in id order, so two bulk changes over the same applications cannot deadlock.
+    keyed.sort((a, b) => Number(a.key?.rowId ?? 0) - Number(b.key?.rowId ?? 0));
+    const outcomes = await database.transaction(async (tx) => {
+      const results: StatusChangeOutcome[] = [];
+      for (const { reference, key } of keyed) {
+        results.push(key ? await changeApplicationStatus(tx, { key, to: status, actor: { memberId: session.memberId, email: session.email } }) : { changed: false, reference, reason: MESSAGES.notFound });
+      }
+      return results;
+    });
+    const order = new Map(unique.map((reference, index) => [reference, index]));
+    const byRequestOrder = (a: { reference: string }, b: { reference: string }) => (order.get(a.reference) ?? 0) - (order.get(b.reference) ?? 0);
+    const changed = outcomes.flatMap((outcome) => (outcome.changed ? [{ reference: outcome.change.reference }] : [])).sort(byRequestOrder);
+    const unchanged = outcomes.flatMap((outcome) => (outcome.changed ? [] : [{ reference: outcome.reference, reason: outcome.reason }])).sort(byRequestOrder);
+    return { changed: changed.map((entry) => entry.reference), unchanged };
+  });
 
   // ---- Export: the CSV of the current filter, by the CLI's own code (same columns, same CSV).
   get('/export', 'member', async (request, reply) => {

@@ -1,0 +1,297 @@
+import type { FormKey, WirePayload } from '../../forms/definitions/types';
+import { applicationStatusLabels, isApplicationStatus, type ApplicationStatus } from '../../lib/applicationStatus';
+import { FinanceDecryptionError, type FinanceKeyring } from '../finance/encryption';
+import { openFinancePayload, sealedPayloadColumns, type SealedPayloadRow } from '../finance/versions';
+import { addGrantee } from '../grantees';
+import { referenceOf, type ComposedEmail, type StoredApplication } from '../mail/compose';
+import { composeDecisionEmail, composeGranteeIdEmail, isDecisionStatus, paysOut, type DecisionStatus, type ReviewedForm } from '../mail/decisions';
+import { enqueueEmail } from '../mail/outbox';
+import type { Queryable } from '../storage/database';
+import { enqueueWebhookEvent } from '../webhooks/outbox';
+import { answersBySection, UNREADABLE_PAYMENT_DETAILS, type ApplicationDetail, type ApplicationKey } from './applications';
+import { recordAudit } from './audit';
+import type { Role } from './roles';
+
+/**
+ * The review workflow of an application (issue 17, schema: migration 9): its status and the
+ * history of every change, the member it is assigned to, and the team's internal notes.
+ * changeApplicationStatus is the one place a status changes; everything that must happen with a
+ * change (history row, audit entry, notices) happens there, in the caller's transaction.
+ */
+
+/** Where each status may go next. A rejected application may be reopened; approved can only be withdrawn. */
+export const ALLOWED_TRANSITIONS: Readonly<Record<ApplicationStatus, readonly ApplicationStatus[]>> = {
+  received: ['in_review', 'withdrawn'],
+  in_review: ['approved', 'rejected', 'withdrawn'],
+  approved: ['withdrawn'],
+  rejected: ['in_review'],
+  withdrawn: [],
+};
+
+export const REVIEW_MESSAGES = {
+  notFound: 'No encontramos esa solicitud.',
+  sameStatus: 'Ya está en ese estado.',
+  notAllowed: (from: ApplicationStatus, to: ApplicationStatus) => `No se puede pasar de ${applicationStatusLabels[from]} a ${applicationStatusLabels[to]}.`,
+} as const;
+
+/** Who acts: a signed-in member (the audit names their email, the history their id). */
+export type Actor = { readonly memberId: string; readonly email: string };
+
+/** A status change as recorded: what a hook (webhooks, notices) needs to know about it. */
+export type StatusChange = {
+  readonly submissionId: string;
+  readonly form: FormKey;
+  readonly reference: string;
+  readonly from: ApplicationStatus;
+  readonly to: ApplicationStatus;
+  readonly at: Date;
+  readonly actor: Actor;
+};
+
+export type StatusChangeOutcome = { readonly changed: true; readonly change: StatusChange } | { readonly changed: false; readonly reference: string; readonly reason: string };
+
+/**
+ * Moves one application to `to` if the workflow allows it: locks its row, updates the status,
+ * appends the history row and the audit entry (`change-status`, "PG-000001: Recibida → En revisión").
+ * Call inside a transaction (`tx`); a refusal changes nothing and says why in Spanish.
+ */
+export async function changeApplicationStatus(tx: Queryable, input: { readonly key: ApplicationKey; readonly to: ApplicationStatus; readonly actor: Actor }): Promise<StatusChangeOutcome> {
+  const { key, to, actor } = input;
+  const reference = referenceOf(key.form, key.rowId);
+  if (key.form === 'grantee-finance') return { changed: false, reference, reason: REVIEW_MESSAGES.notFound };
+  const [row] = await tx.query<{ status: string }>('SELECT status FROM submissions WHERE id = $1 AND form = $2 FOR UPDATE', [key.rowId, key.form]);
+  if (!row || !isApplicationStatus(row.status)) return { changed: false, reference, reason: REVIEW_MESSAGES.notFound };
+  const from = row.status;
+  if (from === to) return { changed: false, reference, reason: REVIEW_MESSAGES.sameStatus };
+  if (!ALLOWED_TRANSITIONS[from].includes(to)) return { changed: false, reference, reason: REVIEW_MESSAGES.notAllowed(from, to) };
+  const [updated] = await tx.query<{ at: Date }>('UPDATE submissions SET status = $2, status_changed_at = now() WHERE id = $1 RETURNING status_changed_at AS at', [key.rowId, to]);
+  await tx.query('INSERT INTO application_status_history (submission_id, from_status, to_status, member_id, created_at) VALUES ($1, $2, $3, $4, $5)', [
+    key.rowId,
+    from,
+    to,
+    actor.memberId,
+    updated!.at,
+  ]);
+  await recordAudit(tx, { actor: actor.email, action: 'change-status', target: `${reference}: ${applicationStatusLabels[from]} → ${applicationStatusLabels[to]}` });
+  await enqueueWebhookEvent(tx, { submissionId: key.rowId, type: 'application.status_changed', status: to, previousStatus: from });
+  return { changed: true, change: { submissionId: key.rowId, form: key.form, reference, from, to, at: new Date(updated!.at), actor } };
+}
+
+/** The receipt in the history of a new submission (from nothing, by nobody): call in the storing transaction. */
+export async function recordReceipt(tx: Queryable, submissionId: string): Promise<void> {
+  await tx.query("INSERT INTO application_status_history (submission_id, from_status, to_status, member_id) VALUES ($1, NULL, 'received', NULL)", [submissionId]);
+}
+
+/* ---------- Reading the review of an application ---------- */
+
+export type MemberRef = { id: string; email: string };
+
+export type ReviewState = {
+  status: ApplicationStatus;
+  statusChangedAt: string;
+  assignee: MemberRef | null;
+  history: Array<{ from: ApplicationStatus | null; to: ApplicationStatus; by: string | null; at: string }>;
+  notes: Array<{ id: string; body: string; by: string; at: string }>;
+  decisionEmails: Array<{ status: DecisionStatus; queuedAt: string; sentAt: string | null; by: string }>;
+  grantee: { issuedAt: string; issuedBy: string | null; revokedAt: string | null } | null;
+};
+
+const iso = (value: Date | string): string => new Date(value).toISOString();
+
+/** The review of a submission (status, history, assignee, notes, decision emails, grantee); null when it does not exist. */
+export async function readReview(db: Queryable, submissionId: string): Promise<ReviewState | null> {
+  const [head] = await db.query<{ status: ApplicationStatus; status_changed_at: Date; assignee_id: string | null; assignee_email: string | null }>(
+    `SELECT s.status, s.status_changed_at, s.assignee_id::text AS assignee_id, m.email AS assignee_email
+     FROM submissions s LEFT JOIN team_members m ON m.id = s.assignee_id WHERE s.id = $1`,
+    [submissionId],
+  );
+  if (!head) return null;
+  const history = await db.query<{ from_status: ApplicationStatus | null; to_status: ApplicationStatus; email: string | null; created_at: Date }>(
+    `SELECT h.from_status, h.to_status, m.email, h.created_at FROM application_status_history h LEFT JOIN team_members m ON m.id = h.member_id
+     WHERE h.submission_id = $1 ORDER BY h.id`,
+    [submissionId],
+  );
+  const notes = await db.query<{ id: string; body: string; email: string; created_at: Date }>(
+    `SELECT n.id::text AS id, n.body, m.email, n.created_at FROM application_notes n JOIN team_members m ON m.id = n.member_id
+     WHERE n.submission_id = $1 ORDER BY n.id`,
+    [submissionId],
+  );
+  const decisions = await db.query<{ status: DecisionStatus; created_at: Date; sent_at: Date | null; email: string }>(
+    `SELECT d.status, d.created_at, o.sent_at, m.email FROM application_decision_emails d
+     JOIN mail_outbox o ON o.id = d.outbox_id JOIN team_members m ON m.id = d.member_id
+     WHERE d.submission_id = $1 ORDER BY d.id`,
+    [submissionId],
+  );
+  const [grantee] = await db.query<{ created_at: Date; revoked_at: Date | null; email: string | null }>(
+    `SELECT g.created_at, g.revoked_at, m.email FROM grantees g LEFT JOIN team_members m ON m.id = g.issued_by
+     WHERE g.submission_id = $1 ORDER BY g.id DESC LIMIT 1`,
+    [submissionId],
+  );
+  return {
+    status: head.status,
+    statusChangedAt: iso(head.status_changed_at),
+    assignee: head.assignee_id && head.assignee_email ? { id: head.assignee_id, email: head.assignee_email } : null,
+    history: history.map((row) => ({ from: row.from_status, to: row.to_status, by: row.email, at: iso(row.created_at) })),
+    notes: notes.map((row) => ({ id: row.id, body: row.body, by: row.email, at: iso(row.created_at) })),
+    decisionEmails: decisions.map((row) => ({ status: row.status, queuedAt: iso(row.created_at), sentAt: row.sent_at ? iso(row.sent_at) : null, by: row.email })),
+    grantee: grantee ? { issuedAt: iso(grantee.created_at), issuedBy: grantee.email, revokedAt: grantee.revoked_at ? iso(grantee.revoked_at) : null } : null,
+  };
+}
+
+/* ---------- Assignment and notes ---------- */
+
+/** The members an application can be assigned to: active reviewers and admins with a passkey. */
+export async function listAssignees(db: Queryable): Promise<Array<{ id: string; email: string; role: Role }>> {
+  return db.query<{ id: string; email: string; role: Role }>(
+    `SELECT m.id::text AS id, m.email, m.role FROM team_members m
+     WHERE m.revoked_at IS NULL AND m.role IN ('reviewer', 'admin') AND EXISTS (SELECT 1 FROM team_passkeys p WHERE p.member_id = m.id)
+     ORDER BY lower(m.email)`,
+  );
+}
+
+export type AssignOutcome = { readonly assigned: true; readonly assignee: MemberRef | null } | { readonly assigned: false; readonly reason: 'not-found' | 'not-assignable' };
+
+/** Assigns a submission to an active reviewer or admin (or to nobody), audited `assign`. */
+export async function assignApplication(tx: Queryable, input: { readonly key: ApplicationKey; readonly memberId: string | null; readonly actor: Actor }): Promise<AssignOutcome> {
+  const { key, memberId, actor } = input;
+  if (key.form === 'grantee-finance') return { assigned: false, reason: 'not-found' };
+  const [row] = await tx.query('SELECT 1 FROM submissions WHERE id = $1 AND form = $2 FOR UPDATE', [key.rowId, key.form]);
+  if (!row) return { assigned: false, reason: 'not-found' };
+  let assignee: MemberRef | null = null;
+  if (memberId !== null) {
+    assignee = (await listAssignees(tx)).find((member) => member.id === memberId) ?? null;
+    if (!assignee) return { assigned: false, reason: 'not-assignable' };
+    assignee = { id: assignee.id, email: assignee.email };
+  }
+  await tx.query('UPDATE submissions SET assignee_id = $2 WHERE id = $1', [key.rowId, assignee?.id ?? null]);
+  await recordAudit(tx, { actor: actor.email, action: 'assign', target: `${referenceOf(key.form, key.rowId)}: ${assignee?.email ?? 'sin asignar'}` });
+  return { assigned: true, assignee };
+}
+
+export const NOTE_MAX_LENGTH = 5000;
+
+/** Adds an internal note (the caller has checked its text), audited `add-note` by reference only: the note stays out of the log. */
+export async function addNote(tx: Queryable, input: { readonly key: ApplicationKey; readonly body: string; readonly actor: Actor }): Promise<ReviewState['notes'][number] | null> {
+  const { key, body, actor } = input;
+  if (key.form === 'grantee-finance') return null;
+  const [row] = await tx.query<{ id: string; created_at: Date }>(
+    `INSERT INTO application_notes (submission_id, member_id, body)
+     SELECT s.id, $3, $4 FROM submissions s WHERE s.id = $1 AND s.form = $2
+     RETURNING id::text AS id, created_at`,
+    [key.rowId, key.form, actor.memberId, body],
+  );
+  if (!row) return null;
+  await recordAudit(tx, { actor: actor.email, action: 'add-note', target: referenceOf(key.form, key.rowId) });
+  return { id: row.id, body, by: actor.email, at: iso(row.created_at) };
+}
+
+/* ---------- Decision emails ---------- */
+
+type ReviewedApplication = StoredApplication & { readonly form: ReviewedForm; readonly status: ApplicationStatus };
+
+async function readReviewed(tx: Queryable, key: ApplicationKey, lock: boolean): Promise<ReviewedApplication | null> {
+  if (key.form === 'grantee-finance') return null;
+  const [row] = await tx.query<{ payload: WirePayload; created_at: Date; status: ApplicationStatus }>(
+    `SELECT payload, created_at, status FROM submissions WHERE id = $1 AND form = $2${lock ? ' FOR UPDATE' : ''}`,
+    [key.rowId, key.form],
+  );
+  return row ? { form: key.form, id: key.rowId, payload: row.payload, createdAt: new Date(row.created_at), status: row.status } : null;
+}
+
+export type DecisionPreview = { readonly status: 'ok'; readonly email: ComposedEmail } | { readonly status: 'not-found' } | { readonly status: 'no-decision'; readonly current: ApplicationStatus };
+
+/** The decision email the application's current status calls for, exactly as send would queue it. */
+export async function previewDecisionEmail(tx: Queryable, key: ApplicationKey, lock = false): Promise<DecisionPreview> {
+  const application = await readReviewed(tx, key, lock);
+  if (!application) return { status: 'not-found' };
+  if (!isDecisionStatus(application.status)) return { status: 'no-decision', current: application.status };
+  return { status: 'ok', email: composeDecisionEmail(application, application.status) };
+}
+
+export type DecisionSendOutcome = { readonly status: 'queued'; readonly queuedAt: string } | { readonly status: 'not-found' } | { readonly status: 'changed' } | { readonly status: 'already-sent' };
+
+/**
+ * Queues the decision email a member previewed, through the outbox (purpose 'decision'): only if
+ * the application still calls for exactly that email, and only once per decision (a second send
+ * of the same decision since the status last changed is refused). Audited `send-decision-email`.
+ */
+export async function sendDecisionEmail(tx: Queryable, input: { readonly key: ApplicationKey; readonly previewed: { subject: string; text: string }; readonly actor: Actor }): Promise<DecisionSendOutcome> {
+  const { key, previewed, actor } = input;
+  const preview = await previewDecisionEmail(tx, key, true);
+  if (preview.status === 'not-found') return { status: 'not-found' };
+  if (preview.status === 'no-decision' || preview.email.subject !== previewed.subject || preview.email.text !== previewed.text) return { status: 'changed' };
+  const [already] = await tx.query(
+    `SELECT 1 FROM application_decision_emails d JOIN submissions s ON s.id = d.submission_id
+     WHERE d.submission_id = $1 AND d.status = s.status AND d.created_at >= s.status_changed_at`,
+    [key.rowId],
+  );
+  if (already) return { status: 'already-sent' };
+  const outboxId = await enqueueEmail(tx, { ...preview.email, purpose: 'decision' });
+  const [row] = await tx.query<{ created_at: Date; status: string }>(
+    `INSERT INTO application_decision_emails (submission_id, status, outbox_id, member_id)
+     SELECT id, status, $2, $3 FROM submissions WHERE id = $1 RETURNING created_at, status`,
+    [key.rowId, outboxId, actor.memberId],
+  );
+  await recordAudit(tx, { actor: actor.email, action: 'send-decision-email', target: `${referenceOf(key.form, key.rowId)}: ${applicationStatusLabels[row!.status as ApplicationStatus]}` });
+  return { status: 'queued', queuedAt: iso(row!.created_at) };
+}
+
+/* ---------- Grantee IDs issued from an application ---------- */
+
+export type IssueGranteeOutcome = { readonly status: 'issued'; readonly issuedAt: string } | { readonly status: 'not-found' } | { readonly status: 'not-approved' } | { readonly status: 'no-payout' };
+
+/**
+ * 'Emitir ID de beneficiario': on an approved grant application, revokes the application's current
+ * grantee (a re-issue), creates a new one with the ID hashed as `npm run grantees` does, and queues
+ * the one email that carries the ID. The ID leaves this function only inside that email: it is in
+ * no answer, log or audit entry. Audited `issue-grantee-id` or `reissue-grantee-id`.
+ */
+export async function issueGranteeId(tx: Queryable, input: { readonly key: ApplicationKey; readonly actor: Actor; readonly siteOrigin: string }): Promise<IssueGranteeOutcome> {
+  const { key, actor, siteOrigin } = input;
+  const application = await readReviewed(tx, key, true);
+  if (!application) return { status: 'not-found' };
+  if (application.status !== 'approved') return { status: 'not-approved' };
+  if (!paysOut(application.form)) return { status: 'no-payout' };
+  const revoked = await tx.query('UPDATE grantees SET revoked_at = now() WHERE submission_id = $1 AND revoked_at IS NULL RETURNING id', [key.rowId]);
+  const reference = referenceOf(key.form, key.rowId);
+  const name = [answerText(application.payload, 'firstName'), answerText(application.payload, 'lastName')].filter(Boolean).join(' ');
+  const { grantee, securityId } = await addGrantee(tx, `${reference} ${name}`.trim(), { submissionId: key.rowId, issuedBy: actor.memberId });
+  const reissued = revoked.length > 0;
+  await enqueueEmail(tx, { ...composeGranteeIdEmail(application, { securityId, siteOrigin, reissued }), purpose: 'grantee-id' });
+  await recordAudit(tx, { actor: actor.email, action: reissued ? 'reissue-grantee-id' : 'issue-grantee-id', target: reference });
+  return { status: 'issued', issuedAt: iso(grantee.created_at) };
+}
+
+const answerText = (payload: WirePayload, name: string): string => (typeof payload[name] === 'string' ? String(payload[name]).trim() : '');
+
+/* ---------- Payment details of the grantees issued from an application ---------- */
+
+export type PaymentDetailsVersion = {
+  version: number;
+  reference: string;
+  receivedAt: string;
+  sections: ApplicationDetail['sections'];
+  /** Set (and no answers) when this version could not be decrypted. */
+  unreadable?: string;
+};
+
+/**
+ * Every version of the payment details sent with the grantee IDs issued from a submission, newest
+ * first, decrypted with the keyring. Finance only: the caller checks the role and audits each version.
+ */
+export async function readPaymentDetails(db: Queryable, submissionId: string, keyring: FinanceKeyring): Promise<PaymentDetailsVersion[]> {
+  const rows = await db.query<SealedPayloadRow & { id: string; created_at: Date }>(
+    `SELECT v.id::text AS id, v.created_at, ${sealedPayloadColumns('v')} FROM grantee_finance_versions v JOIN grantees g ON g.id = v.grantee_id
+     WHERE g.submission_id = $1 ORDER BY v.created_at DESC, v.id DESC`,
+    [submissionId],
+  );
+  return rows.map((row) => {
+    const head = { version: row.version, reference: referenceOf('grantee-finance', row.id), receivedAt: iso(row.created_at) };
+    try {
+      return { ...head, sections: answersBySection('grantee-finance', openFinancePayload(keyring, row)) };
+    } catch (error) {
+      if (!(error instanceof FinanceDecryptionError)) throw error;
+      return { ...head, sections: [], unreadable: UNREADABLE_PAYMENT_DETAILS };
+    }
+  });
+}
