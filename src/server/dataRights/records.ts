@@ -75,12 +75,13 @@ export async function collectRecords(db: Queryable, seed: RecordSeed, options: {
       : await db.query<{ id: string; form: FormKey }>(`SELECT s.id::text AS id, s.form FROM submissions s WHERE s.id = ANY($1::bigint[]) ORDER BY s.id ${lock}`, [seed.submissionIds]);
   const submissionIds = submissions.map((row) => row.id);
 
+  // Locked too when erasing: a new payment-details version (which locks its grantee) waits, rather than arriving between the find and the delete.
   const grantees = await ids(
     db,
     `SELECT g.id::text AS id FROM grantees g
      WHERE g.submission_id = ANY($1::bigint[])
         OR ($2::text IS NOT NULL AND EXISTS (SELECT 1 FROM grantee_finance_versions v WHERE v.grantee_id = g.id AND lower(btrim(v.contact_email)) = $2))
-     ORDER BY g.id`,
+     ORDER BY g.id ${lock}`,
     [submissionIds, email],
   );
   const financeVersions = await ids(db, 'SELECT v.id::text AS id FROM grantee_finance_versions v WHERE v.grantee_id = ANY($1::bigint[]) ORDER BY v.id', [grantees]);
