@@ -34,10 +34,11 @@ export async function addGrantee(
   origin: { readonly submissionId: string; readonly issuedBy: string } | null = null,
 ): Promise<{ grantee: GranteeRow; securityId: string }> {
   const securityId = generateSecurityId();
-  const [grantee] = await db.query<GranteeRow>(
-    'INSERT INTO grantees (label, id_hash, submission_id, issued_by) VALUES ($1, $2, $3, $4) RETURNING id::text AS id, label, created_at, revoked_at',
-    [label, hashSecurityId(securityId).toString('hex'), origin?.submissionId ?? null, origin?.issuedBy ?? null],
-  );
+  const idHash = hashSecurityId(securityId).toString('hex');
+  const returning = 'RETURNING id::text AS id, label, created_at, revoked_at';
+  const [grantee] = origin
+    ? await db.query<GranteeRow>(`INSERT INTO grantees (label, id_hash, submission_id, issued_by) VALUES ($1, $2, $3, $4) ${returning}`, [label, idHash, origin.submissionId, origin.issuedBy])
+    : await db.query<GranteeRow>(`INSERT INTO grantees (label, id_hash) VALUES ($1, $2) ${returning}`, [label, idHash]);
   if (!grantee) throw new Error('INSERT … RETURNING gave no row');
   return { grantee, securityId };
 }

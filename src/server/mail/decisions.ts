@@ -135,6 +135,7 @@ export function composeGranteeIdEmail(
       '',
       ...(grant.reissued ? ['Este ID reemplaza al que te enviamos antes para esta solicitud: el anterior ya no funciona.', ''] : []),
       'Guárdalo en un lugar seguro y no lo compartas. Por tu seguridad no lo mostramos en ningún otro lugar: si lo pierdes, pide uno nuevo al equipo.',
+      '',
       `Si tienes alguna pregunta, escríbenos a ${DECISION_TEMPLATES[application.form].contactEmail} indicando tu número de referencia.`,
       '',
       ...signature,

@@ -98,6 +98,8 @@ export type ReviewState = {
 
 const iso = (value: Date | string): string => new Date(value).toISOString();
 
+const answerText = (payload: WirePayload, name: string): string => (typeof payload[name] === 'string' ? String(payload[name]).trim() : '');
+
 /** The review of a submission (status, history, assignee, notes, decision emails, grantee); null when it does not exist. */
 export async function readReview(db: Queryable, submissionId: string): Promise<ReviewState | null> {
   const [head] = await db.query<{ status: ApplicationStatus; status_changed_at: Date; assignee_id: string | null; assignee_email: string | null }>(
@@ -262,7 +264,6 @@ export async function issueGranteeId(tx: Queryable, input: { readonly key: Appli
   return { status: 'issued', issuedAt: iso(grantee.created_at) };
 }
 
-const answerText = (payload: WirePayload, name: string): string => (typeof payload[name] === 'string' ? String(payload[name]).trim() : '');
 
 /* ---------- Payment details of the grantees issued from an application ---------- */
 

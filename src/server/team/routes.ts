@@ -162,7 +162,7 @@ function parseInboxQuery(query: unknown): InboxQuery {
   return { form, since: parseDay(params.from, false), before: parseDay(params.to, true), search: q === '' ? null : q, page: Number(pageRaw), statuses, assignee };
 }
 
-/** The forms a role may read: every form, minus grantee finance (payment details) for a reviewer. */
+/** The forms a role may read: every form, minus grantee finance (payment details) for all but the finance role. */
 const readableForms = (role: Role): FormKey[] => (Object.keys(formDefinitions) as FormKey[]).filter((form) => form !== 'grantee-finance' || seesPaymentDetails(role));
 
 export async function teamRoutes(team: FastifyInstance, options: TeamRouteOptions): Promise<void> {
@@ -349,7 +349,7 @@ export async function teamRoutes(team: FastifyInstance, options: TeamRouteOption
     return { ok: true };
   });
 
-  // ---- Applications: every member reads them; grantee finance only finance and admin.
+  // ---- Applications: every member reads them; grantee finance (payment details) only the finance role.
   get('/applications', 'member', async (request, reply) => {
     const session = sessionOf(request);
     const query = parseInboxQuery(request.query);
@@ -523,7 +523,7 @@ export async function teamRoutes(team: FastifyInstance, options: TeamRouteOption
     if (!readableForms(session.role).includes(query.form)) return send(reply, 403, MESSAGES.forbidden);
     let table;
     try {
-      // readableForms has checked the role: only finance and admin reach grantee finance, decrypted here.
+      // readableForms has checked the role: only the finance role reaches grantee finance, decrypted here.
       table = await exportApplications(database, formDefinitions[query.form], { since: query.since, before: query.before, search: query.search }, financeKeys);
     } catch (error) {
       if (!(error instanceof UnreadableFinanceRows)) throw error;
