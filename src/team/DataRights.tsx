@@ -92,7 +92,7 @@ export function DataRights() {
   const download = () =>
     void act(async () => {
       await saveDownload(await post(PATHS.export, { email: found!.email }));
-      setDone('Descargamos la exportación: un .zip con datos.json y los archivos. Entrégala por un canal seguro y bórrala después.');
+      setDone('Descargamos la exportación: un .zip con datos.json y los archivos. Los datos de pago van sellados; para incluirlos descifrados, usa npm run data-rights -- export en el servidor. Entrégala por un canal seguro y bórrala después.');
     });
 
   const erase = (event: FormEvent) => {

@@ -8,7 +8,7 @@ import { formDefinitions } from '../../src/forms/definitions';
 import { DataRightsUsageError, runDataRightsCommand } from '../../src/server/cli/dataRights';
 import type { DataRightsExport } from '../../src/server/dataRights/bundle';
 import { resolveFinanceKeys } from '../../src/server/finance/encryption';
-import { hashSecurityId } from '../../src/server/grantees';
+import { addGrantee, hashSecurityId } from '../../src/server/grantees';
 import { referenceOf } from '../../src/server/mail/compose';
 import { enqueueEmail } from '../../src/server/mail/outbox';
 import { sniffFileType } from '../../src/server/fileType';
@@ -147,7 +147,7 @@ for (const backend of BACKENDS) {
       expect(found.references.sort()).toEqual([fixture.financeRef, fixture.officeRef, fixture.projectRef].sort());
     });
 
-    it('export: one zip with datos.json and the proposal beside it, bytes identical, payment details decrypted', async () => {
+    it('export: one zip with datos.json and the proposal beside it, bytes identical; payment details listed, sealed', async () => {
       const answer = await teamClient(server.url, admin.cookie).post('/data-rights/export', { email: EMAIL });
       expect(answer.status).toBe(200);
       expect(answer.headers.get('content-type')).toBe('application/zip');
@@ -166,7 +166,11 @@ for (const backend of BACKENDS) {
       expect(document.applications.map((application) => application.reference).sort()).toEqual([fixture.officeRef, fixture.projectRef].sort());
       expect(document.grantees).toHaveLength(1);
       expect(document.grantees[0]!.issuedFrom).toBe(fixture.projectRef);
-      expect(document.grantees[0]!.paymentDetails[0]).toMatchObject({ reference: fixture.financeRef, answers: { IBAN, beneficiaryName: `${FIRST} ${LAST}` } });
+      // An admin's export: only the finance role decrypts payment details in the team area (the CLI export does, below).
+      expect(document.grantees[0]!.paymentDetails).toEqual([
+        { reference: fixture.financeRef, version: 1, receivedAt: expect.any(String), beneficiaryName: `${FIRST} ${LAST}`, contactEmail: EMAIL.toUpperCase(), answers: null, sealed: true },
+      ]);
+      expect(strFromU8(entries['datos.json']!)).not.toContain(IBAN);
       expect(document.newsletter).toEqual([expect.objectContaining({ email: EMAIL.toLowerCase(), status: 'confirmed' })]);
       expect(document.emails).toHaveLength(7);
       expect(document.webhooks.map((webhook) => webhook.event)).toEqual(['application.received', 'application.received', 'application.status_changed', 'application.status_changed']);
@@ -226,10 +230,14 @@ for (const backend of BACKENDS) {
         const upload = describeUpload(PROPOSAL, (await sniffFileType(PROPOSAL))!, 'Propuesta Lucía.pdf');
         const id = await insertSubmission(server.database, { form: 'project-grants', endpoint: '/api/project-grants', payload: formDefinitions['project-grants'].toPayload(values), upload });
         const reference = referenceOf('project-grants', id);
+        const { grantee } = await addGrantee(server.database, 'CLI grantee');
+        const financePayload = formDefinitions['grantee-finance'].toPayload({ ...validFinanceFiat(), contactEmail: EMAIL, IBAN });
+        await server.database.transaction((tx) => insertFinanceVersion(tx, grantee.id, financePayload, resolveFinanceKeys(server.config).keyring));
 
         const found = await runDataRightsCommand(['find', '--email', EMAIL], { env });
         expect(found).toContain('submissions\t1');
-        expect(found).toContain(`references\t${reference}`);
+        expect(found).toContain('financeVersions\t1');
+        expect(found.at(-1)).toMatch(new RegExp(`^references\t${reference} GF-\\d{6}$`));
 
         const parent = fs.mkdtempSync(path.join(os.tmpdir(), 'data-rights-'));
         const listing = await runDataRightsCommand(['export', '--email', EMAIL, '--out', 'bundle'], { env, cwd: parent });
@@ -237,12 +245,14 @@ for (const backend of BACKENDS) {
         expect(fs.readFileSync(path.join(parent, 'bundle/archivos', `${reference}-Propuesta_Luci_a.pdf`)).equals(PROPOSAL)).toBe(true);
         const document = JSON.parse(fs.readFileSync(path.join(parent, 'bundle/datos.json'), 'utf8')) as DataRightsExport;
         expect(document.applications.map((application) => application.reference)).toEqual([reference]);
+        // The operator's export holds the key: payment details decrypted, as `npm run export -- --include-finance` does.
+        expect(document.grantees[0]!.paymentDetails[0]!.answers).toMatchObject({ IBAN });
         expect(fs.statSync(path.join(parent, 'bundle/datos.json')).mode & 0o777).toBe(0o600);
         await expect(runDataRightsCommand(['export', '--email', EMAIL, '--out', 'bundle'], { env, cwd: parent })).rejects.toThrow(DataRightsUsageError);
 
         await expect(runDataRightsCommand(['erase', '--email', EMAIL], { env })).rejects.toThrow(/--yes/);
         const erased = await runDataRightsCommand(['erase', '--email', EMAIL, '--yes'], { env });
-        expect(erased).toEqual(['Erased. Tombstone in the audit log: webhooks=1 decisionEmails=0 emails=2 files=1 statusHistory=1 notes=0 financeVersions=0 grantees=0 submissions=1 newsletter=0']);
+        expect(erased).toEqual(['Erased. Tombstone in the audit log: webhooks=1 decisionEmails=0 emails=4 files=1 statusHistory=1 notes=0 financeVersions=1 grantees=1 submissions=1 newsletter=0']);
         const audit = await server.database.query<{ action: string }>("SELECT action FROM team_audit_log WHERE actor = 'cli' AND action <> 'invite' ORDER BY id");
         expect(audit.map((entry) => entry.action)).toEqual(['data-rights-find', 'data-rights-export', 'erase-personal-data']);
         fs.rmSync(parent, { recursive: true, force: true });

@@ -11,8 +11,11 @@ import { countsOf, type RecordCounts, type SubjectRecords } from './records';
  * The export of a data-rights request (LGPD art. 18 II, GDPR art. 15 and 20): one JSON document,
  * `datos.json`, with everything collectRecords found, and the uploaded files beside it under
  * `archivos/`. The CLI writes them to a folder, the team route zips the same bundle. Payment
- * details are decrypted here with the keyring (only this export and the finance role's view do);
- * a version that fails to decrypt is listed as unreadable, never left out silently.
+ * details are decrypted only when a keyring is given: by the CLI, run by whoever operates the
+ * server and holds the key (as `npm run export -- --include-finance`). The team route is an admin's,
+ * and only the finance role decrypts in the team area (issue 17), so its bundle lists each version
+ * with its clear name and contact email and `sealed: true`. A version that fails to decrypt is
+ * listed as unreadable, never left out silently.
  */
 
 export const BUNDLE_JSON = 'datos.json';
@@ -40,7 +43,17 @@ export type DataRightsExport = {
     issuedFrom: string | null;
     createdAt: string;
     revokedAt: string | null;
-    paymentDetails: ReadonlyArray<{ reference: string; version: number; receivedAt: string; answers: WirePayload | null; unreadable?: true }>;
+    paymentDetails: ReadonlyArray<{
+      reference: string;
+      version: number;
+      receivedAt: string;
+      beneficiaryName: string;
+      contactEmail: string;
+      /** The payload as sent; null when sealed (no keyring) or unreadable. */
+      answers: WirePayload | null;
+      sealed?: true;
+      unreadable?: true;
+    }>;
   }>;
   readonly newsletter: ReadonlyArray<{ email: string; status: string; createdAt: string; confirmedAt: string | null; unsubscribedAt: string | null }>;
   readonly emails: ReadonlyArray<{ about: string; to: string | null; subject: string | null; status: string; createdAt: string; sentAt: string | null }>;
@@ -63,7 +76,7 @@ type SubmissionRow = {
   file_sha256: string | null;
 };
 
-export async function buildBundle(db: Queryable, email: string, records: SubjectRecords, financeKeys: FinanceKeyring): Promise<DataRightsBundle> {
+export async function buildBundle(db: Queryable, email: string, records: SubjectRecords, financeKeys: FinanceKeyring | null): Promise<DataRightsBundle> {
   const { ids } = records;
   const submissions = await db.query<SubmissionRow>(
     `SELECT id::text AS id, form, payload, status, status_changed_at, created_at, file_original_name, file_media_type, file_size, file_sha256
@@ -108,8 +121,8 @@ export async function buildBundle(db: Queryable, email: string, records: Subject
      FROM grantees g LEFT JOIN submissions s ON s.id = g.submission_id WHERE g.id = ANY($1::bigint[]) ORDER BY g.id`,
     [ids.grantees],
   );
-  const versionRows = await db.query<SealedPayloadRow & { id: string; created_at: Date }>(
-    `SELECT v.id::text AS id, v.created_at, ${sealedPayloadColumns('v')} FROM grantee_finance_versions v WHERE v.id = ANY($1::bigint[]) ORDER BY v.id`,
+  const versionRows = await db.query<SealedPayloadRow & { id: string; created_at: Date; beneficiary_name: string; contact_email: string }>(
+    `SELECT v.id::text AS id, v.created_at, v.beneficiary_name, v.contact_email, ${sealedPayloadColumns('v')} FROM grantee_finance_versions v WHERE v.id = ANY($1::bigint[]) ORDER BY v.id`,
     [ids.financeVersions],
   );
   const grantees = granteeRows.map((grantee) => ({
@@ -120,7 +133,14 @@ export async function buildBundle(db: Queryable, email: string, records: Subject
     paymentDetails: versionRows
       .filter((version) => version.grantee_id === grantee.id)
       .map((version) => {
-        const head = { reference: referenceOf('grantee-finance', version.id), version: version.version, receivedAt: iso(version.created_at)! };
+        const head = {
+          reference: referenceOf('grantee-finance', version.id),
+          version: version.version,
+          receivedAt: iso(version.created_at)!,
+          beneficiaryName: version.beneficiary_name,
+          contactEmail: version.contact_email,
+        };
+        if (!financeKeys) return { ...head, answers: null, sealed: true as const };
         try {
           return { ...head, answers: openFinancePayload(financeKeys, version) };
         } catch (error) {

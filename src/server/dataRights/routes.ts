@@ -1,7 +1,6 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { isEmail } from '../../forms/definitions/validate';
 import { apiError } from '../http';
-import type { FinanceKeyring } from '../finance/encryption';
 import type { Database } from '../storage/database';
 import { erasePersonalData } from './erase';
 import { exportPersonalData, findPersonalData, zipBundle } from './service';
@@ -28,8 +27,8 @@ function emailOf(request: FastifyRequest): string | null {
 
 const actorOf = (request: FastifyRequest): string => request.teamSession?.email ?? '';
 
-export async function dataRightsRoutes(app: FastifyInstance, options: { database: Database; financeKeys: FinanceKeyring }): Promise<void> {
-  const { database, financeKeys } = options;
+export async function dataRightsRoutes(app: FastifyInstance, options: { database: Database }): Promise<void> {
+  const { database } = options;
   const bad = (reply: FastifyReply, message: string) => reply.code(400).send(apiError(message));
 
   app.post('/data-rights/find', { bodyLimit: BODY_LIMIT, config: ADMIN_ONLY }, async (request, reply) => {
@@ -41,7 +40,8 @@ export async function dataRightsRoutes(app: FastifyInstance, options: { database
   app.post('/data-rights/export', { bodyLimit: BODY_LIMIT, config: ADMIN_ONLY }, async (request, reply) => {
     const email = emailOf(request);
     if (!email) return bad(reply, DATA_RIGHTS_MESSAGES.badEmail);
-    const bundle = await exportPersonalData(database, email, actorOf(request), financeKeys);
+    // Payment details stay sealed: in the team area only the finance role decrypts them (issue 17).
+    const bundle = await exportPersonalData(database, email, actorOf(request), null);
     const day = new Date().toISOString().slice(0, 10);
     return reply
       .type('application/zip')

@@ -20,8 +20,11 @@ export async function findPersonalData(database: Database, email: string, actor:
   });
 }
 
-/** One consistent snapshot: the rows are read in one transaction, then the export is audited. */
-export async function exportPersonalData(database: Database, email: string, actor: string, financeKeys: FinanceKeyring): Promise<DataRightsBundle> {
+/**
+ * One consistent snapshot: the rows are read in one transaction, then the export is audited.
+ * `financeKeys` null leaves payment details sealed (the team route: see bundle.ts).
+ */
+export async function exportPersonalData(database: Database, email: string, actor: string, financeKeys: FinanceKeyring | null): Promise<DataRightsBundle> {
   return database.transaction(async (tx) => {
     const records = await collectRecords(tx, { email });
     const bundle = await buildBundle(tx, normaliseEmail(email), records, financeKeys);

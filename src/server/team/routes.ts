@@ -572,7 +572,7 @@ export async function teamRoutes(team: FastifyInstance, options: TeamRouteOption
   });
 
   // Applicants' data rights: find, export, erase by email (admin only; src/server/dataRights).
-  await team.register(dataRightsRoutes, { database, financeKeys });
+  await team.register(dataRightsRoutes, { database });
 
   get('/audit', ['admin'], async (request) => {
     const page = parseInboxQuery({ page: isObject(request.query) ? request.query.page : undefined }).page;
