@@ -44,6 +44,12 @@ async function main(): Promise<void> {
   }
   if (mailConfig.smtpUrl) console.log(`Email is on: sending the outbox through ${new URL(mailConfig.smtpUrl).host}.`);
   else console.log('Email is off: SMTP_URL is not set, so confirmation emails wait in the outbox until a server with SMTP_URL starts.');
+  if (server.webhookWorker) console.log('Webhooks are on: application events go to the WEBHOOK_URLS receivers, signed with WEBHOOK_SECRET.');
+  console.log(
+    server.retentionSweeper
+      ? 'Retention is on: rejected and withdrawn applications past their programme\'s period are erased daily (README "Retention").'
+      : 'Retention is off: no programme has a retention period, so no application is erased automatically.',
+  );
 }
 
 main().catch((error: unknown) => {

@@ -6,9 +6,13 @@ import { resolveFinanceKeys, type FinanceKeyring } from './finance/encryption';
 import { financeKeyUsage, sealFinanceRows } from './finance/versions';
 import { loadMailConfig, type MailConfig } from './mail/config';
 import { startOutboxWorker, type OutboxWorker } from './mail/worker';
+import { loadRetentionPeriods, startRetentionSweeper, type RetentionSweeper } from './dataRights/retention';
 import { dumpPglite } from './storage/backup';
 import { openDatabase, PgliteDatabase, type Database } from './storage/database';
 import { serveLocalTools, type LocalTools } from './storage/localTools';
+import { loadWebhookConfig, type WebhookConfig } from './webhooks/config';
+import { syncWebhookEndpoints } from './webhooks/outbox';
+import { startWebhookWorker, type WebhookWorker } from './webhooks/worker';
 
 export type RunningServer = {
   readonly app: FastifyInstance;
@@ -16,6 +20,10 @@ export type RunningServer = {
   readonly address: string;
   /** null when SMTP_URL is unset: emails wait in the outbox. */
   readonly mailWorker: OutboxWorker | null;
+  /** null when WEBHOOK_URLS is unset. */
+  readonly webhookWorker: WebhookWorker | null;
+  /** null when no programme has a retention period: nothing is erased automatically. */
+  readonly retentionSweeper: RetentionSweeper | null;
   /** Where the finance key came from, what start encrypted, and rows no configured key opens. */
   readonly finance: FinanceAtStart;
   stop(): Promise<void>;
@@ -47,13 +55,20 @@ async function prepareFinance(config: ServerConfig, database: Database): Promise
 }
 
 /** Opens the database (applying migrations), builds the app and listens on HOST:PORT. */
-export async function startServer(config: ServerConfig, mailConfig: MailConfig = loadMailConfig()): Promise<RunningServer> {
+export async function startServer(
+  config: ServerConfig,
+  mailConfig: MailConfig = loadMailConfig(),
+  webhookConfig: WebhookConfig | null = loadWebhookConfig(),
+  retentionPeriods = loadRetentionPeriods(),
+): Promise<RunningServer> {
   const database = await openDatabase(config, 'server');
   let app: FastifyInstance;
   let finance: FinanceAtStart;
   try {
     const prepared = await prepareFinance(config, database);
     finance = prepared.finance;
+    // Events are queued for the endpoints configured now (none when WEBHOOK_URLS is unset).
+    await syncWebhookEndpoints(database, webhookConfig?.urls ?? []);
     app = await buildApp({ config, database, forms: formDefinitions, financeKeys: prepared.keyring });
     await app.listen({ host: config.host, port: config.port });
   } catch (error) {
@@ -73,15 +88,19 @@ export async function startServer(config: ServerConfig, mailConfig: MailConfig =
   }
   const { smtpUrl } = mailConfig;
   const mailWorker = smtpUrl ? startOutboxWorker({ database, config: { ...mailConfig, smtpUrl }, log: app.log.child({ component: 'mail' }) }) : null;
+  const webhookWorker = webhookConfig ? startWebhookWorker({ database, config: webhookConfig, siteOrigin: config.siteOrigin, log: app.log.child({ component: 'webhooks' }) }) : null;
+  const retentionSweeper = startRetentionSweeper({ database, periods: retentionPeriods, log: app.log.child({ component: 'retention' }) });
   let stopping: Promise<void> | null = null;
   return {
     app,
     database,
     address,
     mailWorker,
+    webhookWorker,
+    retentionSweeper,
     finance,
     // In-flight requests finish (new ones get 503) and the email being sent goes out, then the database closes.
-    stop: () => (stopping ??= Promise.all([app.close(), mailWorker?.stop(), localTools?.close()]).then(() => database.close())),
+    stop: () => (stopping ??= Promise.all([app.close(), mailWorker?.stop(), webhookWorker?.stop(), retentionSweeper?.stop(), localTools?.close()]).then(() => database.close())),
   };
 }
 

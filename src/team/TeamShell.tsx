@@ -18,6 +18,7 @@ const navItems: readonly NavItem[] = [
   { href: teamRoutes.sessions, label: 'Mis sesiones' },
   { href: teamRoutes.members, label: 'Miembros', roles: ['admin'] },
   { href: teamRoutes.audit, label: 'Auditoría', roles: ['admin'] },
+  { href: teamRoutes.dataRights, label: 'Datos personales', roles: ['admin'] },
 ];
 
 function SignOutButton() {

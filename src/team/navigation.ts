@@ -8,6 +8,7 @@ export const teamRoutes = {
   sessions: '/equipo/sesiones/',
   members: '/equipo/miembros/',
   audit: '/equipo/auditoria/',
+  dataRights: '/equipo/datos/',
 } as const;
 
 /** The sign-in page, asked to come back to the page the member was on. */

@@ -10,6 +10,7 @@ import { CaptchaField } from './CaptchaField';
 import { DraftNotice } from './DraftNotice';
 import { discardDraft, loadDraft, saveDraft } from './draftStorage';
 import { MissingList } from './MissingList';
+import { PrivacyNotice } from './PrivacyNotice';
 import { RadioField } from './RadioField';
 import { SelectField } from './SelectField';
 import { SubmitButton } from './SubmitButton';
@@ -204,6 +205,7 @@ export function ApplicationForm({ definition, failureMessage, review }: Applicat
       ))}
       {review && reviewing ? <ReviewPanel onEdit={() => setReviewing(false)}>{review(form.getValues())}</ReviewPanel> : null}
       <SubmitArea definition={definition} form={form} upload={upload} label={review && reviewing ? 'Confirm and send' : definition.submitLabel} />
+      <PrivacyNotice definition={definition} />
     </form>
   );
 }

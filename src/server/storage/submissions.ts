@@ -2,6 +2,7 @@ import type { WirePayload } from '../../forms/definitions/types';
 import type { FinanceKeyring } from '../finance/encryption';
 import { sealFinancePayload } from '../finance/versions';
 import { enqueueApplicationEmails } from '../mail/outbox';
+import { enqueueWebhookEvent } from '../webhooks/outbox';
 import { recordReceipt } from '../team/review';
 import type { Database, Queryable } from './database';
 import { insertSubmissionFile, type StoredFile } from './files';
@@ -20,6 +21,7 @@ export async function insertSubmission(database: Database, row: { form: string; 
     if (row.upload) await insertSubmissionFile(tx, inserted.id, row.upload.bytes);
     await recordReceipt(tx, inserted.id);
     await enqueueApplicationEmails(tx, { submissionId: inserted.id });
+    await enqueueWebhookEvent(tx, { submissionId: inserted.id, type: 'application.received', status: 'received', previousStatus: null });
     return inserted.id;
   });
 }

@@ -22,10 +22,17 @@ export type AuditAction =
   | 'add-note'
   | 'send-decision-email'
   | 'issue-grantee-id'
-  | 'reissue-grantee-id';
+  | 'reissue-grantee-id'
+  // Data rights (src/server/dataRights): the target holds counts only, never the address searched for.
+  | 'data-rights-find'
+  | 'data-rights-export'
+  | 'erase-personal-data'
+  | 'retention-erase';
 
 /** The actor of the CLI: whoever has a shell on the server. */
 export const CLI_ACTOR = 'cli';
+/** The actor of the daily retention sweep (src/server/dataRights/retention.ts). */
+export const RETENTION_ACTOR = 'retention';
 
 export async function recordAudit(db: Queryable, entry: { actor: string; action: AuditAction; target?: string }): Promise<void> {
   await db.query('INSERT INTO team_audit_log (actor, action, target) VALUES ($1, $2, $3)', [entry.actor, entry.action, entry.target ?? '']);

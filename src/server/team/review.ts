@@ -7,6 +7,7 @@ import { referenceOf, type ComposedEmail, type StoredApplication } from '../mail
 import { composeDecisionEmail, composeGranteeIdEmail, isDecisionStatus, paysOut, type DecisionStatus, type ReviewedForm } from '../mail/decisions';
 import { enqueueEmail } from '../mail/outbox';
 import type { Queryable } from '../storage/database';
+import { enqueueWebhookEvent } from '../webhooks/outbox';
 import { answersBySection, UNREADABLE_PAYMENT_DETAILS, type ApplicationDetail, type ApplicationKey } from './applications';
 import { recordAudit } from './audit';
 import type { Role } from './roles';
@@ -72,6 +73,7 @@ export async function changeApplicationStatus(tx: Queryable, input: { readonly k
     updated!.at,
   ]);
   await recordAudit(tx, { actor: actor.email, action: 'change-status', target: `${reference}: ${applicationStatusLabels[from]} → ${applicationStatusLabels[to]}` });
+  await enqueueWebhookEvent(tx, { submissionId: key.rowId, type: 'application.status_changed', status: to, previousStatus: from });
   return { changed: true, change: { submissionId: key.rowId, form: key.form, reference, from, to, at: new Date(updated!.at), actor } };
 }
 

@@ -5,6 +5,7 @@ import { APPLICATION_STATUSES, applicationStatusLabels, isApplicationStatus, typ
 import type { FormKey } from '../../forms/definitions/types';
 import { isAllowedText, isEmail } from '../../forms/definitions/validate';
 import type { ServerConfig } from '../config';
+import { dataRightsRoutes } from '../dataRights/routes';
 import { exportApplications, UnreadableFinanceRows } from '../export/applications';
 import { toCsv } from '../export/csv';
 import type { FinanceKeyring } from '../finance/encryption';
@@ -569,6 +570,9 @@ export async function teamRoutes(team: FastifyInstance, options: TeamRouteOption
     if (typeof email !== 'string' || !(await endMemberSessions(database, email, sessionOf(request).email))) return send(reply, 404, MESSAGES.noMember);
     return reply.code(204).send();
   });
+
+  // Applicants' data rights: find, export, erase by email (admin only; src/server/dataRights).
+  await team.register(dataRightsRoutes, { database });
 
   get('/audit', ['admin'], async (request) => {
     const page = parseInboxQuery({ page: isObject(request.query) ? request.query.page : undefined }).page;

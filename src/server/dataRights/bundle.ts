@@ -1,0 +1,193 @@
+import { programmes } from '../../config/programmes';
+import type { FormKey, WirePayload } from '../../forms/definitions/types';
+import { FinanceDecryptionError, type FinanceKeyring } from '../finance/encryption';
+import { openFinancePayload, sealedPayloadColumns, type SealedPayloadRow } from '../finance/versions';
+import { referenceOf } from '../mail/compose';
+import type { Queryable } from '../storage/database';
+import { readProposal } from '../team/applications';
+import { countsOf, type RecordCounts, type SubjectRecords } from './records';
+
+/**
+ * The export of a data-rights request (LGPD art. 18 II, GDPR art. 15 and 20): one JSON document,
+ * `datos.json`, with everything collectRecords found, and the uploaded files beside it under
+ * `archivos/`. The CLI writes them to a folder, the team route zips the same bundle. Payment
+ * details are decrypted only when a keyring is given: by the CLI, run by whoever operates the
+ * server and holds the key (as `npm run export -- --include-finance`). The team route is an admin's,
+ * and only the finance role decrypts in the team area (issue 17), so its bundle lists each version
+ * with its clear name and contact email and `sealed: true`. A version that fails to decrypt is
+ * listed as unreadable, never left out silently.
+ */
+
+export const BUNDLE_JSON = 'datos.json';
+export const FILES_FOLDER = 'archivos';
+
+const iso = (value: Date | null): string | null => (value === null ? null : new Date(value).toISOString());
+
+export type DataRightsExport = {
+  readonly exportedAt: string;
+  readonly email: string;
+  readonly counts: RecordCounts;
+  readonly applications: ReadonlyArray<{
+    reference: string;
+    programme: string;
+    submittedAt: string;
+    status: string;
+    statusChangedAt: string;
+    answers: WirePayload;
+    file: { name: string; mediaType: string; size: number; sha256: string; path: string } | null;
+    statusHistory: ReadonlyArray<{ from: string | null; to: string; at: string }>;
+    notes: ReadonlyArray<{ body: string; at: string }>;
+  }>;
+  readonly grantees: ReadonlyArray<{
+    label: string;
+    issuedFrom: string | null;
+    createdAt: string;
+    revokedAt: string | null;
+    paymentDetails: ReadonlyArray<{
+      reference: string;
+      version: number;
+      receivedAt: string;
+      beneficiaryName: string;
+      contactEmail: string;
+      /** The payload as sent; null when sealed (no keyring) or unreadable. */
+      answers: WirePayload | null;
+      sealed?: true;
+      unreadable?: true;
+    }>;
+  }>;
+  readonly newsletter: ReadonlyArray<{ email: string; status: string; createdAt: string; confirmedAt: string | null; unsubscribedAt: string | null }>;
+  readonly emails: ReadonlyArray<{ about: string; to: string | null; subject: string | null; status: string; createdAt: string; sentAt: string | null }>;
+  readonly webhooks: ReadonlyArray<{ event: string; reference: string; status: string; createdAt: string }>;
+  readonly auditMentions: ReadonlyArray<{ at: string; action: string; target: string }>;
+};
+
+export type DataRightsBundle = { readonly document: DataRightsExport; readonly files: ReadonlyArray<{ readonly path: string; readonly bytes: Buffer }> };
+
+type SubmissionRow = {
+  id: string;
+  form: FormKey;
+  payload: WirePayload;
+  status: string;
+  status_changed_at: Date;
+  created_at: Date;
+  file_original_name: string | null;
+  file_media_type: string | null;
+  file_size: number | null;
+  file_sha256: string | null;
+};
+
+export async function buildBundle(db: Queryable, email: string, records: SubjectRecords, financeKeys: FinanceKeyring | null): Promise<DataRightsBundle> {
+  const { ids } = records;
+  const submissions = await db.query<SubmissionRow>(
+    `SELECT id::text AS id, form, payload, status, status_changed_at, created_at, file_original_name, file_media_type, file_size, file_sha256
+     FROM submissions WHERE id = ANY($1::bigint[]) ORDER BY id`,
+    [ids.submissions],
+  );
+  const history = await db.query<{ submission_id: string; from_status: string | null; to_status: string; created_at: Date }>(
+    'SELECT submission_id::text AS submission_id, from_status, to_status, created_at FROM application_status_history WHERE id = ANY($1::bigint[]) ORDER BY id',
+    [ids.statusHistory],
+  );
+  // The note's text and date; the team member who wrote it is the team's own data.
+  const notes = await db.query<{ submission_id: string; body: string; created_at: Date }>(
+    'SELECT submission_id::text AS submission_id, body, created_at FROM application_notes WHERE id = ANY($1::bigint[]) ORDER BY id',
+    [ids.notes],
+  );
+  const files: Array<{ path: string; bytes: Buffer }> = [];
+  const applications: Array<DataRightsExport['applications'][number]> = [];
+  for (const row of submissions) {
+    const reference = referenceOf(row.form, row.id);
+    let file: DataRightsExport['applications'][number]['file'] = null;
+    const proposal = row.file_sha256 ? await readProposal(db, { form: row.form, rowId: row.id }) : null;
+    if (proposal) {
+      const path = `${FILES_FOLDER}/${proposal.downloadName}`;
+      files.push({ path, bytes: proposal.bytes });
+      file = { name: row.file_original_name ?? '', mediaType: row.file_media_type ?? proposal.mediaType, size: row.file_size ?? proposal.bytes.length, sha256: row.file_sha256 ?? '', path };
+    }
+    applications.push({
+      reference,
+      programme: programmes[row.form].name,
+      submittedAt: iso(row.created_at)!,
+      status: row.status,
+      statusChangedAt: iso(row.status_changed_at)!,
+      answers: row.payload,
+      file,
+      statusHistory: history.filter((entry) => entry.submission_id === row.id).map((entry) => ({ from: entry.from_status, to: entry.to_status, at: iso(entry.created_at)! })),
+      notes: notes.filter((note) => note.submission_id === row.id).map((note) => ({ body: note.body, at: iso(note.created_at)! })),
+    });
+  }
+
+  const granteeRows = await db.query<{ id: string; label: string; submission_id: string | null; submission_form: FormKey | null; created_at: Date; revoked_at: Date | null }>(
+    `SELECT g.id::text AS id, g.label, g.submission_id::text AS submission_id, s.form AS submission_form, g.created_at, g.revoked_at
+     FROM grantees g LEFT JOIN submissions s ON s.id = g.submission_id WHERE g.id = ANY($1::bigint[]) ORDER BY g.id`,
+    [ids.grantees],
+  );
+  const versionRows = await db.query<SealedPayloadRow & { id: string; created_at: Date; beneficiary_name: string; contact_email: string }>(
+    `SELECT v.id::text AS id, v.created_at, v.beneficiary_name, v.contact_email, ${sealedPayloadColumns('v')} FROM grantee_finance_versions v WHERE v.id = ANY($1::bigint[]) ORDER BY v.id`,
+    [ids.financeVersions],
+  );
+  const grantees = granteeRows.map((grantee) => ({
+    label: grantee.label,
+    issuedFrom: grantee.submission_id && grantee.submission_form ? referenceOf(grantee.submission_form, grantee.submission_id) : null,
+    createdAt: iso(grantee.created_at)!,
+    revokedAt: iso(grantee.revoked_at),
+    paymentDetails: versionRows
+      .filter((version) => version.grantee_id === grantee.id)
+      .map((version) => {
+        const head = {
+          reference: referenceOf('grantee-finance', version.id),
+          version: version.version,
+          receivedAt: iso(version.created_at)!,
+          beneficiaryName: version.beneficiary_name,
+          contactEmail: version.contact_email,
+        };
+        if (!financeKeys) return { ...head, answers: null, sealed: true as const };
+        try {
+          return { ...head, answers: openFinancePayload(financeKeys, version) };
+        } catch (error) {
+          if (!(error instanceof FinanceDecryptionError)) throw error;
+          return { ...head, answers: null, unreadable: true as const };
+        }
+      }),
+  }));
+
+  const newsletter = await db.query<{ email: string; status: string; created_at: Date; confirmed_at: Date | null; unsubscribed_at: Date | null }>(
+    'SELECT email, status, created_at, confirmed_at, unsubscribed_at FROM newsletter_subscribers WHERE id = ANY($1::bigint[]) ORDER BY id',
+    [ids.newsletter],
+  );
+  // An email's body may hold a secret link (and is blanked once sent): its subject and state are what it was.
+  const emails = await db.query<{ submission_id: string | null; form: FormKey | null; finance_version_id: string | null; purpose: string | null; audience: string | null; recipient: string | null; subject: string | null; status: string; created_at: Date; sent_at: Date | null }>(
+    `SELECT m.submission_id::text AS submission_id, s.form, m.finance_version_id::text AS finance_version_id, m.purpose, m.audience, m.recipient, m.subject, m.status, m.created_at, m.sent_at
+     FROM mail_outbox m LEFT JOIN submissions s ON s.id = m.submission_id WHERE m.id = ANY($1::bigint[]) ORDER BY m.id`,
+    [ids.emails],
+  );
+  const webhooks = await db.query<{ event: string; form: FormKey; submission_id: string; status: string; created_at: Date }>(
+    `SELECT w.event, s.form, w.submission_id::text AS submission_id, w.status, w.created_at
+     FROM webhook_outbox w JOIN submissions s ON s.id = w.submission_id WHERE w.id = ANY($1::bigint[]) ORDER BY w.id`,
+    [ids.webhooks],
+  );
+  const audit = await db.query<{ at: Date; action: string; target: string }>('SELECT at, action, target FROM team_audit_log WHERE id = ANY($1::bigint[]) ORDER BY id', [records.auditMentions]);
+
+  const document: DataRightsExport = {
+    exportedAt: new Date().toISOString(),
+    email,
+    counts: countsOf(records),
+    applications,
+    grantees,
+    newsletter: newsletter.map((row) => ({ email: row.email, status: row.status, createdAt: iso(row.created_at)!, confirmedAt: iso(row.confirmed_at), unsubscribedAt: iso(row.unsubscribed_at) })),
+    emails: emails.map((row) => ({
+      about:
+        row.purpose ??
+        (row.submission_id && row.form
+          ? `${row.audience ?? 'applicant'} ${referenceOf(row.form, row.submission_id)}`
+          : `${row.audience ?? 'applicant'} ${referenceOf('grantee-finance', row.finance_version_id ?? '0')}`),
+      to: row.recipient,
+      subject: row.subject,
+      status: row.status,
+      createdAt: iso(row.created_at)!,
+      sentAt: iso(row.sent_at),
+    })),
+    webhooks: webhooks.map((row) => ({ event: row.event, reference: referenceOf(row.form, row.submission_id), status: row.status, createdAt: iso(row.created_at)! })),
+    auditMentions: audit.map((row) => ({ at: iso(row.at)!, action: row.action, target: row.target })),
+  };
+  return { document, files };
+}

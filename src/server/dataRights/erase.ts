@@ -1,0 +1,48 @@
+import type { Database, Queryable } from '../storage/database';
+import { recordAudit, type AuditAction } from '../team/audit';
+import { collectRecords, countsOf, ERASURE_ORDER, type RecordCounts, type RecordKind, type RecordSeed } from './records';
+
+/**
+ * Erasure (LGPD art. 18 VI, GDPR art. 17, Ley 25.326 art. 16): every row collectRecords finds is
+ * deleted in one transaction, rows that reference others first, and the append-only audit log gets a
+ * tombstone: who, when, and how many records of each kind, never an address, a name or a reference.
+ * The data-rights routes, the CLI and the retention sweep all erase through eraseInTransaction.
+ */
+
+/** The table and id column of each kind. */
+const TABLES: Readonly<Record<RecordKind, { table: string; id: string }>> = {
+  webhooks: { table: 'webhook_outbox', id: 'id' },
+  emails: { table: 'mail_outbox', id: 'id' },
+  files: { table: 'submission_files', id: 'submission_id' },
+  statusHistory: { table: 'application_status_history', id: 'id' },
+  notes: { table: 'application_notes', id: 'id' },
+  decisionEmails: { table: 'application_decision_emails', id: 'id' },
+  financeVersions: { table: 'grantee_finance_versions', id: 'id' },
+  grantees: { table: 'grantees', id: 'id' },
+  submissions: { table: 'submissions', id: 'id' },
+  newsletter: { table: 'newsletter_subscribers', id: 'id' },
+};
+
+/** The tombstone's text: counts only, e.g. "submissions=1 files=1 statusHistory=2 …". */
+export const tombstoneOf = (counts: RecordCounts): string => ERASURE_ORDER.map((kind) => `${kind}=${counts[kind]}`).join(' ');
+
+export type Erasure = { readonly counts: RecordCounts };
+
+/** Collects (locking the applications), deletes and leaves the tombstone; call inside a transaction. */
+export async function eraseInTransaction(tx: Queryable, seed: RecordSeed, audit: { actor: string; action: Extract<AuditAction, 'erase-personal-data' | 'retention-erase'> }): Promise<Erasure> {
+  const records = await collectRecords(tx, seed, { lock: true });
+  for (const kind of ERASURE_ORDER) {
+    const ids = records.ids[kind];
+    if (ids.length === 0) continue;
+    const { table, id } = TABLES[kind];
+    await tx.query(`DELETE FROM ${table} WHERE ${id} = ANY($1::bigint[])`, [ids]);
+  }
+  const counts = countsOf(records);
+  await recordAudit(tx, { actor: audit.actor, action: audit.action, target: tombstoneOf(counts) });
+  return { counts };
+}
+
+/** Erases everything held for an email address, on request. */
+export function erasePersonalData(database: Database, email: string, actor: string): Promise<Erasure> {
+  return database.transaction((tx) => eraseInTransaction(tx, { email }, { actor, action: 'erase-personal-data' }));
+}

@@ -1,0 +1,91 @@
+import type { FastifyBaseLogger } from 'fastify';
+import { RETENTION_VARIABLES, retentionPeriod, type RetentionPeriod, type ReviewedProgrammeKey } from '../../config/programmes';
+import type { Database } from '../storage/database';
+import { RETENTION_ACTOR } from '../team/audit';
+import { eraseInTransaction } from './erase';
+
+/**
+ * Retention: a rejected or withdrawn application is erased once its programme's period has passed
+ * since that decision (submissions.status_changed_at), through the same erasure as a request, with
+ * its tombstone. Programmes without a period keep every application. The server sweeps once a day
+ * (and shortly after it starts); with several servers on one PostgreSQL, one sweeps and the others
+ * skip (a transaction-level advisory lock, released at commit).
+ */
+
+export type RetentionPeriods = Readonly<Partial<Record<ReviewedProgrammeKey, RetentionPeriod>>>;
+
+type Env = Readonly<Record<string, string | undefined>>;
+
+/** The configured periods (the NEXT_PUBLIC_*_RETENTION variables the privacy notice was built with). */
+export function loadRetentionPeriods(env: Env = process.env): RetentionPeriods {
+  const periods: Partial<Record<ReviewedProgrammeKey, RetentionPeriod>> = {};
+  for (const [form, variable] of Object.entries(RETENTION_VARIABLES) as Array<[ReviewedProgrammeKey, string]>) {
+    const period = retentionPeriod(variable, env[variable]);
+    if (period) periods[form] = period;
+  }
+  return periods;
+}
+
+/** As a PostgreSQL interval: '6 month'. */
+const intervalOf = (period: RetentionPeriod): string => `${period.amount} ${period.unit}`;
+
+/** Any constant of its own: serialises sweeps across servers. */
+export const RETENTION_LOCK_KEY = 727_018;
+export const RETENTION_SWEEP_INTERVAL_MS = 24 * 60 * 60 * 1000;
+/** The first sweep after a start: soon, but not in the middle of the start itself. */
+const FIRST_SWEEP_DELAY_MS = 60_000;
+
+export type SweepReport = { readonly skipped: boolean; readonly erased: Readonly<Partial<Record<ReviewedProgrammeKey, number>>> };
+
+/** One sweep: every programme with a period, in one transaction (nothing half-erased if it fails). */
+export async function sweepRetention(database: Database, periods: RetentionPeriods): Promise<SweepReport> {
+  const configured = Object.entries(periods) as Array<[ReviewedProgrammeKey, RetentionPeriod]>;
+  if (configured.length === 0) return { skipped: false, erased: {} };
+  return database.transaction(async (tx) => {
+    const [lock] = await tx.query<{ locked: boolean }>('SELECT pg_try_advisory_xact_lock($1) AS locked', [RETENTION_LOCK_KEY]);
+    if (!lock?.locked) return { skipped: true, erased: {} };
+    const erased: Partial<Record<ReviewedProgrammeKey, number>> = {};
+    for (const [form, period] of configured) {
+      const due = await tx.query<{ id: string }>(
+        `SELECT id::text AS id FROM submissions
+         WHERE form = $1 AND status IN ('rejected', 'withdrawn') AND status_changed_at < now() - $2::interval
+         ORDER BY id FOR UPDATE SKIP LOCKED`,
+        [form, intervalOf(period)],
+      );
+      // One erasure (and one tombstone) per application, as if each had been asked for.
+      for (const { id } of due) await eraseInTransaction(tx, { submissionIds: [id] }, { actor: RETENTION_ACTOR, action: 'retention-erase' });
+      if (due.length > 0) erased[form] = due.length;
+    }
+    return { skipped: false, erased };
+  });
+}
+
+export type RetentionSweeper = { stop(): Promise<void> };
+
+/** Sweeps shortly after start, then daily; a failed sweep is logged and tried again the next time. */
+export function startRetentionSweeper(deps: { database: Database; periods: RetentionPeriods; log: FastifyBaseLogger }): RetentionSweeper | null {
+  const { database, periods, log } = deps;
+  if (Object.keys(periods).length === 0) return null;
+  let stopping = false;
+  let running: Promise<void> = Promise.resolve();
+  let timer: NodeJS.Timeout | null = null;
+  const tick = (): void => {
+    timer = null;
+    running = sweepRetention(database, periods)
+      .then((report) => {
+        if (!report.skipped) log.info({ erased: report.erased }, 'retention sweep done');
+      })
+      .catch((error: unknown) => log.error({ error: { name: (error as Error).name, code: (error as { code?: string }).code } }, 'retention sweep failed; next one tomorrow'))
+      .finally(() => {
+        if (!stopping) timer = setTimeout(tick, RETENTION_SWEEP_INTERVAL_MS);
+      });
+  };
+  timer = setTimeout(tick, FIRST_SWEEP_DELAY_MS);
+  return {
+    stop: async () => {
+      stopping = true;
+      if (timer) clearTimeout(timer);
+      await running;
+    },
+  };
+}

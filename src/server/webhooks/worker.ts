@@ -1,0 +1,136 @@
+import { randomUUID } from 'node:crypto';
+import type { FastifyBaseLogger } from 'fastify';
+import { Webhook } from 'standardwebhooks';
+import { programmes, type ReviewedProgrammeKey } from '../../config/programmes';
+import type { WirePayload } from '../../forms/definitions/types';
+import { referenceOf } from '../mail/compose';
+import { backoffMs } from '../mail/worker';
+import type { Database } from '../storage/database';
+import { endpointKeyOf, type WebhookConfig } from './config';
+import { claimDueWebhook, settleWebhook, type ClaimedWebhook, type WebhookOutcome } from './outbox';
+
+/**
+ * Delivers the webhook outbox from the server process, one delivery at a time, apart from any
+ * request, signed as Standard Webhooks says (the `standardwebhooks` package): headers webhook-id
+ * (the same on every retry, so a receiver can drop a copy), webhook-timestamp and webhook-signature.
+ * A 2xx answer is delivered; anything else is retried with exponential backoff, then given up.
+ * Delivery is at least once: a server killed after the receiver answered but before the row was
+ * marked sent delivers it again when the lease runs out, with the same webhook-id.
+ */
+
+const LEASE_MS = 120_000;
+/** Well inside the lease, so a hung receiver fails before another server may claim the delivery. */
+const REQUEST_TIMEOUT_MS = 10_000;
+
+/** The team page of an application (the static export has no dynamic routes). */
+export const teamPageOf = (siteOrigin: string, reference: string): string => `${siteOrigin}/equipo/solicitud/?id=${encodeURIComponent(reference)}`;
+
+export type WebhookBody = {
+  readonly type: string;
+  readonly timestamp: string;
+  readonly data: {
+    readonly reference: string;
+    readonly programme: string;
+    readonly programmeName: string;
+    readonly status: string;
+    readonly previousStatus: string | null;
+    readonly link: string;
+    /** Only for programmes listed in WEBHOOK_ANSWERS. */
+    readonly answers?: WirePayload;
+  };
+};
+
+/** What a delivery says: reference, programme, status and the team page; the answers only where the programme opted in. */
+export function webhookBodyOf(claimed: ClaimedWebhook, config: Pick<WebhookConfig, 'answersFor'>, siteOrigin: string): WebhookBody {
+  const reference = referenceOf(claimed.form, claimed.submissionId);
+  const withAnswers = claimed.form !== 'grantee-finance' && config.answersFor.has(claimed.form as ReviewedProgrammeKey);
+  return {
+    type: claimed.event,
+    timestamp: claimed.occurredAt.toISOString(),
+    data: {
+      reference,
+      programme: claimed.form,
+      programmeName: programmes[claimed.form].name,
+      status: claimed.status,
+      previousStatus: claimed.previousStatus,
+      link: teamPageOf(siteOrigin, reference),
+      ...(withAnswers ? { answers: claimed.payload } : {}),
+    },
+  };
+}
+
+export type WebhookWorker = { stop(): Promise<void> };
+
+export function startWebhookWorker(deps: { database: Database; config: WebhookConfig; siteOrigin: string; log: FastifyBaseLogger }): WebhookWorker {
+  const { database, config, siteOrigin, log } = deps;
+  const signer = new Webhook(config.secret);
+  const urlByKey = new Map(config.urls.map((url) => [endpointKeyOf(url), url]));
+  const endpoints = [...urlByKey.keys()];
+  const workerId = randomUUID();
+  let stopping = false;
+  let timer: NodeJS.Timeout | null = null;
+  let running: Promise<void> = Promise.resolve();
+
+  async function deliver(claimed: ClaimedWebhook): Promise<WebhookOutcome> {
+    const url = urlByKey.get(claimed.endpoint);
+    if (!url) return { status: 'retry', delayMs: config.retryMaxMs, error: 'endpoint no longer configured' };
+    const body = JSON.stringify(webhookBodyOf(claimed, config, siteOrigin));
+    const messageId = `msg_${claimed.id}`;
+    const sentAt = new Date();
+    let error: string;
+    try {
+      const answer = await fetch(url, {
+        method: 'POST',
+        headers: {
+          'content-type': 'application/json',
+          'webhook-id': messageId,
+          'webhook-timestamp': String(Math.floor(sentAt.getTime() / 1000)),
+          'webhook-signature': signer.sign(messageId, sentAt, body),
+        },
+        body,
+        redirect: 'manual',
+        signal: AbortSignal.timeout(REQUEST_TIMEOUT_MS),
+      });
+      await answer.body?.cancel();
+      if (answer.ok) return { status: 'sent' };
+      error = `HTTP ${answer.status}`;
+    } catch (failure) {
+      // Names and codes only: messages can quote the URL, which may hold the receiver's secret.
+      const cause = (failure as { cause?: { code?: string } }).cause;
+      error = [(failure as Error).name, cause?.code].filter(Boolean).join(' ') || 'unknown error';
+    }
+    if (claimed.attempts >= config.maxAttempts) return { status: 'failed', error };
+    return { status: 'retry', delayMs: backoffMs(claimed.attempts, config), error };
+  }
+
+  async function drain(): Promise<void> {
+    while (!stopping) {
+      const claimed = await claimDueWebhook(database, workerId, endpoints, LEASE_MS);
+      if (!claimed) return;
+      const outcome = await deliver(claimed);
+      await settleWebhook(database, workerId, claimed, outcome);
+      const logged = { webhook: claimed.id, event: claimed.event, reference: referenceOf(claimed.form, claimed.submissionId), attempts: claimed.attempts };
+      if (outcome.status === 'retry') log.warn({ ...logged, error: outcome.error, retryInMs: outcome.delayMs }, 'webhook not delivered; will retry');
+      else if (outcome.status === 'failed') log.error({ ...logged, error: outcome.error }, 'webhook given up');
+      else log.info(logged, 'webhook delivered');
+    }
+  }
+
+  const tick = (): void => {
+    timer = null;
+    running = drain()
+      .catch((error: unknown) => log.error({ error: { name: (error as Error).name, code: (error as { code?: string }).code } }, 'webhook worker failed; retrying'))
+      .finally(() => {
+        if (!stopping) timer = setTimeout(tick, config.pollMs);
+      });
+  };
+  tick();
+
+  return {
+    stop: async () => {
+      stopping = true;
+      if (timer) clearTimeout(timer);
+      await running;
+    },
+  };
+}
