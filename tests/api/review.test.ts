@@ -10,7 +10,7 @@ import { referenceOf } from '../../src/server/mail/compose';
 import { composeDecisionEmail, composeGranteeIdEmail, type ReviewedForm } from '../../src/server/mail/decisions';
 import type { RunningServer } from '../../src/server/main';
 import { insertFinanceVersion, insertSubmission } from '../../src/server/storage/submissions';
-import { ALLOWED_TRANSITIONS } from '../../src/server/team/review';
+import { nextStatuses } from '../../src/lib/applicationStatus';
 import type { Role } from '../../src/server/team/roles';
 import { CHECKSUMMED_ADDRESS, validAcademicGrants, validDevconGrants, validFinanceCrypto, validOfficeHours, validProjectGrants, validSmallGrantsEvent } from '../unit/forms/definitions/fixtures';
 import { createRestartableStorage, eventually, FAST_RETRY_ENV, type RestartableStorage } from './support/restartableServer';
@@ -192,14 +192,14 @@ for (const backend of BACKENDS) {
             const expected =
               from === to
                 ? { changed: [], unchanged: [{ reference, reason: 'Ya está en ese estado.' }] }
-                : ALLOWED_TRANSITIONS[from].includes(to)
+                : nextStatuses[from].includes(to)
                   ? { changed: [reference], unchanged: [] }
                   : { changed: [], unchanged: [{ reference, reason: `No se puede pasar de ${labels[from]} a ${labels[to]}.` }] };
             expect(body, `${from} → ${to}`).toEqual(expected);
           }
         }
         // The issue's workflow, spelled out: a rejection can be reopened, an approval only withdrawn.
-        expect(ALLOWED_TRANSITIONS).toEqual({
+        expect(nextStatuses).toEqual({
           received: ['in_review', 'withdrawn'],
           in_review: ['approved', 'rejected', 'withdrawn'],
           approved: ['withdrawn'],

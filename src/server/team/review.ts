@@ -1,5 +1,5 @@
 import type { FormKey, WirePayload } from '../../forms/definitions/types';
-import { applicationStatusLabels, isApplicationStatus, type ApplicationStatus } from '../../lib/applicationStatus';
+import { applicationStatusLabels, canMoveTo, isApplicationStatus, type ApplicationStatus } from '../../lib/applicationStatus';
 import { FinanceDecryptionError, type FinanceKeyring } from '../finance/encryption';
 import { openFinancePayload, sealedPayloadColumns, type SealedPayloadRow } from '../finance/versions';
 import { addGrantee } from '../grantees';
@@ -18,15 +18,6 @@ import type { Role } from './roles';
  * changeApplicationStatus is the one place a status changes; everything that must happen with a
  * change (history row, audit entry, notices) happens there, in the caller's transaction.
  */
-
-/** Where each status may go next. A rejected application may be reopened; approved can only be withdrawn. */
-export const ALLOWED_TRANSITIONS: Readonly<Record<ApplicationStatus, readonly ApplicationStatus[]>> = {
-  received: ['in_review', 'withdrawn'],
-  in_review: ['approved', 'rejected', 'withdrawn'],
-  approved: ['withdrawn'],
-  rejected: ['in_review'],
-  withdrawn: [],
-};
 
 export const REVIEW_MESSAGES = {
   notFound: 'No encontramos esa solicitud.',
@@ -63,7 +54,7 @@ export async function changeApplicationStatus(tx: Queryable, input: { readonly k
   if (!row || !isApplicationStatus(row.status)) return { changed: false, reference, reason: REVIEW_MESSAGES.notFound };
   const from = row.status;
   if (from === to) return { changed: false, reference, reason: REVIEW_MESSAGES.sameStatus };
-  if (!ALLOWED_TRANSITIONS[from].includes(to)) return { changed: false, reference, reason: REVIEW_MESSAGES.notAllowed(from, to) };
+  if (!canMoveTo(from, to)) return { changed: false, reference, reason: REVIEW_MESSAGES.notAllowed(from, to) };
   const [updated] = await tx.query<{ at: Date }>('UPDATE submissions SET status = $2, status_changed_at = now() WHERE id = $1 RETURNING status_changed_at AS at', [key.rowId, to]);
   await tx.query('INSERT INTO application_status_history (submission_id, from_status, to_status, member_id, created_at) VALUES ($1, $2, $3, $4, $5)', [
     key.rowId,
