@@ -131,5 +131,24 @@ for (const backend of BACKENDS) {
         expect(request.body).not.toContain('GF-');
       }
     });
+
+    if (backend === 'postgres') {
+      it('two servers on one PostgreSQL: each event is accepted exactly once, whichever worker delivers it', async () => {
+        const second = startWebhookWorker({ database: server.database, config, siteOrigin: server.config.siteOrigin, log: silentLog });
+        try {
+          const before = receiver.received.length;
+          const ids = [];
+          for (let index = 0; index < 10; index += 1) {
+            ids.push(await insertSubmission(server.database, { form: 'project-grants', endpoint: '/api/project-grants', payload: formDefinitions['project-grants'].toPayload(validProjectGrants()), upload: null }));
+          }
+          await until(async () => (await server.database.query<{ n: number }>("SELECT count(*)::int AS n FROM webhook_outbox WHERE status = 'pending'"))[0]!.n === 0);
+          const accepted = receiver.received.slice(before).filter((request) => request.answered === 204);
+          const references = accepted.map((request) => (JSON.parse(request.body) as { data: { reference: string } }).data.reference);
+          expect(references.sort()).toEqual(ids.map((id) => referenceOf('project-grants', id)).sort());
+        } finally {
+          await second.stop();
+        }
+      });
+    }
   });
 }
