@@ -1,4 +1,5 @@
 import { programmes, type ProgrammeKey } from '@/config/programmes';
+import type { AuditAction } from '@/server/team/audit';
 import type { TeamRole } from './api';
 
 const roleLabels: Record<TeamRole, string> = { admin: 'administración', reviewer: 'revisión', finance: 'finanzas' };
@@ -28,7 +29,7 @@ export function programmeName(key: ProgrammeKey): string {
 }
 
 /** What each audit action means, in the words of the log's readers. */
-const auditActionLabels: Record<string, string> = {
+const auditActionLabels: Record<AuditAction, string> = {
   'sign-in': 'Ingresó',
   'sign-out': 'Cerró sesión',
   enrol: 'Se inscribió',
@@ -47,8 +48,12 @@ const auditActionLabels: Record<string, string> = {
   'send-decision-email': 'Envió un correo de decisión',
   'issue-grantee-id': 'Emitió un ID de beneficiario',
   'reissue-grantee-id': 'Volvió a emitir un ID de beneficiario',
+  'data-rights-find': 'Buscó los datos de una persona',
+  'data-rights-export': 'Exportó los datos de una persona',
+  'erase-personal-data': 'Eliminó los datos de una persona',
+  'retention-erase': 'Eliminó una solicitud por vencer su plazo de conservación',
 };
 
 export function auditActionLabel(action: string): string {
-  return auditActionLabels[action] ?? action;
+  return auditActionLabels[action as AuditAction] ?? action;
 }
