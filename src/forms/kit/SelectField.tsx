@@ -27,7 +27,8 @@ function Chevron() {
 }
 
 type StandInProps = Omit<SelectControlProps, 'onChange'> & {
-  onActivate: (byPointer: boolean) => void;
+  onActivate: () => void;
+  onPress: () => void;
   onFocusChange: (focused: boolean) => void;
   containerRef: (element: HTMLDivElement | null) => (() => void) | undefined;
 };
@@ -48,12 +49,12 @@ function preloadOnFormStart(element: HTMLDivElement | null): (() => void) | unde
 /**
  * Until the select is first used (and in the exported HTML), a read-only combobox drawn like
  * react-select's control stands in: it shows the chosen option, carries the value in a hidden input
- * as react-select does, and turns into the real select when focused or pressed.
+ * as react-select does, and turns into the real select when it takes the focus (by keyboard or press).
  */
-function SelectStandIn({ inputId, name, options, value, onBlur, invalid, required, labelledBy, describedBy: described, placeholder, onActivate, onFocusChange, containerRef }: StandInProps) {
+function SelectStandIn({ inputId, name, options, value, onBlur, invalid, required, labelledBy, describedBy: described, placeholder, onActivate, onPress, onFocusChange, containerRef }: StandInProps) {
   const chosen = options.find((option) => option.value === value);
   return (
-    <div ref={containerRef} className={classNames(styles.selectStandIn, invalid && styles.selectStandInInvalid)} onPointerDown={() => onActivate(true)}>
+    <div ref={containerRef} className={classNames(styles.selectStandIn, invalid && styles.selectStandInInvalid)} onPointerDown={onPress}>
       <input
         id={inputId}
         role="combobox"
@@ -71,7 +72,7 @@ function SelectStandIn({ inputId, name, options, value, onBlur, invalid, require
         className={styles.selectStandInValue}
         onFocus={() => {
           onFocusChange(true);
-          onActivate(false);
+          onActivate();
         }}
         onBlur={() => {
           onFocusChange(false);
@@ -92,8 +93,9 @@ function SelectInput({ control, props }: { control: ControllerRenderProps<FormVa
   const [openMenu, setOpenMenu] = useState(false);
   // Set once the real select is about to replace the stand-in: the stand-in's blur is then the swap, not the applicant leaving.
   const swapping = useRef(false);
-  const activate = useCallback((byPointer: boolean) => {
-    if (byPointer) setOpenMenu(true);
+  // The swap waits for the focus that follows a press: swapping at pointerdown would leave the
+  // press's mousedown to land on the new control before it has the focus.
+  const activate = useCallback(() => {
     void loadSelectControl().then((loaded) => {
       swapping.current = true;
       setControl(() => loaded);
@@ -101,7 +103,7 @@ function SelectInput({ control, props }: { control: ControllerRenderProps<FormVa
   }, []);
   const common = { ...props, value: control.value ?? '' };
   if (Control) {
-    return <Control {...common} onChange={control.onChange} onBlur={control.onBlur} autoFocus={focused} defaultMenuIsOpen={openMenu} />;
+    return <Control {...common} onChange={control.onChange} onBlur={control.onBlur} autoFocus={focused} defaultMenuIsOpen={focused && openMenu} />;
   }
   return (
     <SelectStandIn
@@ -110,6 +112,7 @@ function SelectInput({ control, props }: { control: ControllerRenderProps<FormVa
         if (!swapping.current) control.onBlur();
       }}
       onActivate={activate}
+      onPress={() => setOpenMenu(true)}
       onFocusChange={setFocused}
       containerRef={preloadOnFormStart}
     />
