@@ -4,6 +4,7 @@
  * imports: the API server's round check imports this module in plain Node.)
  */
 import type { ProgrammeDate } from '../config/programmes';
+import { groupThousands } from '../lib/groupThousands';
 
 const SPANISH_WORDS = ['cero', 'un', 'dos', 'tres', 'cuatro', 'cinco', 'seis', 'siete', 'ocho', 'nueve', 'diez'];
 
@@ -18,7 +19,7 @@ export const businessDays = (value: number): string => count(value, 'día hábil
 
 /** 'USD 30.000' (Spanish grouping, always, so that 5000 reads 'USD 5.000' like its neighbours). */
 export function usd(value: number): string {
-  return `USD ${String(value).replace(/\B(?=(\d{3})+(?!\d))/g, '.')}`;
+  return `USD ${groupThousands(value, '.')}`;
 }
 
 /** '$750,000' for the English banner. */

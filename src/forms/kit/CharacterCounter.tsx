@@ -1,5 +1,6 @@
 import { useEffect, useState } from 'react';
 import { classNames } from '@/lib/classNames';
+import { groupThousands } from '@/lib/groupThousands';
 import styles from './Field.module.css';
 
 /** Share of the cap after which the counter speaks up: quiet typing should not chatter. */
@@ -39,7 +40,7 @@ export function CharacterCounter({ id, length, max }: { id: string; length: numb
   return (
     <div className={styles.counter}>
       <span id={id} className={classNames(styles.count, over && styles.countOver)}>
-        {length.toLocaleString('en')} / {max.toLocaleString('en')}
+        {groupThousands(length, ',')} / {groupThousands(max, ',')}
         <span className="sr-only"> characters</span>
       </span>
       <span className="sr-only" aria-live="polite">

@@ -52,10 +52,14 @@ export type SelectControlProps = {
   labelledBy: string;
   describedBy?: string;
   placeholder?: string;
+  /** Focus the select as it mounts (it replaces a stand-in that had the focus). */
+  autoFocus?: boolean;
+  /** Open the menu as it mounts (the stand-in was pressed). */
+  defaultMenuIsOpen?: boolean;
 };
 
 /** A searchable select (react-select) holding an option's value; loaded with the first select on the page. */
-export default function SelectControl({ inputId, name, options, value, onChange, onBlur, invalid, required, labelledBy, describedBy, placeholder }: SelectControlProps) {
+export default function SelectControl({ inputId, name, options, value, onChange, onBlur, invalid, required, labelledBy, describedBy, placeholder, autoFocus, defaultMenuIsOpen }: SelectControlProps) {
   return (
     <DescribedByContext.Provider value={describedBy}>
     <Select<Option, false>
@@ -74,6 +78,8 @@ export default function SelectControl({ inputId, name, options, value, onChange,
       components={{ Input: DescribedInput }}
       styles={styles}
       isSearchable
+      autoFocus={autoFocus}
+      defaultMenuIsOpen={defaultMenuIsOpen}
     />
     </DescribedByContext.Provider>
   );

@@ -1,59 +1,147 @@
-import { lazy, Suspense } from 'react';
-import { Controller, type UseFormReturn } from 'react-hook-form';
+import { useCallback, useRef, useState, type ComponentType } from 'react';
+import { Controller, type ControllerRenderProps, type UseFormReturn } from 'react-hook-form';
 import type { FieldDefinition, FormValues } from '@/forms/definitions/types';
 import { classNames } from '@/lib/classNames';
 import { FieldShell } from './FieldShell';
 import { describedBy, fieldIds } from './fieldIds';
+import type { SelectControlProps } from './SelectControl';
 import { useFieldStatus } from './useFieldStatus';
-import { useHydrated } from './useHydrated';
 import styles from './Field.module.css';
 
-/**
- * Until react-select's chunk arrives (and in the exported HTML), a disabled native select of the same
- * size stands in, so the label has its control and nothing shifts when the real one replaces it.
- */
-function SelectPlaceholder({ id, name }: { id: string; name: string }) {
+// react-select (and Emotion, which it styles with) stays out of the page's load: its chunk is fetched
+// once the applicant starts on the form, and each select becomes a react-select when first used.
+// Rendering every select at load cost some 500 ms of a throttled phone's main thread in Emotion.
+let selectControl: Promise<ComponentType<SelectControlProps>> | null = null;
+function loadSelectControl(): Promise<ComponentType<SelectControlProps>> {
+  selectControl ??= import('./SelectControl').then((module) => module.default);
+  return selectControl;
+}
+
+/** The same chevron react-select draws. */
+function Chevron() {
   return (
-    <select id={id} name={name} disabled className={classNames(styles.control, styles.selectPlaceholder)}>
-      <option value="">Select…</option>
-    </select>
+    <svg height="20" width="20" viewBox="0 0 20 20" aria-hidden="true" focusable="false" fill="currentColor">
+      <path d="M4.516 7.548c0.436-0.446 1.043-0.481 1.576 0l3.908 3.747 3.908-3.747c0.533-0.481 1.141-0.446 1.574 0 0.436 0.445 0.408 1.197 0 1.615-0.406 0.418-4.695 4.502-4.695 4.502-0.217 0.223-0.502 0.335-0.787 0.335s-0.57-0.112-0.789-0.335c0 0-4.287-4.084-4.695-4.502s-0.436-1.17 0-1.615z" />
+    </svg>
   );
 }
 
-// react-select's chunk stays out of the page's first load; all selects share the one import.
-const SelectControl = lazy(() => import('./SelectControl'));
+type StandInProps = Omit<SelectControlProps, 'onChange'> & {
+  onActivate: () => void;
+  onPress: () => void;
+  onFocusChange: (focused: boolean) => void;
+  containerRef: (element: HTMLDivElement | null) => (() => void) | undefined;
+};
+
+/** The chunk starts loading as soon as the applicant starts on the form, so that a select is ready when reached. */
+function preloadOnFormStart(element: HTMLDivElement | null): (() => void) | undefined {
+  const form = element?.closest('form');
+  if (!form) return undefined;
+  const preload = () => void loadSelectControl();
+  form.addEventListener('focusin', preload, { once: true });
+  form.addEventListener('pointerdown', preload, { once: true });
+  return () => {
+    form.removeEventListener('focusin', preload);
+    form.removeEventListener('pointerdown', preload);
+  };
+}
+
+/**
+ * Until the select is first used (and in the exported HTML), a read-only combobox drawn like
+ * react-select's control stands in: it shows the chosen option, carries the value in a hidden input
+ * as react-select does, and turns into the real select when it takes the focus (by keyboard or press).
+ */
+function SelectStandIn({ inputId, name, options, value, onBlur, invalid, required, labelledBy, describedBy: described, placeholder, onActivate, onPress, onFocusChange, containerRef }: StandInProps) {
+  const chosen = options.find((option) => option.value === value);
+  return (
+    <div ref={containerRef} className={classNames(styles.selectStandIn, invalid && styles.selectStandInInvalid)} onPointerDown={onPress}>
+      <input
+        id={inputId}
+        role="combobox"
+        aria-expanded={false}
+        // The listbox react-select will show (its id is built from instanceId, the field's name).
+        aria-controls={`react-select-${name}-listbox`}
+        aria-autocomplete="list"
+        aria-labelledby={labelledBy}
+        aria-describedby={described}
+        aria-invalid={invalid || undefined}
+        aria-required={required || undefined}
+        readOnly
+        value={chosen?.label ?? ''}
+        placeholder={placeholder ?? 'Select…'}
+        className={styles.selectStandInValue}
+        onFocus={() => {
+          onFocusChange(true);
+          onActivate();
+        }}
+        onBlur={() => {
+          onFocusChange(false);
+          onBlur();
+        }}
+      />
+      <span className={styles.selectStandInIndicator}>
+        <Chevron />
+      </span>
+      <input type="hidden" name={name} value={value} />
+    </div>
+  );
+}
+
+function SelectInput({ control, props }: { control: ControllerRenderProps<FormValues, string>; props: Omit<SelectControlProps, 'value' | 'onChange' | 'onBlur'> }) {
+  const [Control, setControl] = useState<ComponentType<SelectControlProps> | null>(null);
+  const [focused, setFocused] = useState(false);
+  const [openMenu, setOpenMenu] = useState(false);
+  // Set once the real select is about to replace the stand-in: the stand-in's blur is then the swap, not the applicant leaving.
+  const swapping = useRef(false);
+  // The swap waits for the focus that follows a press: swapping at pointerdown would leave the
+  // press's mousedown to land on the new control before it has the focus.
+  const activate = useCallback(() => {
+    void loadSelectControl().then((loaded) => {
+      swapping.current = true;
+      setControl(() => loaded);
+    });
+  }, []);
+  const common = { ...props, value: control.value ?? '' };
+  if (Control) {
+    return <Control {...common} onChange={control.onChange} onBlur={control.onBlur} autoFocus={focused} defaultMenuIsOpen={focused && openMenu} />;
+  }
+  return (
+    <SelectStandIn
+      {...common}
+      onBlur={() => {
+        if (!swapping.current) control.onBlur();
+      }}
+      onActivate={activate}
+      onPress={() => setOpenMenu(true)}
+      onFocusChange={setFocused}
+      containerRef={preloadOnFormStart}
+    />
+  );
+}
 
 export function SelectField({ field, form }: { field: FieldDefinition; form: UseFormReturn<FormValues> }) {
   const { required, error } = useFieldStatus(form, field);
   const ids = fieldIds(field.name);
-  const hydrated = useHydrated();
-  const placeholder = <SelectPlaceholder id={ids.control} name={field.name} />;
   return (
     <FieldShell field={field} required={required} error={error}>
       <Controller
         control={form.control}
         name={field.name}
-        render={({ field: control }) =>
-          hydrated ? (
-            <Suspense fallback={placeholder}>
-              <SelectControl
-                inputId={ids.control}
-                name={field.name}
-                options={field.options ?? []}
-                value={control.value ?? ''}
-                onChange={control.onChange}
-                onBlur={control.onBlur}
-                invalid={Boolean(error)}
-                required={required}
-                labelledBy={ids.label}
-                describedBy={describedBy(field.name, { help: Boolean(field.help), error: Boolean(error) })}
-                placeholder={field.placeholder}
-              />
-            </Suspense>
-          ) : (
-            placeholder
-          )
-        }
+        render={({ field: control }) => (
+          <SelectInput
+            control={control}
+            props={{
+              inputId: ids.control,
+              name: field.name,
+              options: field.options ?? [],
+              invalid: Boolean(error),
+              required,
+              labelledBy: ids.label,
+              describedBy: describedBy(field.name, { help: Boolean(field.help), error: Boolean(error) }),
+              placeholder: field.placeholder,
+            }}
+          />
+        )}
       />
     </FieldShell>
   );

@@ -1,19 +1,16 @@
-import isoCountries from 'i18n-iso-countries';
 import spanish from 'i18n-iso-countries/langs/es.json';
 import type { Option } from '../definitions/types';
-
-// The package's browser entry registers no locale (its Node entry registers all of them), so the
-// Spanish one is registered from its JSON here: only that locale reaches the browser bundle.
-isoCountries.registerLocale(spanish);
+import { spanishOrder } from './spanishOrder';
 
 /**
  * Every ISO 3166-1 country: value = alpha-2 code (what is sent and stored), label = Spanish name,
  * sorted as a Spanish reader expects ('Åland' near 'Albania', 'Perú' before 'Polonia').
+ *
+ * Read straight from i18n-iso-countries' Spanish data, each country's official name (the first where
+ * it has aliases), as the package's getNames('es', { select: 'official' }) gives it: its index
+ * module would also bring its alpha-3 and numeric tables and the diacritics package (about 12 kB
+ * gzip) to every form page, for lookups the site never makes.
  */
-// One collator for the whole sort: localeCompare builds one per comparison, which made this sort
-// about 35 ms in Node and some 150 ms of a throttled phone's page load.
-const spanishOrder = new Intl.Collator('es');
-
-export const countries: readonly Option[] = Object.entries(isoCountries.getNames('es', { select: 'official' }))
-  .map(([code, name]) => ({ value: code, label: name }))
+export const countries: readonly Option[] = Object.entries(spanish.countries as Record<string, string | string[]>)
+  .map(([code, names]) => ({ value: code, label: Array.isArray(names) ? (names[0] ?? code) : names }))
   .sort((a, b) => spanishOrder.compare(a.label, b.label));

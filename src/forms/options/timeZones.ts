@@ -1,4 +1,5 @@
 import type { Option } from '../definitions/types';
+import { spanishOrder } from './spanishOrder';
 
 /**
  * About a hundred time zones for the applicant to say when they can be reached: value = IANA
@@ -148,6 +149,6 @@ export function offsetMinutes(offset: string): number {
 /** The list with each zone's standard offset kept beside it, for the cross-check against Intl. */
 export const timeZoneEntries: ReadonlyArray<{ value: string; label: string; standardOffset: string }> = zones
   .map(([value, standardOffset, name]) => ({ value, label: `(GMT${standardOffset}) ${name}`, standardOffset }))
-  .sort((a, b) => offsetMinutes(a.standardOffset) - offsetMinutes(b.standardOffset) || a.label.localeCompare(b.label, 'es'));
+  .sort((a, b) => offsetMinutes(a.standardOffset) - offsetMinutes(b.standardOffset) || spanishOrder.compare(a.label, b.label));
 
 export const timeZones: readonly Option[] = timeZoneEntries.map(({ value, label }) => ({ value, label }));

@@ -81,7 +81,7 @@ export function control(name: string): HTMLElement {
 
 /** Picks an option of a searchable select by its visible label, as a keyboard user would. */
 export async function choose(user: UserEvent, label: string, optionLabel: string) {
-  // Until react-select's chunk arrives, a disabled native select (also a combobox) stands in.
+  // Until the select is first used, a read-only combobox drawn like react-select stands in; pressing it brings react-select.
   const input = await waitFor(
     () => {
       const found = screen.getByRole('combobox', { name: label });
