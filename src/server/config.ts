@@ -62,9 +62,10 @@ export type FinanceKey = { readonly id: string; readonly key: Buffer };
 
 export class ConfigError extends Error {}
 
-type Env = Readonly<Record<string, string | undefined>>;
+export type Env = Readonly<Record<string, string | undefined>>;
 
-function positiveInteger(env: Env, name: string, fallback: number): number {
+/** A whole number above zero from the environment, or the fallback when unset; anything else stops the start. */
+export function positiveInteger(env: Env, name: string, fallback: number): number {
   const raw = env[name];
   if (raw === undefined || raw === '') return fallback;
   const value = Number(raw);

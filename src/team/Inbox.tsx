@@ -67,14 +67,7 @@ function BulkStatusBar({ selected, onDone }: { selected: string[]; onDone: (resu
         <label className={styles.label} htmlFor="bulk-status">
           Nuevo estado
         </label>
-        <select id="bulk-status" className={styles.input} value={status} onChange={(event) => setStatus(isApplicationStatus(event.target.value) ? event.target.value : '')}>
-          <option value="">Elige un estado</option>
-          {APPLICATION_STATUSES.map((code) => (
-            <option key={code} value={code}>
-              {applicationStatusLabels[code]}
-            </option>
-          ))}
-        </select>
+        <StatusSelect id="bulk-status" value={status} onChange={setStatus} emptyLabel="Elige un estado" />
       </div>
       <button type="submit" className={styles.button} disabled={busy || !status}>
         Cambiar estado
@@ -264,14 +257,7 @@ export function Inbox({ member }: { member: TeamMember }) {
               <label className={styles.label} htmlFor="inbox-status">
                 Estado
               </label>
-              <select id="inbox-status" className={styles.input} value={draft.status} onChange={(event) => setDraft({ ...draft, status: isApplicationStatus(event.target.value) ? event.target.value : '' })}>
-                <option value="">Todos</option>
-                {APPLICATION_STATUSES.map((code) => (
-                  <option key={code} value={code}>
-                    {applicationStatusLabels[code]}
-                  </option>
-                ))}
-              </select>
+              <StatusSelect id="inbox-status" value={draft.status} onChange={(status) => setDraft({ ...draft, status })} emptyLabel="Todos" />
             </div>
             <div className={styles.field}>
               <label className={styles.label} htmlFor="inbox-assignee">
@@ -377,5 +363,19 @@ export function Inbox({ member }: { member: TeamMember }) {
         ))}
       </Tabs.Root>
     </ChakraSystem>
+  );
+}
+
+/** A choice of status, or none (''): the inbox filter and the bulk bar. */
+function StatusSelect({ id, value, onChange, emptyLabel }: { id: string; value: ApplicationStatus | ''; onChange: (status: ApplicationStatus | '') => void; emptyLabel: string }) {
+  return (
+    <select id={id} className={styles.input} value={value} onChange={(event) => onChange(isApplicationStatus(event.target.value) ? event.target.value : '')}>
+      <option value="">{emptyLabel}</option>
+      {APPLICATION_STATUSES.map((code) => (
+        <option key={code} value={code}>
+          {applicationStatusLabels[code]}
+        </option>
+      ))}
+    </select>
   );
 }

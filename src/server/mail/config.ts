@@ -1,6 +1,6 @@
 import { contact, site } from '../../config/site';
 import type { FormKey } from '../../forms/definitions/types';
-import { ConfigError } from '../config';
+import { ConfigError, positiveInteger, type Env } from '../config';
 
 /**
  * Email settings (README "Configuration", .env.example), read once at start. Without SMTP_URL the
@@ -21,20 +21,10 @@ export type MailConfig = {
   readonly pollMs: number;
 };
 
-type Env = Readonly<Record<string, string | undefined>>;
-
 const FORM_KEYS: readonly FormKey[] = ['project-grants', 'devcon-grants', 'small-grants', 'academic-grants', 'office-hours', 'grantee-finance'];
 
 /** 'project-grants' → TEAM_NOTIFICATIONS_PROJECT_GRANTS. */
 export const teamVariableOf = (form: FormKey): string => `TEAM_NOTIFICATIONS_${form.toUpperCase().replace(/-/g, '_')}`;
-
-function positiveInteger(env: Env, name: string, fallback: number): number {
-  const raw = env[name];
-  if (raw === undefined || raw === '') return fallback;
-  const value = Number(raw);
-  if (!Number.isInteger(value) || value <= 0) throw new ConfigError(`${name} must be a positive whole number, got '${raw}'.`);
-  return value;
-}
 
 export function loadMailConfig(env: Env = process.env): MailConfig {
   const smtpUrl = env.SMTP_URL?.trim() || null;

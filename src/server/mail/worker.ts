@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import type { FastifyBaseLogger } from 'fastify';
 import nodemailer from 'nodemailer';
+import { startPollingLoop } from '../pollingLoop';
 import type { Database } from '../storage/database';
 import { applicantAddressOf, composeConfirmation, composeTeamNotice, referenceOf, type ComposedEmail } from './compose';
 import type { MailConfig } from './config';
@@ -40,9 +41,6 @@ export function startOutboxWorker(deps: { database: Database; config: MailConfig
   const { database, config, log } = deps;
   const transport = nodemailer.createTransport({ url: config.smtpUrl, ...SMTP_TIMEOUTS });
   const workerId = randomUUID();
-  let stopping = false;
-  let timer: NodeJS.Timeout | null = null;
-  let running: Promise<void> = Promise.resolve();
 
   /** The email a claimed message stands for, or the outcome when there is nothing to send. */
   function emailOf(message: ClaimedMessage): ComposedEmail | Outcome {
@@ -69,37 +67,25 @@ export function startOutboxWorker(deps: { database: Database; config: MailConfig
     }
   }
 
-  /** Sends every due message; returns when none is left. */
-  async function drain(): Promise<void> {
-    while (!stopping) {
-      const message = await claimDueMessage(database, workerId, LEASE_MS);
-      if (!message) return;
-      const outcome = await deliver(message);
-      await settleMessage(database, workerId, message, outcome);
-      // Never the recipient or the body: addresses are personal data and bodies may hold secret links.
-      const about = message.kind === 'composed' ? { purpose: message.purpose } : { reference: referenceOf(message.application.form, message.application.id), audience: message.audience };
-      const logged = { outbox: message.id, ...about, attempts: message.attempts };
-      if (outcome.status === 'retry') log.warn({ ...logged, error: outcome.error, retryInMs: outcome.delayMs }, 'email not sent; will retry');
-      else if (outcome.status === 'failed') log.error({ ...logged, error: outcome.error }, 'email given up');
-      else log.info(logged, `email ${outcome.status}`);
-    }
+  /** Sends the next due message; false when none is left. */
+  async function handleNext(): Promise<boolean> {
+    const message = await claimDueMessage(database, workerId, LEASE_MS);
+    if (!message) return false;
+    const outcome = await deliver(message);
+    await settleMessage(database, workerId, message, outcome);
+    // Never the recipient or the body: addresses are personal data and bodies may hold secret links.
+    const about = message.kind === 'composed' ? { purpose: message.purpose } : { reference: referenceOf(message.application.form, message.application.id), audience: message.audience };
+    const logged = { outbox: message.id, ...about, attempts: message.attempts };
+    if (outcome.status === 'retry') log.warn({ ...logged, error: outcome.error, retryInMs: outcome.delayMs }, 'email not sent; will retry');
+    else if (outcome.status === 'failed') log.error({ ...logged, error: outcome.error }, 'email given up');
+    else log.info(logged, `email ${outcome.status}`);
+    return true;
   }
 
-  const tick = (): void => {
-    timer = null;
-    running = drain()
-      .catch((error: unknown) => log.error({ error: { name: (error as Error).name, code: (error as { code?: string }).code } }, 'outbox worker failed; retrying'))
-      .finally(() => {
-        if (!stopping) timer = setTimeout(tick, config.pollMs);
-      });
-  };
-  tick();
-
+  const loop = startPollingLoop({ pollMs: config.pollMs, log, failureMessage: 'outbox worker failed; retrying', handleNext });
   return {
     stop: async () => {
-      stopping = true;
-      if (timer) clearTimeout(timer);
-      await running;
+      await loop.stop();
       transport.close();
     },
   };

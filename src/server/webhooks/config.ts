@@ -1,7 +1,7 @@
 import { createHash } from 'node:crypto';
 import { Webhook } from 'standardwebhooks';
 import { REVIEWED_PROGRAMMES, type ReviewedProgrammeKey } from '../../config/programmes';
-import { ConfigError } from '../config';
+import { ConfigError, positiveInteger, type Env } from '../config';
 
 /**
  * Webhook settings (README "Webhooks"), read once at start:
@@ -21,18 +21,8 @@ export type WebhookConfig = {
   readonly pollMs: number;
 };
 
-type Env = Readonly<Record<string, string | undefined>>;
-
 /** How the outbox names an endpoint: the URL itself may hold a receiver's secret, so only its hash is stored. */
 export const endpointKeyOf = (url: string): string => createHash('sha256').update(url, 'utf8').digest('hex');
-
-function positiveInteger(env: Env, name: string, fallback: number): number {
-  const raw = env[name];
-  if (raw === undefined || raw === '') return fallback;
-  const value = Number(raw);
-  if (!Number.isInteger(value) || value <= 0) throw new ConfigError(`${name} must be a positive whole number, got '${raw}'.`);
-  return value;
-}
 
 const list = (raw: string | undefined): string[] =>
   (raw ?? '')

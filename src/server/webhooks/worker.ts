@@ -5,6 +5,7 @@ import { programmes, type ReviewedProgrammeKey } from '../../config/programmes';
 import type { WirePayload } from '../../forms/definitions/types';
 import { referenceOf } from '../mail/compose';
 import { backoffMs } from '../mail/worker';
+import { startPollingLoop, type PollingLoop } from '../pollingLoop';
 import type { Database } from '../storage/database';
 import { endpointKeyOf, type WebhookConfig } from './config';
 import { claimDueWebhook, settleWebhook, type ClaimedWebhook, type WebhookOutcome } from './outbox';
@@ -59,7 +60,7 @@ export function webhookBodyOf(claimed: ClaimedWebhook, config: Pick<WebhookConfi
   };
 }
 
-export type WebhookWorker = { stop(): Promise<void> };
+export type WebhookWorker = PollingLoop;
 
 export function startWebhookWorker(deps: { database: Database; config: WebhookConfig; siteOrigin: string; log: FastifyBaseLogger }): WebhookWorker {
   const { database, config, siteOrigin, log } = deps;
@@ -67,9 +68,6 @@ export function startWebhookWorker(deps: { database: Database; config: WebhookCo
   const urlByKey = new Map(config.urls.map((url) => [endpointKeyOf(url), url]));
   const endpoints = [...urlByKey.keys()];
   const workerId = randomUUID();
-  let stopping = false;
-  let timer: NodeJS.Timeout | null = null;
-  let running: Promise<void> = Promise.resolve();
 
   async function deliver(claimed: ClaimedWebhook): Promise<WebhookOutcome> {
     const url = urlByKey.get(claimed.endpoint);
@@ -103,34 +101,18 @@ export function startWebhookWorker(deps: { database: Database; config: WebhookCo
     return { status: 'retry', delayMs: backoffMs(claimed.attempts, config), error };
   }
 
-  async function drain(): Promise<void> {
-    while (!stopping) {
-      const claimed = await claimDueWebhook(database, workerId, endpoints, LEASE_MS);
-      if (!claimed) return;
-      const outcome = await deliver(claimed);
-      await settleWebhook(database, workerId, claimed, outcome);
-      const logged = { webhook: claimed.id, event: claimed.event, reference: referenceOf(claimed.form, claimed.submissionId), attempts: claimed.attempts };
-      if (outcome.status === 'retry') log.warn({ ...logged, error: outcome.error, retryInMs: outcome.delayMs }, 'webhook not delivered; will retry');
-      else if (outcome.status === 'failed') log.error({ ...logged, error: outcome.error }, 'webhook given up');
-      else log.info(logged, 'webhook delivered');
-    }
+  /** Delivers the next due webhook; false when none is left. */
+  async function handleNext(): Promise<boolean> {
+    const claimed = await claimDueWebhook(database, workerId, endpoints, LEASE_MS);
+    if (!claimed) return false;
+    const outcome = await deliver(claimed);
+    await settleWebhook(database, workerId, claimed, outcome);
+    const logged = { webhook: claimed.id, event: claimed.event, reference: referenceOf(claimed.form, claimed.submissionId), attempts: claimed.attempts };
+    if (outcome.status === 'retry') log.warn({ ...logged, error: outcome.error, retryInMs: outcome.delayMs }, 'webhook not delivered; will retry');
+    else if (outcome.status === 'failed') log.error({ ...logged, error: outcome.error }, 'webhook given up');
+    else log.info(logged, 'webhook delivered');
+    return true;
   }
 
-  const tick = (): void => {
-    timer = null;
-    running = drain()
-      .catch((error: unknown) => log.error({ error: { name: (error as Error).name, code: (error as { code?: string }).code } }, 'webhook worker failed; retrying'))
-      .finally(() => {
-        if (!stopping) timer = setTimeout(tick, config.pollMs);
-      });
-  };
-  tick();
-
-  return {
-    stop: async () => {
-      stopping = true;
-      if (timer) clearTimeout(timer);
-      await running;
-    },
-  };
+  return startPollingLoop({ pollMs: config.pollMs, log, failureMessage: 'webhook worker failed; retrying', handleNext });
 }
