@@ -2,11 +2,10 @@ import { useState } from 'react';
 import { applicationStatusLabels } from '@/lib/applicationStatus';
 import { teamApi, type ApplicationDetail, type DecisionEmailPreview } from './api';
 import { formatDateTime } from './format';
-import { actionFailure } from './useTeamData';
+import { useTeamAction } from './useTeamData';
 import { Notice } from './Notice';
 import styles from './team.module.css';
 
-type Outcome = { tone: 'success' | 'error'; text: string } | null;
 
 /**
  * The decision email of an approved or rejected application: never automatic, and never sent
@@ -16,8 +15,7 @@ type Outcome = { tone: 'success' | 'error'; text: string } | null;
  */
 export function DecisionEmail({ application, onSent }: { application: ApplicationDetail; onSent: () => Promise<void> }) {
   const [preview, setPreview] = useState<DecisionEmailPreview | null>(null);
-  const [busy, setBusy] = useState(false);
-  const [outcome, setOutcome] = useState<Outcome>(null);
+  const { busy, outcome, run } = useTeamAction();
   const sent = application.decisionEmails ?? [];
   const decided = application.status === 'approved' || application.status === 'rejected';
   // One email per decision: once this decision's email is queued, the server refuses another.
@@ -25,34 +23,24 @@ export function DecisionEmail({ application, onSent }: { application: Applicatio
   const alreadySent = decided && sent.some((email) => email.status === application.status && email.queuedAt >= changedAt);
   if (!decided && sent.length === 0) return null;
 
-  const showPreview = async () => {
-    setBusy(true);
-    setOutcome(null);
-    try {
+  const showPreview = () =>
+    run(async () => {
       setPreview(await teamApi.decisionPreview(application.reference));
-    } catch (error) {
-      setOutcome({ tone: 'error', text: actionFailure(error, 'No pudimos preparar la vista previa. Inténtalo de nuevo.') });
-    } finally {
-      setBusy(false);
-    }
-  };
+      return null;
+    }, 'No pudimos preparar la vista previa. Inténtalo de nuevo.');
 
-  const send = async (email: DecisionEmailPreview) => {
-    setBusy(true);
-    setOutcome(null);
-    try {
-      await teamApi.decisionSend(application.reference, { subject: email.subject, text: email.text });
-      setPreview(null);
-      setOutcome({ tone: 'success', text: `Pusimos el correo para ${email.to} en la cola de envío.` });
-      await onSent();
-    } catch (error) {
+  const send = (email: DecisionEmailPreview) =>
+    run(
+      async () => {
+        await teamApi.decisionSend(application.reference, { subject: email.subject, text: email.text });
+        setPreview(null);
+        await onSent();
+        return { tone: 'success', text: `Pusimos el correo para ${email.to} en la cola de envío.` };
+      },
+      'No pudimos enviar el correo. Vuelve a ver la vista previa e inténtalo de nuevo.',
       // The preview no longer matches (e.g. the status changed): it goes, so the next send starts from a fresh one.
-      setPreview(null);
-      setOutcome({ tone: 'error', text: actionFailure(error, 'No pudimos enviar el correo. Vuelve a ver la vista previa e inténtalo de nuevo.') });
-    } finally {
-      setBusy(false);
-    }
-  };
+      () => setPreview(null),
+    );
 
   return (
     <section className={styles.panel} aria-labelledby="revision-decision">

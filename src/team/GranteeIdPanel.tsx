@@ -1,11 +1,10 @@
 import { useRef, useState, useEffect } from 'react';
 import { teamApi, type ApplicationDetail } from './api';
 import { formatDateTime } from './format';
-import { actionFailure } from './useTeamData';
+import { useTeamAction } from './useTeamData';
 import { Notice } from './Notice';
 import styles from './team.module.css';
 
-type Outcome = { tone: 'success' | 'error'; text: string } | null;
 
 /**
  * Issuing the grantee ID of an approved application (admin only). The server emails the ID to the
@@ -14,8 +13,7 @@ type Outcome = { tone: 'success' | 'error'; text: string } | null;
  */
 export function GranteeIdPanel({ application, onIssued }: { application: ApplicationDetail; onIssued: () => Promise<void> }) {
   const [confirming, setConfirming] = useState(false);
-  const [busy, setBusy] = useState(false);
-  const [outcome, setOutcome] = useState<Outcome>(null);
+  const { busy, outcome, run } = useTeamAction();
   const confirmRef = useRef<HTMLDivElement>(null);
   const grantee = application.grantee ?? null;
   const active = grantee !== null && grantee.revokedAt === null;
@@ -27,21 +25,17 @@ export function GranteeIdPanel({ application, onIssued }: { application: Applica
   // Office Hours pays nothing, so it has no grantee ID.
   if (application.form === 'office-hours' || (application.status !== 'approved' && !grantee)) return null;
 
-  const issue = async () => {
-    setBusy(true);
-    setOutcome(null);
-    try {
-      await teamApi.issueGranteeId(application.reference);
-      setConfirming(false);
-      setOutcome({ tone: 'success', text: 'Emitimos el ID y lo enviamos por correo a la persona solicitante.' });
-      await onIssued();
-    } catch (error) {
-      setConfirming(false);
-      setOutcome({ tone: 'error', text: actionFailure(error, 'No pudimos emitir el ID. Inténtalo de nuevo.') });
-    } finally {
-      setBusy(false);
-    }
-  };
+  const issue = () =>
+    run(
+      async () => {
+        await teamApi.issueGranteeId(application.reference);
+        setConfirming(false);
+        await onIssued();
+        return { tone: 'success', text: 'Emitimos el ID y lo enviamos por correo a la persona solicitante.' };
+      },
+      'No pudimos emitir el ID. Inténtalo de nuevo.',
+      () => setConfirming(false),
+    );
 
   return (
     <section className={styles.panel} aria-labelledby="revision-beneficiario">

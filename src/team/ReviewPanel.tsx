@@ -3,11 +3,10 @@ import { applicationStatusLabels, nextStatuses, type ApplicationStatus } from '@
 import { teamApi, type ApplicationDetail, type TeamMember } from './api';
 import { formatDateTime } from './format';
 import { canReview } from './labels';
-import { actionFailure, useTeamData } from './useTeamData';
+import { useTeamAction, useTeamData } from './useTeamData';
 import { Notice } from './Notice';
 import styles from './team.module.css';
 
-type Outcome = { tone: 'success' | 'error'; text: string } | null;
 
 /** The wording of the button that moves an application to a status. */
 export function moveLabel(status: ApplicationStatus): string {
@@ -22,45 +21,29 @@ export function moveLabel(status: ApplicationStatus): string {
 export function ReviewPanel({ application, member, onChanged }: { application: ApplicationDetail; member: TeamMember; onChanged: () => Promise<void> }) {
   const status = application.status;
   const reviewer = canReview(member.role);
-  const [busy, setBusy] = useState(false);
-  const [outcome, setOutcome] = useState<Outcome>(null);
+  const { busy, outcome, run } = useTeamAction();
   const assignees = useTeamData(() => (reviewer ? teamApi.assignees() : Promise.resolve({ members: [] })), [reviewer]);
   const [chosen, setChosen] = useState<string | null>(null);
   const assigneeValue = chosen ?? application.assignee?.id ?? '';
   if (!status) return null;
 
-  const move = async (to: ApplicationStatus) => {
-    setBusy(true);
-    setOutcome(null);
-    try {
+  const move = (to: ApplicationStatus) =>
+    run(async () => {
       const result = await teamApi.changeStatus([application.reference], to);
       const refused = result.unchanged.find((item) => item.reference === application.reference);
-      if (refused) setOutcome({ tone: 'error', text: refused.reason });
-      else {
-        setOutcome({ tone: 'success', text: `La solicitud pasó a ${applicationStatusLabels[to]}.` });
-        await onChanged();
-      }
-    } catch (error) {
-      setOutcome({ tone: 'error', text: actionFailure(error, 'No pudimos cambiar el estado. Inténtalo de nuevo.') });
-    } finally {
-      setBusy(false);
-    }
-  };
+      if (refused) return { tone: 'error', text: refused.reason };
+      await onChanged();
+      return { tone: 'success', text: `La solicitud pasó a ${applicationStatusLabels[to]}.` };
+    }, 'No pudimos cambiar el estado. Inténtalo de nuevo.');
 
   const assign = async (event: FormEvent) => {
     event.preventDefault();
-    setBusy(true);
-    setOutcome(null);
-    try {
+    await run(async () => {
       const { assignee } = await teamApi.assign(application.reference, assigneeValue === '' ? null : assigneeValue);
-      setOutcome({ tone: 'success', text: assignee ? `La solicitud quedó asignada a ${assignee.email}.` : 'La solicitud quedó sin asignar.' });
       setChosen(null);
       await onChanged();
-    } catch (error) {
-      setOutcome({ tone: 'error', text: actionFailure(error, 'No pudimos cambiar la asignación. Inténtalo de nuevo.') });
-    } finally {
-      setBusy(false);
-    }
+      return { tone: 'success', text: assignee ? `La solicitud quedó asignada a ${assignee.email}.` : 'La solicitud quedó sin asignar.' };
+    }, 'No pudimos cambiar la asignación. Inténtalo de nuevo.');
   };
 
   const next = nextStatuses[status];

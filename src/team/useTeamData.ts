@@ -63,3 +63,28 @@ export function actionFailure(error: unknown, fallback: string): string {
   }
   return fallback;
 }
+
+export type ActionOutcome = { tone: 'success' | 'error'; text: string };
+
+/**
+ * One team action at a time (a status change, a decision email, a grantee ID): `busy` while it
+ * runs, then what to tell the member: the action's own outcome, or, when it throws, the server's
+ * reason (else `failure`). `afterFailure` tidies up first (a stale preview goes).
+ */
+export function useTeamAction() {
+  const [busy, setBusy] = useState(false);
+  const [outcome, setOutcome] = useState<ActionOutcome | null>(null);
+  const run = async (work: () => Promise<ActionOutcome | null>, failure: string, afterFailure?: () => void): Promise<void> => {
+    setBusy(true);
+    setOutcome(null);
+    try {
+      setOutcome(await work());
+    } catch (error) {
+      afterFailure?.();
+      setOutcome({ tone: 'error', text: actionFailure(error, failure) });
+    } finally {
+      setBusy(false);
+    }
+  };
+  return { busy, outcome, run };
+}
