@@ -13,19 +13,15 @@
  */
 import { execFileSync } from 'node:child_process';
 import fs from 'node:fs';
-import os from 'node:os';
 import path from 'node:path';
 import type { Browser, Page } from '@playwright/test';
 import { formDefinitions, type FormValues } from '../../src/forms/definitions';
 import { runTeamCommand } from '../../src/server/cli/team';
-import { startPostgresCluster, type PostgresCluster } from '../../scripts/postgres-cluster';
-import { startServerProcess, type ServerProcess } from '../../scripts/server-process';
-import { startFakeSiteverify, TEST_SECRET, type FakeSiteverify } from '../api/support/fakeSiteverify';
 import { startSmtpSink, type ReceivedEmail, type SmtpSink } from '../api/support/smtpSink';
 import { projectGrantsSample } from '../unit/forms/components/samples';
 import { expect, expectNoAxeViolations, gotoHydrated, test } from '../e2e/fixtures';
-import { CAPTCHA_TOKEN, fill } from '../e2e/forms-support';
-import { addVirtualAuthenticator, submitProjectGrant } from './teamSupport';
+import { fill } from '../e2e/forms-support';
+import { addVirtualAuthenticator, startTeamServer, submitProjectGrant, type TeamServer } from './teamSupport';
 
 // Their own ports (E2E_REVIEW_PORT, E2E_REVIEW_POSTGRES_PORT), so this spec can run beside the others.
 const SERVER_PORT = Number(process.env.E2E_REVIEW_PORT) || 3198;
@@ -39,41 +35,26 @@ const FINANCE_KEY = `review:${Buffer.alloc(32, 42).toString('base64')}`;
 const IBAN = 'DE89370400440532013000';
 const WALLET = '0xfb6916095ca1df60bb79ce92ce3ea74c37c5d359';
 
-let cluster: PostgresCluster;
-let siteverify: FakeSiteverify;
+let teamServer: TeamServer;
 let smtp: SmtpSink;
-let server: ServerProcess;
-let dataDir: string;
 let serverEnv: Record<string, string>;
 
 test.describe.configure({ mode: 'serial', timeout: 900_000 });
 
 test.beforeAll(async () => {
-  cluster = startPostgresCluster(POSTGRES_PORT);
-  siteverify = await startFakeSiteverify(CAPTCHA_TOKEN);
   smtp = await startSmtpSink();
-  dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'e2e-review-'));
-  serverEnv = {
-    DATA_DIR: dataDir,
-    DATABASE_URL: cluster.adminUrl,
-    NEXT_PUBLIC_SITE_URL: ORIGIN,
-    RECAPTCHA_SECRET_KEY: TEST_SECRET,
-    RECAPTCHA_VERIFY_URL: siteverify.url,
-    FINANCE_ENCRYPTION_KEY: FINANCE_KEY,
-    SMTP_URL: smtp.url,
-    MAIL_POLL_MS: '200',
-    MAIL_RETRY_BASE_MS: '500',
-  };
-  server = await startServerProcess(serverEnv, SERVER_PORT);
+  teamServer = await startTeamServer({
+    serverPort: SERVER_PORT,
+    postgresPort: POSTGRES_PORT,
+    name: 'review',
+    env: { FINANCE_ENCRYPTION_KEY: FINANCE_KEY, SMTP_URL: smtp.url, MAIL_POLL_MS: '200', MAIL_RETRY_BASE_MS: '500' },
+  });
+  serverEnv = teamServer.env;
 });
 
 test.afterAll(async () => {
-  server?.child.kill('SIGTERM');
-  await server?.exited;
-  await siteverify?.close();
+  await teamServer?.stop();
   await smtp?.close();
-  cluster?.stop();
-  if (dataDir) fs.rmSync(dataDir, { recursive: true, force: true });
 });
 
 /** A member invited by the CLI, enrolled with a passkey in a browser context of their own. */
@@ -291,7 +272,7 @@ test('from application to payment details: review, decision email, grantee ID, p
   });
 
   await test.step('dump check: pg_dump of the cluster shows neither the IBAN nor the wallet address (nor the grantee ID) in clear', async () => {
-    const dump = execFileSync(PG_DUMP, ['--no-owner', cluster.adminUrl], { encoding: 'utf8', maxBuffer: 256 * 1024 * 1024 });
+    const dump = execFileSync(PG_DUMP, ['--no-owner', teamServer.cluster.adminUrl], { encoding: 'utf8', maxBuffer: 256 * 1024 * 1024 });
     // The dump has the data: the application's answers are there in clear.
     expect(dump).toContain(projectGrantsSample.projectName);
     expect(dump).not.toContain(IBAN);

@@ -9,7 +9,6 @@
  * NEXT_PUBLIC_SITE_URL (the accepted Origin and the WebAuthn origin) is exactly that.
  */
 import fs from 'node:fs';
-import os from 'node:os';
 import path from 'node:path';
 import type { Page } from '@playwright/test';
 import { formDefinitions } from '../../src/forms/definitions';
@@ -17,48 +16,29 @@ import { defaultValues } from '../../src/forms/definitions/validate';
 import { runTeamCommand } from '../../src/server/cli/team';
 import { openPostgres } from '../../src/server/storage/database';
 import { insertSubmission } from '../../src/server/storage/submissions';
-import { startPostgresCluster, type PostgresCluster } from '../../scripts/postgres-cluster';
-import { startServerProcess, type ServerProcess } from '../../scripts/server-process';
-import { startFakeSiteverify, TEST_SECRET, type FakeSiteverify } from '../api/support/fakeSiteverify';
 import { projectGrantsSample } from '../unit/forms/components/samples';
 import { expect, expectNoAxeViolations, gotoHydrated, test } from '../e2e/fixtures';
 import { CAPTCHA_TOKEN } from '../e2e/forms-support';
-import { addVirtualAuthenticator, allowRefusals, submitProjectGrant } from './teamSupport';
+import { addVirtualAuthenticator, allowRefusals, startTeamServer, submitProjectGrant, type TeamServer } from './teamSupport';
 
 // Their own ports (E2E_TEAM_PORT, E2E_TEAM_POSTGRES_PORT), so this spec can run beside forms-stored.
 const SERVER_PORT = Number(process.env.E2E_TEAM_PORT) || 3196;
 const POSTGRES_PORT = Number(process.env.E2E_TEAM_POSTGRES_PORT) || 3197;
 const ORIGIN = `http://localhost:${SERVER_PORT}`;
 
-let cluster: PostgresCluster;
-let siteverify: FakeSiteverify;
-let server: ServerProcess;
-let dataDir: string;
+let teamServer: TeamServer;
 let serverEnv: Record<string, string>;
 
 // Each test is a whole story in one browser; on a shared two-core machine filling the public form alone takes minutes.
 test.describe.configure({ mode: 'serial', timeout: 600_000 });
 
 test.beforeAll(async () => {
-  cluster = startPostgresCluster(POSTGRES_PORT);
-  siteverify = await startFakeSiteverify(CAPTCHA_TOKEN);
-  dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'e2e-team-'));
-  serverEnv = {
-    DATA_DIR: dataDir,
-    DATABASE_URL: cluster.adminUrl,
-    NEXT_PUBLIC_SITE_URL: ORIGIN,
-    RECAPTCHA_SECRET_KEY: TEST_SECRET,
-    RECAPTCHA_VERIFY_URL: siteverify.url,
-  };
-  server = await startServerProcess(serverEnv, SERVER_PORT);
+  teamServer = await startTeamServer({ serverPort: SERVER_PORT, postgresPort: POSTGRES_PORT, name: 'team' });
+  serverEnv = teamServer.env;
 });
 
 test.afterAll(async () => {
-  server?.child.kill('SIGTERM');
-  await server?.exited;
-  await siteverify?.close();
-  cluster?.stop();
-  if (dataDir) fs.rmSync(dataDir, { recursive: true, force: true });
+  await teamServer?.stop();
 });
 
 /** `npm run team -- …` as the operator runs it beside the server (same database, same site origin). */
@@ -91,7 +71,7 @@ async function screenshots(page: Page, name: string): Promise<void> {
 /** More applications in the inbox, stored as the API stores them, so the list looks like a real one. */
 async function storeMoreApplications(): Promise<void> {
   const definition = formDefinitions['project-grants'];
-  const database = await openPostgres(cluster.adminUrl);
+  const database = await openPostgres(teamServer.cluster.adminUrl);
   try {
     const people = [
       ['Luis', 'Gómez', 'Cooperativa Andina'],

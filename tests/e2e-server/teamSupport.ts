@@ -1,12 +1,53 @@
 /**
- * What the team-area browser tests share: Chromium's virtual authenticator (passkeys), the
- * refusals a page logs on purpose, and a project grant sent through the public form.
+ * What the team-area browser tests share: the server with its database and captcha verifier,
+ * Chromium's virtual authenticator (passkeys), the refusals a page logs on purpose, and a project
+ * grant sent through the public form.
  */
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
 import type { Page } from '@playwright/test';
+import { startPostgresCluster, type PostgresCluster } from '../../scripts/postgres-cluster';
+import { startServerProcess } from '../../scripts/server-process';
+import { startFakeSiteverify, TEST_SECRET } from '../api/support/fakeSiteverify';
 import { formDefinitions } from '../../src/forms/definitions';
 import { projectGrantsSample } from '../unit/forms/components/samples';
 import { gotoHydrated, type ConsoleErrors } from '../e2e/fixtures';
-import { fill, solveCaptcha, stubCaptcha } from '../e2e/forms-support';
+import { CAPTCHA_TOKEN, fill, solveCaptcha, stubCaptcha } from '../e2e/forms-support';
+
+export type TeamServer = { readonly cluster: PostgresCluster; readonly env: Record<string, string>; stop(): Promise<void> };
+
+/**
+ * `npm start`'s server on a throwaway PostgreSQL cluster, with the fake captcha verifier. The site
+ * is `http://localhost:PORT` (WebAuthn refuses IP addresses): that is the server's
+ * NEXT_PUBLIC_SITE_URL, the only accepted Origin and the WebAuthn origin. `env` is the server's,
+ * for the CLIs run beside it.
+ */
+export async function startTeamServer(options: { serverPort: number; postgresPort: number; name: string; env?: Record<string, string> }): Promise<TeamServer> {
+  const cluster = startPostgresCluster(options.postgresPort);
+  const siteverify = await startFakeSiteverify(CAPTCHA_TOKEN);
+  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), `e2e-${options.name}-`));
+  const env = {
+    DATA_DIR: dataDir,
+    DATABASE_URL: cluster.adminUrl,
+    NEXT_PUBLIC_SITE_URL: `http://localhost:${options.serverPort}`,
+    RECAPTCHA_SECRET_KEY: TEST_SECRET,
+    RECAPTCHA_VERIFY_URL: siteverify.url,
+    ...options.env,
+  };
+  const server = await startServerProcess(env, options.serverPort);
+  return {
+    cluster,
+    env,
+    stop: async () => {
+      server.child.kill('SIGTERM');
+      await server.exited;
+      await siteverify.close();
+      cluster.stop();
+      fs.rmSync(dataDir, { recursive: true, force: true });
+    },
+  };
+}
 
 /** A platform authenticator with user verification, as a phone or laptop with a fingerprint reader. */
 export async function addVirtualAuthenticator(page: Page): Promise<void> {
