@@ -13,15 +13,13 @@
  */
 import { execFileSync } from 'node:child_process';
 import fs from 'node:fs';
-import path from 'node:path';
 import type { Browser, Page } from '@playwright/test';
 import { formDefinitions, type FormValues } from '../../src/forms/definitions';
-import { runTeamCommand } from '../../src/server/cli/team';
 import { startSmtpSink, type ReceivedEmail, type SmtpSink } from '../api/support/smtpSink';
 import { projectGrantsSample } from '../unit/forms/components/samples';
 import { expect, expectNoAxeViolations, gotoHydrated, test } from '../e2e/fixtures';
 import { fill } from '../e2e/forms-support';
-import { addVirtualAuthenticator, startTeamServer, submitProjectGrant, type TeamServer } from './teamSupport';
+import { addVirtualAuthenticator, inviteLink, saveScreenshots, startTeamServer, submitProjectGrant, type TeamServer } from './teamSupport';
 
 // Their own ports (E2E_REVIEW_PORT, E2E_REVIEW_POSTGRES_PORT), so this spec can run beside the others.
 const SERVER_PORT = Number(process.env.E2E_REVIEW_PORT) || 3198;
@@ -37,7 +35,6 @@ const WALLET = '0xfb6916095ca1df60bb79ce92ce3ea74c37c5d359';
 
 let teamServer: TeamServer;
 let smtp: SmtpSink;
-let serverEnv: Record<string, string>;
 
 test.describe.configure({ mode: 'serial', timeout: 900_000 });
 
@@ -49,7 +46,6 @@ test.beforeAll(async () => {
     name: 'review',
     env: { FINANCE_ENCRYPTION_KEY: FINANCE_KEY, SMTP_URL: smtp.url, MAIL_POLL_MS: '200', MAIL_RETRY_BASE_MS: '500' },
   });
-  serverEnv = teamServer.env;
 });
 
 test.afterAll(async () => {
@@ -59,13 +55,11 @@ test.afterAll(async () => {
 
 /** A member invited by the CLI, enrolled with a passkey in a browser context of their own. */
 async function enrolledMember(browser: Browser, email: string, role: 'admin' | 'reviewer' | 'finance'): Promise<Page> {
-  const lines = await runTeamCommand(['invite', email, '--role', role], { ...process.env, ...serverEnv });
-  const link = lines.find((line) => line.startsWith(`${ORIGIN}/equipo/inscripcion/#t=`));
-  expect(link, lines.join('\n')).toBeDefined();
+  const link = await inviteLink(teamServer, email, role);
   const context = await browser.newContext({ baseURL: ORIGIN });
   const page = await context.newPage();
   await addVirtualAuthenticator(page);
-  await gotoHydrated(page, link!);
+  await gotoHydrated(page, link);
   await page.getByRole('button', { name: 'Crear mi llave de acceso' }).click();
   await page.waitForURL(/\/equipo\/solicitudes\//);
   return page;
@@ -81,17 +75,7 @@ async function emailWithSubject(subject: string | RegExp): Promise<ReceivedEmail
 const asReceived = (email: ReceivedEmail): string =>
   [`To: ${email.headers.to}`, `From: ${email.headers.from}`, `Subject: ${email.headers.subject}`, `Date: ${email.headers.date}`, '', email.text.trimEnd()].join('\n');
 
-/** The application page at 1280 and 375 px, full length, when REVIEW_SCREENSHOTS_DIR is set. */
-async function screenshots(page: Page, name: string): Promise<void> {
-  const dir = process.env.REVIEW_SCREENSHOTS_DIR;
-  if (!dir) return;
-  fs.mkdirSync(dir, { recursive: true });
-  for (const width of [1280, 375]) {
-    await page.setViewportSize({ width, height: width < 768 ? 812 : 900 });
-    await page.screenshot({ path: path.join(dir, `${name}-${width}.png`), fullPage: true });
-  }
-  await page.setViewportSize({ width: 1280, height: 800 });
-}
+const screenshots = (page: Page, name: string) => saveScreenshots(page, process.env.REVIEW_SCREENSHOTS_DIR, name);
 
 /** The public grantee finance form, sent with the ID from the email; it reads the details back before sending. */
 async function submitPaymentDetails(page: Page, values: FormValues): Promise<void> {

@@ -9,7 +9,6 @@
  * NEXT_PUBLIC_SITE_URL (the accepted Origin and the WebAuthn origin) is exactly that.
  */
 import fs from 'node:fs';
-import path from 'node:path';
 import type { Page } from '@playwright/test';
 import { formDefinitions } from '../../src/forms/definitions';
 import { defaultValues } from '../../src/forms/definitions/validate';
@@ -19,7 +18,7 @@ import { insertSubmission } from '../../src/server/storage/submissions';
 import { projectGrantsSample } from '../unit/forms/components/samples';
 import { expect, expectNoAxeViolations, gotoHydrated, test } from '../e2e/fixtures';
 import { CAPTCHA_TOKEN } from '../e2e/forms-support';
-import { addVirtualAuthenticator, allowRefusals, startTeamServer, submitProjectGrant, type TeamServer } from './teamSupport';
+import { addVirtualAuthenticator, allowRefusals, inviteLink, saveScreenshots, startTeamServer, submitProjectGrant, type TeamServer } from './teamSupport';
 
 // Their own ports (E2E_TEAM_PORT, E2E_TEAM_POSTGRES_PORT), so this spec can run beside forms-stored.
 const SERVER_PORT = Number(process.env.E2E_TEAM_PORT) || 3196;
@@ -46,27 +45,9 @@ async function team(...args: string[]): Promise<string[]> {
   return runTeamCommand(args, { ...process.env, ...serverEnv });
 }
 
-async function invite(email: string, role: 'admin' | 'reviewer' | 'finance'): Promise<string> {
-  const lines = await team('invite', email, '--role', role);
-  const link = lines.find((line) => line.startsWith(`${ORIGIN}/equipo/inscripcion/#t=`));
-  expect(link, lines.join('\n')).toBeDefined();
-  return link!;
-}
+const invite = (email: string, role: 'admin' | 'reviewer' | 'finance') => inviteLink(teamServer, email, role);
 
-/**
- * With TEAM_SCREENSHOTS_DIR set, full-page screenshots of the current page at 1280 and 375 px
- * (for looking at the pages; the test asserts nothing with them).
- */
-async function screenshots(page: Page, name: string): Promise<void> {
-  const dir = process.env.TEAM_SCREENSHOTS_DIR;
-  if (!dir) return;
-  fs.mkdirSync(dir, { recursive: true });
-  for (const width of [1280, 375]) {
-    await page.setViewportSize({ width, height: width < 768 ? 812 : 900 });
-    await page.screenshot({ path: path.join(dir, `${name}-${width}.png`), fullPage: true });
-  }
-  await page.setViewportSize({ width: 1280, height: 800 });
-}
+const screenshots = (page: Page, name: string) => saveScreenshots(page, process.env.TEAM_SCREENSHOTS_DIR, name);
 
 /** More applications in the inbox, stored as the API stores them, so the list looks like a real one. */
 async function storeMoreApplications(): Promise<void> {

@@ -6,10 +6,11 @@
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import type { Page } from '@playwright/test';
+import { expect, type Page } from '@playwright/test';
 import { startPostgresCluster, type PostgresCluster } from '../../scripts/postgres-cluster';
 import { startServerProcess } from '../../scripts/server-process';
 import { startFakeSiteverify, TEST_SECRET } from '../api/support/fakeSiteverify';
+import { runTeamCommand } from '../../src/server/cli/team';
 import { formDefinitions } from '../../src/forms/definitions';
 import { projectGrantsSample } from '../unit/forms/components/samples';
 import { gotoHydrated, type ConsoleErrors } from '../e2e/fixtures';
@@ -73,4 +74,26 @@ export async function submitProjectGrant(page: Page, origin: string, proposal: B
   await solveCaptcha(page);
   await page.getByRole('button', { name: definition.submitLabel }).click();
   await page.waitForURL(/\/applicants\/project-grants\/thank-you\/$/);
+}
+
+/** The enrolment link `npm run team -- invite` prints, run as the operator runs it beside the server. */
+export async function inviteLink(server: TeamServer, email: string, role: 'admin' | 'reviewer' | 'finance'): Promise<string> {
+  const lines = await runTeamCommand(['invite', email, '--role', role], { ...process.env, ...server.env });
+  const link = lines.find((line) => line.startsWith(`${server.env.NEXT_PUBLIC_SITE_URL}/equipo/inscripcion/#t=`));
+  expect(link, lines.join('\n')).toBeDefined();
+  return link!;
+}
+
+/**
+ * With `dir` set (from an environment variable), full-page screenshots of the current page at 1280
+ * and 375 px, for looking at the pages; the tests assert nothing with them.
+ */
+export async function saveScreenshots(page: Page, dir: string | undefined, name: string): Promise<void> {
+  if (!dir) return;
+  fs.mkdirSync(dir, { recursive: true });
+  for (const width of [1280, 375]) {
+    await page.setViewportSize({ width, height: width < 768 ? 812 : 900 });
+    await page.screenshot({ path: path.join(dir, `${name}-${width}.png`), fullPage: true });
+  }
+  await page.setViewportSize({ width: 1280, height: 800 });
 }
