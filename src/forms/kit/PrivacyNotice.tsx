@@ -1,4 +1,4 @@
-import { facts, type RetentionPeriod } from '@/config/programmes';
+import { retention, type RetentionPeriod } from '@/config/retention';
 import { contact, links } from '@/config/site';
 import type { FormDefinition } from '@/forms/definitions/types';
 import styles from './PrivacyNotice.module.css';
@@ -6,7 +6,7 @@ import styles from './PrivacyNotice.module.css';
 /**
  * The rights notice by each form's submit button (Argentina, Ley 25.326 art. 6; LGPD art. 9; GDPR
  * art. 13): what is kept, for how long, and how to ask for access, correction or erasure. The
- * period is the programme's configured retention (facts.retention; the server's sweep erases by the
+ * period is the programme's configured retention (src/config/retention.ts; the server's sweep erases by the
  * same setting); where none is set, the notice says that nothing is erased automatically. In
  * English, like the forms' own labels.
  */
@@ -18,7 +18,7 @@ function keepingSentence(definition: FormDefinition): string {
   if (definition.key === 'grantee-finance') {
     return 'Every version you send is kept, encrypted; none is erased automatically, only when you ask us to.';
   }
-  const period = facts.retention[definition.key];
+  const period = retention[definition.key];
   if (!period) return 'We keep your application until you ask us to erase it: no automatic deletion period is set for this programme.';
   return `If your application is rejected or withdrawn, we erase it ${periodText(period)} after that decision; otherwise we keep it until you ask us to erase it.`;
 }

@@ -1,5 +1,6 @@
 import type { FastifyBaseLogger } from 'fastify';
-import { RETENTION_VARIABLES, retentionPeriod, type RetentionPeriod, type ReviewedProgrammeKey } from '../../config/programmes';
+import type { ReviewedProgrammeKey } from '../../config/programmes';
+import { RETENTION_VARIABLES, retentionPeriod, type RetentionPeriod } from '../../config/retention';
 import type { Database } from '../storage/database';
 import { RETENTION_ACTOR } from '../team/audit';
 import { eraseInTransaction } from './erase';
