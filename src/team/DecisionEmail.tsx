@@ -4,6 +4,7 @@ import { teamApi, type ApplicationDetail, type DecisionEmailPreview } from './ap
 import { formatDateTime } from './format';
 import { useTeamAction } from './useTeamData';
 import { Notice } from './Notice';
+import { ReviewSection } from './ReviewSection';
 import styles from './team.module.css';
 
 
@@ -43,10 +44,7 @@ export function DecisionEmail({ application, onSent }: { application: Applicatio
     );
 
   return (
-    <section className={styles.panel} aria-labelledby="revision-decision">
-      <h2 id="revision-decision" className={styles.panelTitle}>
-        Correo de decisión
-      </h2>
+    <ReviewSection id="revision-decision" title="Correo de decisión">
       {sent.length > 0 ? (
         <ul className={styles.plainList} aria-label="Correos de decisión enviados">
           {sent.map((email) => (
@@ -98,6 +96,6 @@ export function DecisionEmail({ application, onSent }: { application: Applicatio
         </div>
       ) : null}
       {outcome ? <Notice tone={outcome.tone}>{outcome.text}</Notice> : null}
-    </section>
+    </ReviewSection>
   );
 }

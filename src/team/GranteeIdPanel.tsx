@@ -3,6 +3,7 @@ import { teamApi, type ApplicationDetail } from './api';
 import { formatDateTime } from './format';
 import { useTeamAction } from './useTeamData';
 import { Notice } from './Notice';
+import { ReviewSection } from './ReviewSection';
 import styles from './team.module.css';
 
 
@@ -38,10 +39,7 @@ export function GranteeIdPanel({ application, onIssued }: { application: Applica
     );
 
   return (
-    <section className={styles.panel} aria-labelledby="revision-beneficiario">
-      <h2 id="revision-beneficiario" className={styles.panelTitle}>
-        ID de beneficiario
-      </h2>
+    <ReviewSection id="revision-beneficiario" title="ID de beneficiario">
       {grantee ? (
         <p>
           Emitido el <time dateTime={grantee.issuedAt}>{formatDateTime(grantee.issuedAt)}</time> por <span className={styles.breakAnywhere}>{grantee.issuedBy}</span>. Se envió por correo a la
@@ -83,6 +81,6 @@ export function GranteeIdPanel({ application, onIssued }: { application: Applica
         </div>
       ) : null}
       {outcome ? <Notice tone={outcome.tone}>{outcome.text}</Notice> : null}
-    </section>
+    </ReviewSection>
   );
 }

@@ -2,6 +2,7 @@ import { useState, type FormEvent } from 'react';
 import { teamApi, type InternalNote } from './api';
 import { formatDateTime } from './format';
 import { actionFailure } from './useTeamData';
+import { ReviewSection } from './ReviewSection';
 import styles from './team.module.css';
 
 export const NOTE_MAX_LENGTH = 5000;
@@ -42,10 +43,7 @@ export function InternalNotes({ reference, notes, canWrite }: { reference: strin
   };
 
   return (
-    <section className={styles.panel} aria-labelledby="revision-notas">
-      <h2 id="revision-notas" className={styles.panelTitle}>
-        Notas internas
-      </h2>
+    <ReviewSection id="revision-notas" title="Notas internas">
       <p className={styles.teamOnly}>Solo las ve el equipo: la persona solicitante nunca las ve.</p>
       {shown.length === 0 ? (
         <p className={styles.muted}>Todavía no hay notas.</p>
@@ -87,6 +85,6 @@ export function InternalNotes({ reference, notes, canWrite }: { reference: strin
           </button>
         </form>
       ) : null}
-    </section>
+    </ReviewSection>
   );
 }

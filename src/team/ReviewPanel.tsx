@@ -5,6 +5,7 @@ import { formatDateTime } from './format';
 import { canReview } from './labels';
 import { useTeamAction, useTeamData } from './useTeamData';
 import { Notice } from './Notice';
+import { ReviewSection } from './ReviewSection';
 import styles from './team.module.css';
 
 
@@ -52,10 +53,7 @@ export function ReviewPanel({ application, member, onChanged }: { application: A
   const options = application.assignee && !members.some((option) => option.id === application.assignee?.id) ? [application.assignee, ...members] : members;
 
   return (
-    <section className={styles.panel} aria-labelledby="revision-estado">
-      <h2 id="revision-estado" className={styles.panelTitle}>
-        Estado
-      </h2>
+    <ReviewSection id="revision-estado" title="Estado">
       <p className={styles.statusLine}>
         <span className={styles.statusBadge}>{applicationStatusLabels[status]}</span>
         {application.statusChangedAt ? (
@@ -99,6 +97,6 @@ export function ReviewPanel({ application, member, onChanged }: { application: A
         </p>
       )}
       {outcome ? <Notice tone={outcome.tone}>{outcome.text}</Notice> : null}
-    </section>
+    </ReviewSection>
   );
 }

@@ -1,15 +1,13 @@
 import { applicationStatusLabels } from '@/lib/applicationStatus';
 import type { StatusChange } from './api';
 import { formatDateTime } from './format';
+import { ReviewSection } from './ReviewSection';
 import styles from './team.module.css';
 
 /** Every status change, oldest first: the receipt (from the public form), then who moved it and when. */
 export function StatusHistory({ history }: { history: StatusChange[] }) {
   return (
-    <section className={styles.panel} aria-labelledby="revision-historial">
-      <h2 id="revision-historial" className={styles.panelTitle}>
-        Historial
-      </h2>
+    <ReviewSection id="revision-historial" title="Historial">
       <ol className={styles.timeline}>
         {history.map((change, index) => (
           <li key={`${change.at}-${index}`}>
@@ -31,6 +29,6 @@ export function StatusHistory({ history }: { history: StatusChange[] }) {
           </li>
         ))}
       </ol>
-    </section>
+    </ReviewSection>
   );
 }

@@ -3,6 +3,7 @@ import type { FastifyBaseLogger } from 'fastify';
 import { Webhook } from 'standardwebhooks';
 import { programmes, type ReviewedProgrammeKey } from '../../config/programmes';
 import type { WirePayload } from '../../forms/definitions/types';
+import { teamRoutes } from '../../team/navigation';
 import { referenceOf } from '../mail/compose';
 import { backoffMs } from '../mail/worker';
 import { startPollingLoop, type PollingLoop } from '../pollingLoop';
@@ -24,7 +25,7 @@ const LEASE_MS = 120_000;
 const REQUEST_TIMEOUT_MS = 10_000;
 
 /** The team page of an application (the static export has no dynamic routes). */
-export const teamPageOf = (siteOrigin: string, reference: string): string => `${siteOrigin}/equipo/solicitud/?id=${encodeURIComponent(reference)}`;
+export const teamPageOf = (siteOrigin: string, reference: string): string => `${siteOrigin}${teamRoutes.application(reference)}`;
 
 export type WebhookBody = {
   readonly type: string;
