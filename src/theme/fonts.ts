@@ -8,14 +8,15 @@ export const libreFranklin = localFont({
     { path: '../../node_modules/@fontsource/libre-franklin/files/libre-franklin-latin-700-normal.woff2', weight: '700', style: 'normal' },
   ],
   variable: '--font-libre-franklin',
-  display: 'swap',
+  display: 'optional',
+  preload: false,
   fallback: ['system-ui', 'Arial', 'sans-serif'],
 });
 
 export const plexMono = localFont({
   src: [{ path: '../../node_modules/@fontsource/ibm-plex-mono/files/ibm-plex-mono-latin-600-normal.woff2', weight: '600', style: 'normal' }],
   variable: '--font-plex-mono',
-  display: 'swap',
+  display: 'optional',
   preload: false,
   fallback: ['ui-monospace', 'Menlo', 'Consolas', 'monospace'],
 });
