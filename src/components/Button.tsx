@@ -1,5 +1,5 @@
 import type { ButtonHTMLAttributes, ComponentProps } from 'react';
-import NextLink from 'next/link';
+import { SiteLink } from '@/components/SiteLink';
 import { classNames } from '@/lib/classNames';
 import styles from './Button.module.css';
 
@@ -20,6 +20,6 @@ export function Button({ variant, size, className, type = 'button', ...props }: 
 }
 
 /** An internal link that looks like the site's button (calls to action). */
-export function ButtonLink({ variant, size, className, ...props }: Look & ComponentProps<typeof NextLink>) {
-  return <NextLink className={buttonClassName({ variant, size }, className)} {...props} />;
+export function ButtonLink({ variant, size, className, ...props }: Look & ComponentProps<typeof SiteLink>) {
+  return <SiteLink className={buttonClassName({ variant, size }, className)} {...props} />;
 }

@@ -1,4 +1,4 @@
-import NextLink from 'next/link';
+import { SiteLink } from '@/components/SiteLink';
 import type { NavItem } from './navigation';
 import { classNames } from '@/lib/classNames';
 import styles from './NavLink.module.css';
@@ -10,9 +10,9 @@ export function NavLink({ item, active, size = 'regular' }: { item: NavItem; act
   const className = classNames(styles.link, sizeClass[size]);
   if (item.kind === 'internal') {
     return (
-      <NextLink href={item.href} aria-current={active ? 'page' : undefined} className={className}>
+      <SiteLink href={item.href} aria-current={active ? 'page' : undefined} className={className}>
         {item.label}
-      </NextLink>
+      </SiteLink>
     );
   }
   return (

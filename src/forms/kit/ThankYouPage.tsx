@@ -1,4 +1,4 @@
-import NextLink from 'next/link';
+import { SiteLink } from '@/components/SiteLink';
 import { PageMeta } from '@/components/PageMeta';
 import { SiteContainer } from '@/components/shell/SiteContainer';
 import { facts, programmes, type ProgrammeKey } from '@/config/programmes';
@@ -23,7 +23,7 @@ export function ThankYouPage({ programme }: ThankYouProps) {
           <p className={styles.grantType}>for applying to {name}</p>
           {followUp.kind === 'shortly' ? (
             <p className={styles.followUp}>
-              You should receive a confirmation email shortly. Meanwhile, read more about <NextLink href={followUp.programmePage}>{name}</NextLink>.
+              You should receive a confirmation email shortly. Meanwhile, read more about <SiteLink href={followUp.programmePage}>{name}</SiteLink>.
             </p>
           ) : (
             <p className={styles.followUp}>
