@@ -41,6 +41,32 @@ test('project grants: the whole application with a proposal goes out as multipar
   expect(files).toEqual({ uploadProposal: { name: 'proposal.pdf', content: '%PDF-1.4 my proposal' } });
 });
 
+test('project grants: what the applicant types before the scripts arrive is kept once the form comes alive', async ({ page }) => {
+  // A slow phone shows the exported form seconds before its scripts run: hold them back meanwhile.
+  let releaseScripts = () => {};
+  const scriptsHeld = new Promise<void>((resolve) => (releaseScripts = resolve));
+  await page.route('**/_next/static/chunks/*.js', async (route) => {
+    await scriptsHeld;
+    await route.continue();
+  });
+  // Not 'domcontentloaded': that waits for the deferred scripts held here.
+  await page.goto('/applicants/project-grants/apply/', { waitUntil: 'commit' });
+  await expect(page.locator('#field-projectDescription')).toBeVisible();
+  const description = 'Un aula abierta';
+  await page.locator('#field-firstName').fill('Ana');
+  await page.locator('#field-projectDescription').fill(description);
+
+  releaseScripts();
+  await page.waitForFunction(() => performance.getEntriesByName('Next.js-hydration', 'measure').length > 0, undefined, { timeout: 10_000 });
+  // The form holds the values, not only the page: the missing list drops the first name and the
+  // description's counter counts what was typed.
+  await expect(page.locator('#project-grants-form-missing a[href="#field-lastName"]')).toBeVisible();
+  await expect(page.locator('#project-grants-form-missing a[href="#field-firstName"]')).toHaveCount(0);
+  await expect(page.locator('#field-projectDescription-count')).toContainText(String(description.length));
+  await expect(page.locator('#field-firstName')).toHaveValue('Ana');
+  await expect(page.locator('#field-projectDescription')).toHaveValue(description);
+});
+
 test('project grants: a 500 answer shows the Spanish toast and keeps every value; the captcha is reset', async ({ page, consoleErrors }) => {
   consoleErrors.allow(/status of 500.*\/api\/project-grants/, 'the API fails on purpose and Chromium logs the failed request');
   consoleErrors.allow(/The project-grants application was refused with status 500/, 'the form logs the failure, as spec section 8 asks');

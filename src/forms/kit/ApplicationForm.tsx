@@ -1,4 +1,4 @@
-import { useCallback, useEffect, useMemo, useRef, useState, type ReactNode } from 'react';
+import { memo, Suspense, useCallback, useEffect, useMemo, useRef, useState, type ReactNode } from 'react';
 import { useRouter } from 'next/router';
 import { useForm, useFormState, type FieldErrors as HookFormErrors, type Resolver, type UseFormReturn } from 'react-hook-form';
 import type ReCAPTCHA from 'react-google-recaptcha';
@@ -88,6 +88,7 @@ export function ApplicationForm({ definition, failureMessage, review }: Applicat
   const sections = useFormSelector(form, (values) => visibleSections(definition, values), sameSections);
 
   const [reviewing, setReviewing] = useState(false);
+  const hasReviewStep = review !== undefined;
   const captcha = useRef<ReCAPTCHA>(null);
   const draftTimer = useRef<ReturnType<typeof setTimeout>>(undefined);
 
@@ -101,14 +102,16 @@ export function ApplicationForm({ definition, failureMessage, review }: Applicat
           if (type === 'change' && name) {
             const changed = definition.fields.find((field) => field.name === name);
             for (const resetName of changed?.resetsOnChange ?? []) form.setValue(resetName, defaults[resetName] ?? '');
-            setReviewing(false);
+            // Only forms with a review step have one to abandon: a state update here would render
+            // the whole form again on an applicant's first keystroke.
+            if (hasReviewStep) setReviewing(false);
           }
           if (!definition.saveDraft) return;
           clearTimeout(draftTimer.current);
           draftTimer.current = setTimeout(() => saveDraft(definition.key, all, defaults), DRAFT_DELAY_MS);
         },
       }),
-    [definition, defaults, form],
+    [definition, defaults, form, hasReviewStep],
   );
   useEffect(() => () => clearTimeout(draftTimer.current), []);
 
@@ -154,7 +157,8 @@ export function ApplicationForm({ definition, failureMessage, review }: Applicat
     await send(sent);
   }
 
-  function renderField(field: FieldDefinition) {
+  const renderField = useCallback(
+    (field: FieldDefinition) => {
     switch (field.kind) {
       case 'select':
         return <SelectField key={field.name} field={field} form={form} />;
@@ -189,19 +193,15 @@ export function ApplicationForm({ definition, failureMessage, review }: Applicat
       default:
         return <TextField key={field.name} field={field} form={form} />;
     }
-  }
+    },
+    [file, form, resetCaptcha, uploadRejection],
+  );
 
   return (
     <form id={definition.elementId} noValidate onSubmit={(event) => form.handleSubmit(submitValid)(event)} className={styles.form}>
       {definition.saveDraft ? <RestoredDraft definition={definition} defaults={defaults} form={form} onDiscard={discardRestoredDraft} /> : null}
       {sections.map(({ section, fields }) => (
-        <section key={section.id} aria-labelledby={`section-${section.id}`} className={styles.section}>
-          <h2 id={`section-${section.id}`} className={styles.sectionTitle}>
-            {section.title}
-          </h2>
-          {section.note ? <p className={styles.sectionNote}>{section.note}</p> : null}
-          {fields.map(renderField)}
-        </section>
+        <FormSection key={section.id} section={section} fields={fields} renderField={renderField} />
       ))}
       {review && reviewing ? <ReviewPanel onEdit={() => setReviewing(false)}>{review(form.getValues())}</ReviewPanel> : null}
       <SubmitArea definition={definition} form={form} upload={upload} label={review && reviewing ? 'Confirm and send' : definition.submitLabel} />
@@ -209,6 +209,30 @@ export function ApplicationForm({ definition, failureMessage, review }: Applicat
     </form>
   );
 }
+
+type SectionProps = Sections[number] & { renderField: (field: FieldDefinition) => ReactNode };
+
+/**
+ * One section of the form. Its fields sit in a Suspense boundary: React hydrates the page's frame in
+ * one task and each section in tasks of its own after it (at once for a section the applicant
+ * touches first), instead of one long task for the whole form. Memoised on the fields it shows, so a
+ * re-render of the form above it leaves a section that is still hydrating alone (an update would
+ * make React render it again from scratch).
+ */
+const FormSection = memo(
+  function FormSection({ section, fields, renderField }: SectionProps) {
+    return (
+      <section aria-labelledby={`section-${section.id}`} className={styles.section}>
+        <h2 id={`section-${section.id}`} className={styles.sectionTitle}>
+          {section.title}
+        </h2>
+        {section.note ? <p className={styles.sectionNote}>{section.note}</p> : null}
+        <Suspense>{fields.map(renderField)}</Suspense>
+      </section>
+    );
+  },
+  (before, after) => before.section === after.section && before.renderField === after.renderField && sameSections([before], [after]),
+);
 
 /**
  * A draft from an earlier visit, put back after hydration (the exported HTML has none), with the

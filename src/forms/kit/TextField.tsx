@@ -3,6 +3,7 @@ import type { FieldDefinition, FormValues } from '@/forms/definitions/types';
 import { classNames } from '@/lib/classNames';
 import { CharacterCounter } from './CharacterCounter';
 import { FieldShell } from './FieldShell';
+import { useRegisterKeepingTyped } from './useRegisterKeepingTyped';
 import { describedBy, fieldIds } from './fieldIds';
 import { useFieldStatus } from './useFieldStatus';
 import styles from './Field.module.css';
@@ -32,6 +33,7 @@ function FieldCounter({ form, name, id, max }: { form: UseFormReturn<FormValues>
  */
 export function TextField({ field, form }: { field: FieldDefinition; form: UseFormReturn<FormValues> }) {
   const { required, error } = useFieldStatus(form, field);
+  const registration = useRegisterKeepingTyped(form, field.name);
   const ids = fieldIds(field.name);
   const counted = field.maxLength !== undefined && field.kind !== 'date' && field.kind !== 'number';
   const common = {
@@ -40,7 +42,7 @@ export function TextField({ field, form }: { field: FieldDefinition; form: UseFo
     'aria-invalid': error ? true : undefined,
     'aria-required': required || undefined,
     'aria-describedby': describedBy(field.name, { help: Boolean(field.help), counter: counted, error: Boolean(error) }),
-    ...form.register(field.name),
+    ...registration,
   };
   const counter = counted && field.maxLength !== undefined ? <FieldCounter form={form} name={field.name} id={ids.counter} max={field.maxLength} /> : null;
   const input = INPUT_TYPES[field.kind];

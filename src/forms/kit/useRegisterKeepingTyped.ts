@@ -1,0 +1,32 @@
+import { useEffect, useRef } from 'react';
+import type { UseFormRegisterReturn, UseFormReturn } from 'react-hook-form';
+import type { FormValues } from '@/forms/definitions/types';
+
+/**
+ * react-hook-form's `register` for a text control, keeping what the applicant typed into the
+ * exported HTML before the page's scripts arrived (a slow phone shows the form seconds before it
+ * hydrates, and the lower sections hydrate after the first). Registering writes the field's default
+ * into the control, which would wipe the text: it goes straight back into the control, and into
+ * the form's values once the field's counter has subscribed to them (effects run child first).
+ */
+export function useRegisterKeepingTyped(form: UseFormReturn<FormValues>, name: string): UseFormRegisterReturn {
+  const typedBeforeHydration = useRef('');
+  const registration = form.register(name);
+  useEffect(() => {
+    const typed = typedBeforeHydration.current;
+    if (typed === '') return;
+    typedBeforeHydration.current = '';
+    form.setValue(name, typed, { shouldDirty: true });
+  }, [form, name]);
+  return {
+    ...registration,
+    ref: (element: HTMLInputElement | HTMLTextAreaElement | null) => {
+      const typed = element?.value ?? '';
+      registration.ref(element);
+      if (element && typed !== '' && element.value !== typed) {
+        element.value = typed;
+        typedBeforeHydration.current = typed;
+      }
+    },
+  };
+}
