@@ -3,7 +3,7 @@ import localFont from 'next/font/local';
 // Self-hosted from the @fontsource packages: nothing is fetched from the internet at build or run time.
 // No preload and font-display 'optional': preloaded fonts held the first paint back (by a second or
 // more in Lighthouse's mobile trace), and a late swap moves text; with 'optional' a font that is not
-// there within about 100 ms waits for the next page, from the cache, and nothing ever shifts.
+// there within about 100 ms waits for the next page, from the cache.
 export const libreFranklin = localFont({
   src: [
     { path: '../../node_modules/@fontsource/libre-franklin/files/libre-franklin-latin-400-normal.woff2', weight: '400', style: 'normal' },
@@ -12,7 +12,10 @@ export const libreFranklin = localFont({
   variable: '--font-libre-franklin',
   display: 'optional',
   preload: false,
-  fallback: ['system-ui', 'Arial', 'sans-serif'],
+  // Our own size-adjusted fallback (theme/site.css): next/font's looks only for local(Arial), which
+  // Linux does not have under that name, so text fell back to a wider face and moved when the font came.
+  adjustFontFallback: false,
+  fallback: ['Libre Franklin Fallback', 'system-ui', 'Arial', 'sans-serif'],
 });
 
 export const plexMono = localFont({

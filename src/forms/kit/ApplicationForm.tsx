@@ -1,4 +1,4 @@
-import { memo, Suspense, useCallback, useEffect, useMemo, useRef, useState, type ReactNode } from 'react';
+import { memo, useCallback, useEffect, useMemo, useRef, useState, type ReactNode } from 'react';
 import { useRouter } from 'next/router';
 import { useForm, useFormState, type FieldErrors as HookFormErrors, type Resolver, type UseFormReturn } from 'react-hook-form';
 import type ReCAPTCHA from 'react-google-recaptcha';
@@ -213,11 +213,12 @@ export function ApplicationForm({ definition, failureMessage, review }: Applicat
 type SectionProps = Sections[number] & { renderField: (field: FieldDefinition) => ReactNode };
 
 /**
- * One section of the form. Its fields sit in a Suspense boundary: React hydrates the page's frame in
- * one task and each section in tasks of its own after it (at once for a section the applicant
- * touches first), instead of one long task for the whole form. Memoised on the fields it shows, so a
- * re-render of the form above it leaves a section that is still hydrating alone (an update would
- * make React render it again from scratch).
+ * One section of the form, memoised on the fields it shows: what re-renders the form around it (a
+ * file chosen, the review step opening) leaves the sections and their fields alone.
+ *
+ * (Measured and left out: a Suspense boundary per section split hydration into short tasks, but
+ * React then laid the sections out again after load, a layout shift of 0.2–0.3 on the small grants
+ * and office hours forms.)
  */
 const FormSection = memo(
   function FormSection({ section, fields, renderField }: SectionProps) {
@@ -227,7 +228,7 @@ const FormSection = memo(
           {section.title}
         </h2>
         {section.note ? <p className={styles.sectionNote}>{section.note}</p> : null}
-        <Suspense>{fields.map(renderField)}</Suspense>
+        {fields.map(renderField)}
       </section>
     );
   },
