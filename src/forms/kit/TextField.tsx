@@ -1,4 +1,4 @@
-import { useWatch, type UseFormReturn } from 'react-hook-form';
+import type { UseFormReturn } from 'react-hook-form';
 import type { FieldDefinition, FormValues } from '@/forms/definitions/types';
 import { classNames } from '@/lib/classNames';
 import { CharacterCounter } from './CharacterCounter';
@@ -6,6 +6,7 @@ import { FieldShell } from './FieldShell';
 import { useRegisterKeepingTyped } from './useRegisterKeepingTyped';
 import { describedBy, fieldIds } from './fieldIds';
 import { useFieldStatus } from './useFieldStatus';
+import { useFormSelector } from './useFormSelector';
 import styles from './Field.module.css';
 
 const INPUT_TYPES: Partial<Record<FieldDefinition['kind'], { type: string; inputMode?: 'email' | 'url' | 'numeric'; autoComplete?: string }>> = {
@@ -20,10 +21,10 @@ const INPUT_TYPES: Partial<Record<FieldDefinition['kind'], { type: string; input
 /** What browsers can fill in for the applicant, by spec field name. */
 const AUTOCOMPLETE: Readonly<Record<string, string>> = { firstName: 'given-name', lastName: 'family-name', company: 'organization', email: 'email', contactEmail: 'email' };
 
-/** The counter watches its own field, so a keystroke re-renders the counter and not the field. */
+/** The counter watches its own field's length, so a keystroke re-renders the counter and not the field. */
 function FieldCounter({ form, name, id, max }: { form: UseFormReturn<FormValues>; name: string; id: string; max: number }) {
-  const value = useWatch({ control: form.control, name }) ?? '';
-  return <CharacterCounter id={id} length={value.length} max={max} />;
+  const length = useFormSelector(form, (values) => (values[name] ?? '').length);
+  return <CharacterCounter id={id} length={length} max={max} />;
 }
 
 /**

@@ -14,17 +14,17 @@ export function useFormSelector<T>(form: UseFormReturn<FormValues>, select: (val
   useEffect(() => {
     latest.current = { select, isEqual, selected };
   });
-  useEffect(
-    () =>
-      form.subscribe({
-        formState: { values: true },
-        callback: () => {
-          const { select: current, isEqual: same, selected: shown } = latest.current;
-          if (!same(shown, current(form.getValues()))) rerender();
-        },
-      }),
-    [form],
-  );
+  useEffect(() => {
+    const check = () => {
+      const { select: current, isEqual: same, selected: shown } = latest.current;
+      if (!same(shown, current(form.getValues()))) rerender();
+    };
+    const unsubscribe = form.subscribe({ formState: { values: true }, callback: check });
+    // A value set between this render and the subscription (a field registering at hydration) is
+    // caught here.
+    check();
+    return unsubscribe;
+  }, [form]);
   return selected;
 }
 
