@@ -159,40 +159,40 @@ export function ApplicationForm({ definition, failureMessage, review }: Applicat
 
   const renderField = useCallback(
     (field: FieldDefinition) => {
-    switch (field.kind) {
-      case 'select':
-        return <SelectField key={field.name} field={field} form={form} />;
-      case 'radio':
-        return <RadioField key={field.name} field={field} form={form} />;
-      case 'file':
-        return (
-          <UploadField
-            key={field.name}
-            field={field}
-            form={form}
-            file={file}
-            rejection={uploadRejection}
-            onFile={(chosen) => {
-              setUploadRejection(undefined);
-              setFile(chosen);
-            }}
-            onRejected={setUploadRejection}
-          />
-        );
-      case 'captcha':
-        return (
-          <CaptchaField
-            key={field.name}
-            field={field}
-            form={form}
-            captchaRef={captcha}
-            onToken={(token) => form.setValue(field.name, token, { shouldValidate: token !== '' })}
-            onExpired={resetCaptcha}
-          />
-        );
-      default:
-        return <TextField key={field.name} field={field} form={form} />;
-    }
+      switch (field.kind) {
+        case 'select':
+          return <SelectField key={field.name} field={field} form={form} />;
+        case 'radio':
+          return <RadioField key={field.name} field={field} form={form} />;
+        case 'file':
+          return (
+            <UploadField
+              key={field.name}
+              field={field}
+              form={form}
+              file={file}
+              rejection={uploadRejection}
+              onFile={(chosen) => {
+                setUploadRejection(undefined);
+                setFile(chosen);
+              }}
+              onRejected={setUploadRejection}
+            />
+          );
+        case 'captcha':
+          return (
+            <CaptchaField
+              key={field.name}
+              field={field}
+              form={form}
+              captchaRef={captcha}
+              onToken={(token) => form.setValue(field.name, token, { shouldValidate: token !== '' })}
+              onExpired={resetCaptcha}
+            />
+          );
+        default:
+          return <TextField key={field.name} field={field} form={form} />;
+      }
     },
     [file, form, resetCaptcha, uploadRejection],
   );

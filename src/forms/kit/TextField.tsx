@@ -3,10 +3,10 @@ import type { FieldDefinition, FormValues } from '@/forms/definitions/types';
 import { classNames } from '@/lib/classNames';
 import { CharacterCounter } from './CharacterCounter';
 import { FieldShell } from './FieldShell';
-import { useRegisterKeepingTyped } from './useRegisterKeepingTyped';
 import { describedBy, fieldIds } from './fieldIds';
 import { useFieldStatus } from './useFieldStatus';
 import { useFormSelector } from './useFormSelector';
+import { useRegisterKeepingTyped } from './useRegisterKeepingTyped';
 import styles from './Field.module.css';
 
 const INPUT_TYPES: Partial<Record<FieldDefinition['kind'], { type: string; inputMode?: 'email' | 'url' | 'numeric'; autoComplete?: string }>> = {

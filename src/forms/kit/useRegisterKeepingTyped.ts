@@ -5,9 +5,8 @@ import type { FormValues } from '@/forms/definitions/types';
 /**
  * react-hook-form's `register` for a text control, keeping what the applicant typed into the
  * exported HTML before the page's scripts arrived (a slow phone shows the form seconds before it
- * hydrates, and the lower sections hydrate after the first). Registering writes the field's default
- * into the control, which would wipe the text: it goes straight back into the control, and into
- * the form's values once the field has mounted.
+ * hydrates). Registering writes the field's default into the control, which would wipe the text:
+ * it goes straight back into the control, and into the form's values once the field has mounted.
  */
 export function useRegisterKeepingTyped(form: UseFormReturn<FormValues>, name: string): UseFormRegisterReturn {
   const typedBeforeHydration = useRef('');
