@@ -14,7 +14,7 @@ import { registerNewsletterRoutes } from './newsletter';
 import { refuseCrossSiteApiRequests } from './origin';
 import { registerRateLimit } from './rateLimit';
 import { registerRoundGuard } from './rounds';
-import { answerClientError, contentSecurityPolicy, inlineScriptHashes, securityHeaders } from './security';
+import { answerClientError, contentSecurityPolicy, inlineScriptHashesByPage, securityHeaders, STATIC_ASSET_CSP } from './security';
 import { cacheControlFor, resolveStaticFile, REVALIDATE_CACHE } from './staticSite';
 import { teamRoutes } from './team/routes';
 import type { Database } from './storage/database';
@@ -53,7 +53,13 @@ const TIMEOUT_CHECK_INTERVAL_MS = 500;
 
 export async function buildApp(deps: AppDependencies): Promise<FastifyInstance> {
   const { config } = deps;
-  const csp = contentSecurityPolicy({ inlineScriptHashes: inlineScriptHashes(config.outDir), analyticsOrigin: config.analyticsOrigin });
+  // API and error answers carry no inline script; each page's policy adds its own scripts' hashes.
+  const csp = contentSecurityPolicy({ inlineScriptHashes: [], analyticsOrigin: config.analyticsOrigin });
+  const pagePolicies = new Map<string, string>();
+  for (const [file, hashes] of inlineScriptHashesByPage(config.outDir)) {
+    pagePolicies.set(file, contentSecurityPolicy({ inlineScriptHashes: hashes, analyticsOrigin: config.analyticsOrigin }));
+  }
+  const staticFilePolicy = (file: string): string => pagePolicies.get(path.resolve(file)) ?? (file.endsWith('.html') ? csp : STATIC_ASSET_CSP);
   const options: FastifyHttpOptions<http.Server> = {
     logger: deps.logger ?? { level: config.logLevel, ...PRIVATE_LOGGER },
     // A hop count n: trust the n proxies nearest to this server.
@@ -90,7 +96,9 @@ export async function buildApp(deps: AppDependencies): Promise<FastifyInstance> 
   });
   app.addHook('onRequest', refuseCrossSiteApiRequests(config.siteOrigin));
   app.addHook('onSend', async (request, reply) => {
-    reply.headers(securityHeaders({ csp, overTls: request.protocol === 'https' }));
+    // A static file's policy is set by the route that serves it.
+    const policy = reply.getHeader('content-security-policy');
+    reply.headers(securityHeaders({ csp: typeof policy === 'string' ? policy : csp, overTls: request.protocol === 'https' }));
     if (closing) reply.header('connection', 'close');
   });
 
@@ -160,10 +168,10 @@ export async function buildApp(deps: AppDependencies): Promise<FastifyInstance> 
       if (urlPath === '/api' || urlPath.startsWith('/api/')) return sendError(request, reply, 404, 'Not found.');
       const file = resolveStaticFile(config.outDir, urlPath);
       if (file) {
-        reply.header('cache-control', cacheControlFor(urlPath));
+        reply.header('cache-control', cacheControlFor(urlPath)).header('content-security-policy', staticFilePolicy(file));
         return reply.sendFile(path.relative(config.outDir, file));
       }
-      reply.code(404).header('cache-control', REVALIDATE_CACHE);
+      reply.code(404).header('cache-control', REVALIDATE_CACHE).header('content-security-policy', staticFilePolicy(path.join(config.outDir, '404.html')));
       return reply.sendFile('404.html');
     },
   });

@@ -14,9 +14,12 @@ const CAPTCHA_FRAMES = ['https://www.google.com/recaptcha/'];
 const EMBED_SCRIPTS = ['https://platform.twitter.com'];
 const EMBED_FRAMES = ['https://platform.twitter.com', 'https://syndication.twitter.com'];
 
-/** Hashes ('sha256-…') of the inline executable scripts in the export's HTML files. */
-export function inlineScriptHashes(outDir: string): string[] {
-  const hashes = new Set<string>();
+/**
+ * The hashes ('sha256-…') of each exported HTML file's inline executable scripts, by absolute file
+ * path: a page's policy allows its own bootstrap script and no other page's.
+ */
+export function inlineScriptHashesByPage(outDir: string): Map<string, string[]> {
+  const byPage = new Map<string, string[]>();
   const visit = (dir: string): void => {
     let entries: fs.Dirent[];
     try {
@@ -28,6 +31,7 @@ export function inlineScriptHashes(outDir: string): string[] {
       const full = path.join(dir, entry.name);
       if (entry.isDirectory() && entry.name !== '_next') visit(full);
       else if (entry.isFile() && entry.name.endsWith('.html')) {
+        const hashes = new Set<string>();
         const html = fs.readFileSync(full, 'utf8');
         for (const match of html.matchAll(/<script([^>]*)>([\s\S]*?)<\/script>/g)) {
           const [, attributes = '', body = ''] = match;
@@ -35,12 +39,20 @@ export function inlineScriptHashes(outDir: string): string[] {
           if (/\bsrc=/.test(attributes) || /type="application\/(ld\+)?json"/.test(attributes) || body === '') continue;
           hashes.add(`'sha256-${createHash('sha256').update(body, 'utf8').digest('base64')}'`);
         }
+        byPage.set(path.resolve(full), [...hashes].sort());
       }
     }
   };
   visit(outDir);
-  return [...hashes].sort();
+  return byPage;
 }
+
+/**
+ * The policy of the export's files that are not pages (scripts, styles, fonts, images, data): a
+ * policy only governs a document, so these need no allow-list, and an SVG opened on its own runs
+ * nothing. Kept short because it travels with every asset (the pages' policy is 3 kB or more).
+ */
+export const STATIC_ASSET_CSP = "default-src 'none'; style-src 'unsafe-inline'; frame-ancestors 'none'";
 
 export function contentSecurityPolicy(options: { inlineScriptHashes: readonly string[]; analyticsOrigin: string | null }): string {
   const analytics = options.analyticsOrigin ? [options.analyticsOrigin] : [];

@@ -51,6 +51,18 @@ describe('security headers, static site and limits', () => {
     for (const body of inline) expect(csp).toContain(`'sha256-${createHash('sha256').update(body).digest('base64')}'`);
   });
 
+  it("gives each page only its own scripts' hashes, and the assets a short policy that still forbids framing", async () => {
+    const hashesOf = (csp: string): string[] => csp.match(/'sha256-[^']+'/g) ?? [];
+    const home = hashesOf((await fetch(`${server.url}/`)).headers.get('content-security-policy') ?? '');
+    const other = hashesOf((await fetch(`${server.url}/${contentRoute}/`)).headers.get('content-security-policy') ?? '');
+    expect(home.length).toBeGreaterThan(0);
+    expect(other.length).toBeGreaterThan(0);
+    expect(home.filter((hash) => other.includes(hash))).toEqual([]);
+    const asset = (await fetch(server.url + hashedAsset)).headers.get('content-security-policy') ?? '';
+    expect(asset).toBe("default-src 'none'; style-src 'unsafe-inline'; frame-ancestors 'none'");
+    expect(asset.length).toBeLessThan(100);
+  });
+
   it('sends HSTS when the trusted proxy says the request came over TLS', async () => {
     const response = await fetch(`${server.url}/`, { headers: { 'x-forwarded-proto': 'https' } });
     expect(response.headers.get('strict-transport-security')).toBe('max-age=31536000; includeSubDomains');
