@@ -112,6 +112,15 @@ describe('time zones: about a hundred, with their GMT offsets', () => {
     expect(offsets).toEqual([...offsets].sort((a, b) => a - b));
   });
 
+  it('lists the zones of one offset in Spanish alphabetical order', () => {
+    const offsets = [...new Set(timeZoneEntries.map((entry) => entry.standardOffset))];
+    for (const offset of offsets) {
+      const names = timeZoneEntries.filter((entry) => entry.standardOffset === offset).map((entry) => entry.label);
+      expect(names).toEqual([...names].sort((a, b) => a.localeCompare(b, 'es')));
+    }
+    expect(offsets.length).toBeGreaterThan(20);
+  });
+
   it.each(timeZoneEntries.map((entry) => [entry.value, entry.label, entry.standardOffset] as const))('%s: %s matches the tz database', (zone, label, offset) => {
     const sign = offset.startsWith('-') ? -1 : 1;
     const [hours, minutes] = offset.slice(1).split(':').map(Number);
