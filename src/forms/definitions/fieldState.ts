@@ -9,6 +9,11 @@ export function isVisible(field: FieldDefinition, values: FormValues): boolean {
   return field.visibleWhen ? field.visibleWhen(values) : true;
 }
 
+/** Whether other answers can change if the field is required: it has a visibility rule or a required rule. */
+export function requiredDependsOnAnswers(field: FieldDefinition): boolean {
+  return field.visibleWhen !== undefined || typeof field.required === 'function';
+}
+
 /** Required counts only while the field is visible: a hidden field is never an error. */
 export function isRequired(field: FieldDefinition, values: FormValues): boolean {
   if (!isVisible(field, values)) return false;

@@ -1,7 +1,7 @@
 import { lazy, Suspense } from 'react';
 import type { UseFormReturn } from 'react-hook-form';
 import type { FieldDefinition, FormValues, UploadInfo } from '@/forms/definitions/types';
-import { isRequired } from '@/forms/definitions/fieldState';
+import { isRequired, requiredDependsOnAnswers } from '@/forms/definitions/fieldState';
 import { validateUpload } from '@/forms/definitions/validate';
 import { FieldShell } from './FieldShell';
 import { describedBy, fieldIds } from './fieldIds';
@@ -29,7 +29,7 @@ export function UploadField({
   onRejected: (message: string) => void;
 }) {
   const upload: UploadInfo = file ? { size: file.size } : null;
-  const required = useFormSelector(form, (values) => isRequired(field, values));
+  const required = useFormSelector(form, (values) => isRequired(field, values), Object.is, requiredDependsOnAnswers(field));
   const problem = useFormSelector(form, (values) => validateUpload(field, upload, values));
   const error = rejection ?? problem;
   const ids = fieldIds(field.name);

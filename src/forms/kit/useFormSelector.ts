@@ -7,7 +7,13 @@ import type { FormValues } from '@/forms/definitions/types';
  * required, what is still missing), re-rendering it only when that derived value changes: a
  * keystroke re-runs the selector, not the component (react-hook-form's `subscribe`).
  */
-export function useFormSelector<T>(form: UseFormReturn<FormValues>, select: (values: FormValues) => T, isEqual: (a: T, b: T) => boolean = Object.is): T {
+export function useFormSelector<T>(
+  form: UseFormReturn<FormValues>,
+  select: (values: FormValues) => T,
+  isEqual: (a: T, b: T) => boolean = Object.is,
+  /** false when the derived value cannot change (a field that is always required): no subscription, no work at each keystroke. */
+  live = true,
+): T {
   const [, rerender] = useReducer((count: number) => count + 1, 0);
   const selected = select(form.getValues());
   const latest = useRef({ select, isEqual, selected });
@@ -15,6 +21,7 @@ export function useFormSelector<T>(form: UseFormReturn<FormValues>, select: (val
     latest.current = { select, isEqual, selected };
   });
   useEffect(() => {
+    if (!live) return undefined;
     const check = () => {
       const { select: current, isEqual: same, selected: shown } = latest.current;
       if (!same(shown, current(form.getValues()))) rerender();
@@ -24,7 +31,7 @@ export function useFormSelector<T>(form: UseFormReturn<FormValues>, select: (val
     // caught here.
     check();
     return unsubscribe;
-  }, [form]);
+  }, [form, live]);
   return selected;
 }
 

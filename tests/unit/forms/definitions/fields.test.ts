@@ -6,6 +6,10 @@ import { defineForm } from '@/forms/definitions/defineForm';
 import { companyOrFullName, firstName, isNoOrganisation, isWebsite, normaliseWebsite, repeatApplicant } from '@/forms/definitions/fields';
 import type { FormSpec } from '@/forms/definitions';
 import { endpoints } from '@/api/endpoints';
+import { formDefinitions } from '@/forms/definitions';
+import { isRequired, requiredDependsOnAnswers } from '@/forms/definitions/fieldState';
+import { defaultValues } from '@/forms/definitions/validate';
+import { validAcademicGrants, validDevconGrants, validFinanceCrypto, validFinanceFiat, validOfficeHours, validProjectGrants, validSmallGrantsEvent, validSmallGrantsProject } from './fixtures';
 
 describe('website normalisation (spec section 7)', () => {
   it.each([
@@ -73,5 +77,19 @@ describe('definitions and options run without React, Next, Chakra or the DOM (th
     const imports = [...readFileSync(file, 'utf8').matchAll(/from '([^']+)'/g)].map((match) => match[1]);
     expect(imports.filter((path) => /^(react|react-dom|next|@chakra-ui|@emotion)(\/|$)/.test(path ?? '') || /\/(kit|pages|components|server)\//.test(path ?? ''))).toEqual([]);
     expect(readFileSync(file, 'utf8')).not.toMatch(/\b(window|document|localStorage)\./);
+  });
+});
+
+describe('fields whose required state never changes (they do not watch the other answers)', () => {
+  const answerSets = [
+    validProjectGrants(), validDevconGrants(), validSmallGrantsProject(), validSmallGrantsEvent(), validAcademicGrants(), validOfficeHours(), validFinanceCrypto(), validFinanceFiat(),
+  ];
+  it.each(Object.entries(formDefinitions))('%s: a field without a visibility or required rule is required the same way for any answers', (_key, definition) => {
+    const fixed = definition.fields.filter((field) => !requiredDependsOnAnswers(field));
+    expect(fixed.length).toBeGreaterThan(0);
+    for (const field of fixed) {
+      const answers = [defaultValues(definition), ...answerSets].map((values) => isRequired(field, values));
+      expect(new Set(answers).size, field.name).toBe(1);
+    }
   });
 });
