@@ -9,7 +9,7 @@ import { useFieldStatus } from './useFieldStatus';
 import styles from './Field.module.css';
 
 // react-select (and Emotion, which it styles with) stays out of the page's load: its chunk is fetched
-// once the applicant starts on the form, and each select becomes a react-select when first used.
+// once the applicant pauses on the form, and each select becomes a react-select when first used.
 // Rendering every select at load cost some 500 ms of a throttled phone's main thread in Emotion.
 let selectControl: Promise<ComponentType<SelectControlProps>> | null = null;
 function loadSelectControl(): Promise<ComponentType<SelectControlProps>> {
@@ -33,17 +33,32 @@ type StandInProps = Omit<SelectControlProps, 'onChange'> & {
   containerRef: (element: HTMLDivElement | null) => (() => void) | undefined;
 };
 
-/** The chunk starts loading as soon as the applicant starts on the form, so that a select is ready when reached. */
-function preloadOnFormStart(element: HTMLDivElement | null): (() => void) | undefined {
+/**
+ * How long the applicant has neither typed nor pressed in the form before the select's chunk loads.
+ * Loading it at their first focus put its evaluation (some 100–150 ms of a throttled phone's main
+ * thread) under their first keystrokes; after a pause it lands between fields, and it is still
+ * ready long before a select is reached. A select that takes the focus first loads it at once.
+ */
+const PRELOAD_AFTER_PAUSE_MS = 1000;
+const ACTIVITY_EVENTS = ['focusin', 'pointerdown', 'input'] as const;
+
+function preloadWhenTypingPauses(element: HTMLDivElement | null): (() => void) | undefined {
   const form = element?.closest('form');
   if (!form) return undefined;
-  const preload = () => void loadSelectControl();
-  form.addEventListener('focusin', preload, { once: true });
-  form.addEventListener('pointerdown', preload, { once: true });
-  return () => {
-    form.removeEventListener('focusin', preload);
-    form.removeEventListener('pointerdown', preload);
+  let timer: ReturnType<typeof setTimeout> | undefined;
+  const stop = () => {
+    clearTimeout(timer);
+    for (const type of ACTIVITY_EVENTS) form.removeEventListener(type, restart);
   };
+  function restart() {
+    clearTimeout(timer);
+    timer = setTimeout(() => {
+      stop();
+      void loadSelectControl();
+    }, PRELOAD_AFTER_PAUSE_MS);
+  }
+  for (const type of ACTIVITY_EVENTS) form.addEventListener(type, restart);
+  return stop;
 }
 
 /**
@@ -114,7 +129,7 @@ function SelectInput({ control, props }: { control: ControllerRenderProps<FormVa
       onActivate={activate}
       onPress={() => setOpenMenu(true)}
       onFocusChange={setFocused}
-      containerRef={preloadOnFormStart}
+      containerRef={preloadWhenTypingPauses}
     />
   );
 }
