@@ -16,6 +16,7 @@ const SPANISH_ORDER = [
   'RW RO RU EH BL KN MF WS AS SM PM VC SH LC VA ST SN RS SC SL SG SX SO LK ZA SD SS SE CH SR SJ TH',
   'TW TZ TJ IO TF TL TG TK TO TT TN TM TR TV UA UG UY UZ VU VE VN WF YE DJ ZM ZW',
 ].join(' ').split(' ');
+const inSpanishOrder = new Set(SPANISH_ORDER);
 
 const names = spanish.countries as Record<string, string | string[]>;
 const officialName = (code: string): string => {
@@ -32,7 +33,7 @@ const officialName = (code: string): string => {
  * module would also bring its alpha-3 and numeric tables and the diacritics package (about 12 kB
  * gzip) to every form page, for lookups the site never makes.
  */
-export const countries: readonly Option[] = [...SPANISH_ORDER.filter((code) => code in names), ...Object.keys(names).filter((code) => !SPANISH_ORDER.includes(code))].map((code) => ({
+export const countries: readonly Option[] = [...SPANISH_ORDER.filter((code) => code in names), ...Object.keys(names).filter((code) => !inSpanishOrder.has(code))].map((code) => ({
   value: code,
   label: officialName(code),
 }));
