@@ -6,6 +6,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { endpoints } from '../../src/api/endpoints';
 import { formDefinitions } from '../../src/forms/definitions';
 import { ConfigError, loadConfig } from '../../src/server/config';
+import { listHtmlFiles } from '../../scripts/export-files';
+import { COMPILE_HINT, startupChunkPaths } from '../../scripts/postexport';
 import { validOfficeHours } from '../unit/forms/definitions/fixtures';
 import { postJson, startTestServer, type TestServer } from './support/testServer';
 
@@ -101,6 +103,24 @@ describe('security headers, static site and limits', () => {
     const plain = await request('identity');
     expect(plain.encoding).toBeUndefined();
     expect(plain.bytes.equals(html)).toBe(true);
+  });
+
+  it('serves the scripts a page runs at start marked for eager compilation, and chunks loaded on demand unmarked', async () => {
+    const startupChunks = new Set(listHtmlFiles(outDir).flatMap((file) => startupChunkPaths(fs.readFileSync(file, 'utf8'))));
+    const page = await (await fetch(`${server.url}/applicants/project-grants/apply/`)).text();
+    const pageChunks = startupChunkPaths(page);
+    expect(pageChunks.length).toBeGreaterThan(3);
+    // The precompressed copies the server sends carry the mark too.
+    for (const chunk of pageChunks) {
+      for (const encoding of ['br', 'gzip']) {
+        const response = await fetch(`${server.url}${chunk}`, { headers: { 'accept-encoding': encoding } });
+        expect(response.headers.get('content-encoding')).toBe(encoding);
+        expect((await response.text()).startsWith(COMPILE_HINT)).toBe(true);
+      }
+    }
+    const onDemand = fs.readdirSync(path.join(outDir, '_next/static/chunks')).find((name) => name.endsWith('.js') && !startupChunks.has(`/_next/static/chunks/${name}`));
+    expect(onDemand).toBeDefined();
+    expect((await (await fetch(`${server.url}/_next/static/chunks/${onDemand}`)).text()).startsWith(COMPILE_HINT)).toBe(false);
   });
 
   it('serves a route with and without the trailing slash and with .html', async () => {
