@@ -176,9 +176,9 @@ export function robotsTxt(origin: string): string {
  * compiles all its functions at once, on a background thread while the file streams in, instead
  * of compiling each one on the main thread at its first call. Next's start-up chunks (React DOM,
  * the pages-router client, the page's own code) run nearly all their functions during load, so
- * this moves their compilation out of the long tasks of start-up: on `/` at 4x CPU the longest
- * task went from 474–864 ms to 250–390 ms (docs/audit.md). Chunks loaded later on demand are not
- * marked: most of their functions may never run. Other browsers treat it as a comment.
+ * this moves their compilation out of the long tasks of start-up: in Chromium at 4x CPU, six
+ * loads of `/` each, the longest task went from 474–864 ms to 250–390 ms. Chunks loaded later on
+ * demand are not marked: most of their functions may never run. Other browsers read a comment.
  */
 export const COMPILE_HINT = '//# allFunctionsCalledOnLoad\n';
 
@@ -198,7 +198,7 @@ export function withCompileHint(js: string): string {
 /**
  * A source map (JSON) shifted one line down, to match its script after withCompileHint. Handles
  * both plain maps (`mappings`, where each ';' starts a generated line) and index maps (`sections`,
- * each with an offset), which Turbopack writes.
+ * each with an offset), as bundlers write either.
  */
 export function sourceMapShiftedOneLine(mapJson: string): string {
   const map = JSON.parse(mapJson) as { mappings?: string; sections?: Array<{ offset: { line: number; column: number } }> };
