@@ -3,6 +3,7 @@ import { Controller, type ControllerRenderProps, type UseFormReturn } from 'reac
 import type { FieldDefinition, FormValues } from '@/forms/definitions/types';
 import { classNames } from '@/lib/classNames';
 import { FieldShell } from './FieldShell';
+import { whenFormPauses } from './formPause';
 import { describedBy, fieldIds } from './fieldIds';
 import type { SelectControlProps } from './SelectControl';
 import { useFieldStatus } from './useFieldStatus';
@@ -33,32 +34,10 @@ type StandInProps = Omit<SelectControlProps, 'onChange'> & {
   containerRef: (element: HTMLDivElement | null) => (() => void) | undefined;
 };
 
-/**
- * How long the applicant has neither typed nor pressed in the form before the select's chunk loads.
- * Loading it at their first focus put its evaluation (long tasks of 77–118 ms at 4x CPU) under
- * their first keystrokes; after a pause it lands between fields, and it is still
- * ready long before a select is reached. A select that takes the focus first loads it at once.
- */
-const PRELOAD_AFTER_PAUSE_MS = 1000;
-const ACTIVITY_EVENTS = ['focusin', 'pointerdown', 'input'] as const;
-
-function preloadWhenTypingPauses(element: HTMLDivElement | null): (() => void) | undefined {
+/** The select's chunk loads once the applicant pauses on the form; a select that takes the focus first loads it at once. */
+function preloadWhenFormPauses(element: HTMLDivElement | null): (() => void) | undefined {
   const form = element?.closest('form');
-  if (!form) return undefined;
-  let timer: ReturnType<typeof setTimeout> | undefined;
-  const stop = () => {
-    clearTimeout(timer);
-    for (const type of ACTIVITY_EVENTS) form.removeEventListener(type, restart);
-  };
-  function restart() {
-    clearTimeout(timer);
-    timer = setTimeout(() => {
-      stop();
-      void loadSelectControl();
-    }, PRELOAD_AFTER_PAUSE_MS);
-  }
-  for (const type of ACTIVITY_EVENTS) form.addEventListener(type, restart);
-  return stop;
+  return form ? whenFormPauses(form, () => void loadSelectControl()) : undefined;
 }
 
 /**
@@ -129,7 +108,7 @@ function SelectInput({ control, props }: { control: ControllerRenderProps<FormVa
       onActivate={activate}
       onPress={() => setOpenMenu(true)}
       onFocusChange={setFocused}
-      containerRef={preloadWhenTypingPauses}
+      containerRef={preloadWhenFormPauses}
     />
   );
 }
