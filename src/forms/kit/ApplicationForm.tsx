@@ -1,4 +1,4 @@
-import { memo, useCallback, useEffect, useMemo, useRef, useState, type ReactNode } from 'react';
+import { memo, Suspense, useCallback, useEffect, useMemo, useRef, useState, type ReactNode } from 'react';
 import { useRouter } from 'next/router';
 import { useForm, useFormState, type FieldErrors as HookFormErrors, type Resolver, type UseFormReturn } from 'react-hook-form';
 import type ReCAPTCHA from 'react-google-recaptcha';
@@ -63,7 +63,21 @@ function sameErrors(a: FieldErrors, b: FieldErrors): boolean {
  * shows (a field to its own error and required state, the counter to its field, the sections to the
  * visibility rules, the submit area to what is missing), so a keystroke re-renders only its counter.
  */
-export function ApplicationForm({ definition, failureMessage, review }: ApplicationFormProps) {
+export function ApplicationForm(props: ApplicationFormProps) {
+  // The Suspense boundary lets React hydrate the form after the rest of the page, in slices of a few
+  // milliseconds (a server-rendered boundary hydrates at a low, interruptible priority), instead of
+  // inside the page's one hydration task. The server HTML stays in place meanwhile, and what is typed
+  // before a field hydrates is kept (useRegisterKeepingTyped). React's server renderer writes a long
+  // boundary out of place, to be moved in by a script after load; the export puts it back in place
+  // (scripts/postexport.ts, inlineOutlinedBoundaries), or the form would appear late and shift the page.
+  return (
+    <Suspense fallback={null}>
+      <FormBody {...props} />
+    </Suspense>
+  );
+}
+
+function FormBody({ definition, failureMessage, review }: ApplicationFormProps) {
   const router = useRouter();
   const defaults = useMemo(() => defaultValues(definition), [definition]);
   const fileField = definition.fields.find((field) => field.kind === 'file');
@@ -215,11 +229,6 @@ type SectionProps = Sections[number] & { renderField: (field: FieldDefinition) =
 /**
  * One section of the form, memoised on the fields it shows: what re-renders the form around it (a
  * file chosen, the review step opening) leaves the sections and their fields alone.
- *
- * (Measured and left out: a Suspense boundary per section split hydration into short tasks, but
- * React then laid the sections out again after load, a layout shift of 0.2–0.3 on the small grants
- * and office hours forms. One boundary around the whole form, the same: at 4x CPU React replaced the
- * form's server HTML after load, and the newsletter below jumped, a shift of 0.54 on academic grants.)
  */
 const FormSection = memo(
   function FormSection({ section, fields, renderField }: SectionProps) {
