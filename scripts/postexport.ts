@@ -221,7 +221,6 @@ function addCompileHint(chunkFile: string): boolean {
 /** Extensions worth compressing: text formats. Fonts and images are compressed already. */
 export const COMPRESSIBLE_EXTENSIONS: ReadonlySet<string> = new Set(['.html', '.js', '.css', '.json', '.svg', '.xml', '.txt', '.map', '.webmanifest']);
 
-/** Writes file.gz and file.br beside every compressible file under dir; returns how many files. */
 const OUTLINED_SEGMENT_PATTERN = /<div hidden id="S:([0-9a-z]+)">/g;
 /** React's clock for throttling reveals, written after any page with a Suspense boundary: no reveal is left to time. */
 const REVEAL_CLOCK_SCRIPT = '<script>requestAnimationFrame(function(){$RT=performance.now()});</script>';
@@ -263,6 +262,7 @@ export function inlineOutlinedBoundaries(html: string): { html: string; inlined:
   return { html: result, inlined };
 }
 
+/** Writes file.gz and file.br beside every compressible file under dir; returns how many files. */
 function precompress(dir: string): number {
   let count = 0;
   const walk = (current: string): void => {
