@@ -23,7 +23,8 @@ const styles: StylesConfig<Option, false> = {
   placeholder: (base) => ({ ...base, color: PLACEHOLDER }),
   singleValue: (base) => ({ ...base, color: palette.paragraph }),
   input: (base) => ({ ...base, color: palette.paragraph }),
-  menu: (base) => ({ ...base, borderRadius: 0, zIndex: 20, fontSize: '14px' }),
+  menu: (base) => ({ ...base, borderRadius: 0, fontSize: '14px' }),
+  menuPortal: (base) => ({ ...base, zIndex: 20 }),
   option: (base, state) => ({
     ...base,
     color: state.isSelected ? palette.white : palette.paragraph,
@@ -78,6 +79,9 @@ export default function SelectControl({ inputId, name, options, value, onChange,
       components={{ Input: DescribedInput }}
       styles={styles}
       isSearchable
+      // The list opens at the end of <body>: a form section below the first clips what overflows it
+      // (content-visibility, ApplicationForm.module.css), which would cut a list off at its edge.
+      menuPortalTarget={typeof document === 'undefined' ? null : document.body}
       autoFocus={autoFocus}
       defaultMenuIsOpen={defaultMenuIsOpen}
     />
