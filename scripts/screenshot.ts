@@ -5,7 +5,7 @@
  */
 import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
-import { chromium } from 'playwright-core';
+import { chromium, type Page } from 'playwright-core';
 import { chromiumLaunchOptions } from './chromium';
 
 async function main() {
@@ -33,6 +33,7 @@ async function main() {
         const page = await context.newPage();
         await page.goto(url.href, { waitUntil: 'networkidle' });
         const name = `${url.pathname.replace(/\//g, '_').replace(/^_|_$/g, '') || 'home'}-${width}.png`;
+        if (fullPage) await showWholePage(page, width);
         await page.screenshot({ path: join(outDir, name), fullPage });
         console.log(join(outDir, name));
         await context.close();
@@ -40,6 +41,20 @@ async function main() {
     }
   } finally {
     await browser.close();
+  }
+}
+
+/**
+ * Makes the viewport as tall as the page, so that parts rendered only as they come near the screen
+ * (`content-visibility: auto`, the application forms' lower sections) are painted in a full-page
+ * screenshot as a reader scrolling down sees them; their real heights replace the stand-in ones.
+ */
+async function showWholePage(page: Page, width: number): Promise<void> {
+  for (let round = 0; round < 5; round += 1) {
+    const height = await page.evaluate(() => document.documentElement.scrollHeight);
+    if (height === page.viewportSize()?.height) return;
+    await page.setViewportSize({ width, height });
+    await page.evaluate(() => new Promise((resolve) => requestAnimationFrame(() => requestAnimationFrame(resolve))));
   }
 }
 
