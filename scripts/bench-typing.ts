@@ -60,7 +60,14 @@ async function observeInteractions(page: Page): Promise<void> {
 
 async function typeInto(page: Page, selector: string): Promise<Stats> {
   const field = page.locator(selector).first();
-  await field.scrollIntoViewIfNeeded();
+  // Every field is typed into in the middle of the screen. Headless Chromium presents no frame for
+  // keystrokes in a field at the viewport's bottom edge, even on a bare page, so their durations
+  // grow to seconds (docs/benchmarks.md). Sections laid out only as they come near the screen may
+  // move the field once after a scroll, hence the second centring.
+  for (let settle = 0; settle < 2; settle += 1) {
+    await field.evaluate((element) => element.scrollIntoView({ block: 'center', behavior: 'instant' }));
+    await page.waitForTimeout(300);
+  }
   await field.click();
   await page.waitForTimeout(500);
   await page.evaluate(() => (window as unknown as { __typing: Map<number, number> }).__typing.clear());
