@@ -1,4 +1,5 @@
 import { useCallback, useRef, useState, type ComponentType } from 'react';
+import { flushSync } from 'react-dom';
 import { Controller, type ControllerRenderProps, type UseFormReturn } from 'react-hook-form';
 import type { FieldDefinition, FormValues } from '@/forms/definitions/types';
 import { classNames } from '@/lib/classNames';
@@ -89,10 +90,12 @@ function SelectInput({ control, props }: { control: ControllerRenderProps<FormVa
   const swapping = useRef(false);
   // The swap waits for the focus that follows a press: swapping at pointerdown would leave the
   // press's mousedown to land on the new control before it has the focus.
+  // The swap is committed at once: a render left for later would let a Tab pressed meanwhile blur
+  // the stand-in while `swapping` is set, and the field would never be marked as left (no error).
   const activate = useCallback(() => {
     void loadSelectControl().then((loaded) => {
       swapping.current = true;
-      setControl(() => loaded);
+      flushSync(() => setControl(() => loaded));
     });
   }, []);
   const common = { ...props, value: control.value ?? '' };
