@@ -295,7 +295,7 @@ export const START_AFTER_FIRST_PAINT =
  * requests and runs them, in their order, once the page has painted. They are not preloaded: a
  * preload competes with the fonts and the hero image for the first paint, and on a repeat visit the
  * chunks come from the cache (immutable). In alternating Lighthouse mobile runs the simulated LCP
- * went from 2.3–2.6 s to 1.2–1.4 s (docs/audit.md). Text typed into a form before it hydrates is
+ * went from 2.3–2.9 s to 1.2–1.4 s (docs/audit.md). Text typed into a form before it hydrates is
  * kept (useRegisterKeepingTyped), and links work without script.
  */
 export function startScriptsAfterFirstPaint(html: string): { html: string; scripts: number } {
