@@ -24,6 +24,7 @@ import { CHROMIUM_FLAGS, chromiumExecutablePath } from './chromium';
 import { assertExportExists, listExportedRoutes, projectDir } from './export-files';
 import { startServerProcess, type ServerProcess } from './server-process';
 import { startTwitterWidgetStubServer, TWITTER_WIDGET_HOST } from './twitter-widget-stub';
+import { isTeamPath } from '../src/team/navigation';
 
 const CATEGORIES = ['performance', 'accessibility', 'best-practices', 'seo'] as const;
 type Category = (typeof CATEGORIES)[number];
@@ -34,12 +35,9 @@ type Sample = Record<Category, number> & { tbt: number; lcp: number };
 
 const FORM_ROUTE = /\/(apply|grantee-finance)\/$/;
 const THANK_YOU_ROUTE = /\/thank-you\/$/;
-// The team area (/equipo/) is an app behind sign-in, not a public page: measured by `npm run size`.
-const TEAM_ROUTE = /^\/equipo\//;
-
-/** Every public route the audit measures: the team area is left out. */
+/** Every public route the audit measures: the team area (an app behind sign-in, measured by `npm run size`) is left out. */
 export function auditedRoutes(routes: readonly string[]): string[] {
-  return routes.filter((route) => !TEAM_ROUTE.test(route));
+  return routes.filter((route) => !isTeamPath(route));
 }
 
 /** The kind of page a route is, for the table's grouping: a form, a thank-you page, or content. */

@@ -7,7 +7,7 @@
  *     look for them there, so hydration sees the same DOM either way;
  *  2. inlines each page's stylesheets (inlineStylesheets below);
  *  3. marks the scripts each page loads at start for eager compilation (V8's compile hint, below),
- *     and runs them after the page's first paint (startScriptsAfterFirstPaint, below);
+ *     and, on the public pages, runs them after the first paint (startScriptsAfterFirstPaint, below);
  *  4. writes out/sitemap.xml and out/robots.txt for the origin in src/config/site.ts;
  *  5. writes a gzip (.gz) and a Brotli (.br) copy beside every text file, so the servers send
  *     compressed bytes without compressing on each request (@fastify/static `preCompressed`).
@@ -17,6 +17,7 @@ import path from 'node:path';
 import zlib from 'node:zlib';
 import { site } from '../src/config/site';
 import { assertExportExists, listHtmlFiles, outDir, routeForHtmlFile } from './export-files';
+import { isTeamPath } from '../src/team/navigation';
 
 // Tags whose content is raw text: a "<style" inside them is not an element.
 const RAW_TEXT_TAGS = new Set(['script', 'style', 'textarea', 'title', 'noscript', 'xmp', 'iframe', 'noembed', 'noframes']);
@@ -357,7 +358,10 @@ function main(): void {
     const headFixed = moveHeadElementsToHead(boundaries.html);
     const { html: styled, inlined } = inlineStylesheets(headFixed.html, readStylesheet);
     for (const chunk of startupChunkPaths(styled)) startupChunks.add(chunk);
-    const { html, scripts } = startScriptsAfterFirstPaint(styled);
+    const route = routeForHtmlFile(file);
+    // The team's pages show a frame until their data comes from /api/team after hydration, and their
+    // first screen is a button (sign in, enrol) that must work as soon as it shows: they start as Next wrote them.
+    const { html, scripts } = route !== null && isTeamPath(route) ? { html: styled, scripts: 0 } : startScriptsAfterFirstPaint(styled);
     if (scripts > 0) pagesStartingAfterPaint += 1;
     if (html !== original) fs.writeFileSync(file, html);
     if (headFixed.moved > 0) {
@@ -365,7 +369,6 @@ function main(): void {
       filesRewritten += 1;
     }
     stylesheetsInlined += inlined;
-    const route = routeForHtmlFile(file);
     if (route !== null && !isNoindex(html)) indexableRoutes.push(route);
   }
   indexableRoutes.sort();

@@ -7,7 +7,7 @@ import { endpoints } from '../../src/api/endpoints';
 import { formDefinitions } from '../../src/forms/definitions';
 import { ConfigError, loadConfig } from '../../src/server/config';
 import { listHtmlFiles } from '../../scripts/export-files';
-import { COMPILE_HINT, startupChunkPaths } from '../../scripts/postexport';
+import { COMPILE_HINT, START_AFTER_FIRST_PAINT, startupChunkPaths } from '../../scripts/postexport';
 import { validOfficeHours } from '../unit/forms/definitions/fixtures';
 import { postJson, startTestServer, type TestServer } from './support/testServer';
 
@@ -121,6 +121,15 @@ describe('security headers, static site and limits', () => {
     const onDemand = fs.readdirSync(path.join(outDir, '_next/static/chunks')).find((name) => name.endsWith('.js') && !startupChunks.has(`/_next/static/chunks/${name}`));
     expect(onDemand).toBeDefined();
     expect((await (await fetch(`${server.url}/_next/static/chunks/${onDemand}`)).text()).startsWith(COMPILE_HINT)).toBe(false);
+  });
+
+  it('serves public pages that run their scripts after the first paint, and team pages whose sign-in button works as soon as it shows', async () => {
+    const about = await (await fetch(`${server.url}/about/`)).text();
+    expect(about).not.toMatch(/<script src="[^"]+" defer=""><\/script>/);
+    expect(about).toContain(`<script>(${START_AFTER_FIRST_PAINT})(`);
+    const signIn = await (await fetch(`${server.url}/equipo/`)).text();
+    expect(signIn).toMatch(/<script src="\/_next\/static\/chunks\/[^"]+\.js" defer=""><\/script>/);
+    expect(signIn).not.toContain(START_AFTER_FIRST_PAINT);
   });
 
   it('serves a route with and without the trailing slash and with .html', async () => {
