@@ -24,7 +24,7 @@ import { CHROMIUM_FLAGS, chromiumExecutablePath } from './chromium';
 import { assertExportExists, listExportedRoutes, projectDir } from './export-files';
 import { startServerProcess, type ServerProcess } from './server-process';
 import { startTwitterWidgetStubServer, TWITTER_WIDGET_HOST } from './twitter-widget-stub';
-import { isTeamPath } from '../src/team/navigation';
+import { isTeamPath } from '../src/team/teamPath';
 
 const CATEGORIES = ['performance', 'accessibility', 'best-practices', 'seo'] as const;
 type Category = (typeof CATEGORIES)[number];

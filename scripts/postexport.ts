@@ -17,7 +17,7 @@ import path from 'node:path';
 import zlib from 'node:zlib';
 import { site } from '../src/config/site';
 import { assertExportExists, listHtmlFiles, outDir, routeForHtmlFile } from './export-files';
-import { isTeamPath } from '../src/team/navigation';
+import { isTeamPath } from '../src/team/teamPath';
 
 // Tags whose content is raw text: a "<style" inside them is not an element.
 const RAW_TEXT_TAGS = new Set(['script', 'style', 'textarea', 'title', 'noscript', 'xmp', 'iframe', 'noembed', 'noframes']);

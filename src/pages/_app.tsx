@@ -3,7 +3,7 @@ import '@/theme/site.css';
 import { Analytics } from '@/components/Analytics';
 import { ToastOutlet } from '@/components/shell/ToastOutlet';
 import { SiteLayout } from '@/layouts/SiteLayout';
-import { isTeamPath } from '@/team/navigation';
+import { isTeamPath } from '@/team/teamPath';
 import { libreFranklin, plexMono } from '@/theme/fonts';
 
 // No Chakra provider here: the shell, the content pages and the forms are plain markup with static

@@ -11,11 +11,6 @@ export const teamRoutes = {
   dataRights: '/equipo/datos/',
 } as const;
 
-/** A path in the team's area (/equipo and below), which has its own frame and start-up. */
-export function isTeamPath(pathname: string): boolean {
-  return pathname === '/equipo' || pathname.startsWith('/equipo/');
-}
-
 /** The sign-in page, asked to come back to the page the member was on. */
 export function signInUrl(returnTo: string): string {
   return `${teamRoutes.signIn}?volver=${encodeURIComponent(returnTo)}`;
