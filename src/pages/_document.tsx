@@ -1,5 +1,11 @@
 import { Head, Html, Main, NextScript } from 'next/document';
 
+// Every form of the site sends through fetch once the page's scripts run. Before they do (the
+// public pages start them after their first paint), Enter in a field would submit the form natively:
+// a GET that reloads the page with everything typed in its address. Listening last, on window, this
+// only ever cancels that native submission; the forms' own handlers have already run.
+const HOLD_NATIVE_SUBMISSION = "addEventListener('submit',function(event){event.preventDefault()})";
+
 export default function Document() {
   return (
     <Html lang="es" suppressHydrationWarning>
@@ -9,6 +15,7 @@ export default function Document() {
         <link rel="icon" type="image/png" sizes="16x16" href="/favicon-16x16.png" />
         <link rel="apple-touch-icon" href="/apple-touch-icon.png" />
         <meta name="theme-color" content="#232264" />
+        <script dangerouslySetInnerHTML={{ __html: HOLD_NATIVE_SUBMISSION }} />
       </Head>
       <body>
         <Main />
