@@ -100,3 +100,34 @@ test('submitting an invalid address with Enter shows the invalid-email toast and
   await expect(email).toHaveValue('');
   expect(requests, 'no request for an invalid address').toHaveLength(0);
 });
+
+test('Enter pressed before the scripts arrive sends nothing and keeps the address out of the URL; the form works once they run', async ({ page }) => {
+  const requests = await answerSignUp(page, 201, '{"subscribed":true}');
+  // The page shows its newsletter field before its scripts run: hold them back meanwhile.
+  let releaseScripts = () => {};
+  const scriptsHeld = new Promise<void>((resolve) => (releaseScripts = resolve));
+  await page.route('**/_next/static/chunks/*.js', async (route) => {
+    await scriptsHeld;
+    await route.continue();
+  });
+  const navigations: string[] = [];
+  page.on('request', (request) => {
+    if (request.isNavigationRequest() && request.frame() === page.mainFrame()) navigations.push(request.url());
+  });
+  await page.goto('/', { waitUntil: 'commit' });
+  const { email, submit } = newsletterForm(page);
+  await email.fill('temprana@example.org');
+  await email.press('Enter');
+
+  releaseScripts();
+  await page.waitForFunction(() => performance.getEntriesByName('Next.js-hydration', 'measure').length > 0, undefined, { timeout: 10_000 });
+  expect(navigations, 'only the first load: no native submission').toHaveLength(1);
+  expect(page.url()).not.toContain('temprana');
+  await expect(email).toHaveValue('temprana@example.org');
+  expect(requests).toHaveLength(0);
+
+  await submit.click();
+  await expect(toast(page, '¡Gracias por registrarte!')).toBeVisible();
+  expect(requests).toHaveLength(1);
+  expect(requests[0]?.postDataJSON()).toEqual({ email: 'temprana@example.org' });
+});

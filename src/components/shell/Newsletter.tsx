@@ -1,4 +1,4 @@
-import { useId, useState, type FormEvent } from 'react';
+import { useEffect, useId, useRef, useState, type FormEvent } from 'react';
 import { signUpToNewsletter } from '@/api/client';
 import { Button } from '@/components/Button';
 import { GENERIC_ERROR_MESSAGE, notify } from '@/lib/notify';
@@ -29,6 +29,17 @@ export function Newsletter() {
   const [email, setEmail] = useState('');
   const [touched, setTouched] = useState(false);
   const [submitting, setSubmitting] = useState(false);
+  const input = useRef<HTMLInputElement>(null);
+
+  // An address typed before the page's scripts ran is in the field but not in state: take it over,
+  // so that it is validated and sent rather than reported empty and cleared.
+  useEffect(() => {
+    const typedEarly = input.current?.value ?? '';
+    if (typedEarly !== '') {
+      setEmail(typedEarly);
+      setTouched(true);
+    }
+  }, []);
 
   function reset() {
     setEmail('');
@@ -79,6 +90,7 @@ export function Newsletter() {
           </label>
           <div className={styles.controls}>
             <input
+              ref={input}
               id={inputId}
               type="email"
               autoComplete="email"

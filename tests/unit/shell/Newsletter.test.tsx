@@ -1,4 +1,5 @@
 import { http, HttpResponse } from 'msw';
+import { renderToString } from 'react-dom/server';
 import { render, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it, vi } from 'vitest';
@@ -101,5 +102,22 @@ describe('Newsletter', () => {
     expect(await screen.findByText('El correo electrónico no es válido, inténtalo de nuevo.')).toBeInTheDocument();
     expect(input.value).toBe('');
     await waitFor(() => expect(bodies).toEqual([]));
+  });
+
+  it('sends an address typed before the page hydrated instead of calling the field empty', async () => {
+    const bodies = answerSignUp(() => HttpResponse.json({ subscribed: true }, { status: 201 }));
+    // The exported page's markup, typed into before React takes it over.
+    const container = document.createElement('div');
+    container.innerHTML = renderToString(<Newsletter />);
+    document.body.append(container);
+    (container.querySelector('input[name="email"]') as HTMLInputElement).value = 'temprana@ejemplo.org';
+    render(<Newsletter />, { container, hydrate: true });
+    render(<Toasts />);
+
+    const input = screen.getByLabelText('Correo electrónico') as HTMLInputElement;
+    expect(input.value).toBe('temprana@ejemplo.org');
+    await userEvent.setup().click(screen.getByRole('button', { name: 'SUSCRIBIRME' }));
+    expect(await screen.findByText('¡Gracias por registrarte!')).toBeInTheDocument();
+    expect(bodies).toEqual([{ email: 'temprana@ejemplo.org' }]);
   });
 });
