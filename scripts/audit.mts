@@ -1,10 +1,10 @@
 /**
  * Lighthouse over every route of the export (content pages, the six forms and their thank-you
- * pages), mobile and desktop, median of N runs each (a 2-core machine is noisy: single runs of the
- * performance score swing by 10 points; the runs go in rounds over all routes, see main). Measures the site as `npm start` serves it: the real
- * server (scripts/start.ts, started through scripts/server-process.ts) with the build's
- * precompressed files and its headers. Writes the four scores, Total Blocking Time and Largest
- * Contentful Paint to docs/audit.md.
+ * pages), mobile and desktop, median of N runs each, taken in rounds over all routes (a 2-core
+ * machine is noisy: single runs of the performance score swing by 10 points). Measures the site as
+ * `npm start` serves it: the real server (scripts/start.ts, started through
+ * scripts/server-process.ts) with the build's precompressed files and its headers. Writes the four
+ * scores, Total Blocking Time and Largest Contentful Paint to docs/audit.md.
  *
  *   npm run audit                                         every route, 5 runs, written to docs/audit.md
  *   npm run audit -- --runs 3 --routes /,/applicants/project-grants/apply/

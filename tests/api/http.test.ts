@@ -1,3 +1,4 @@
+import { createHash } from 'node:crypto';
 import fs from 'node:fs';
 import http from 'node:http';
 import path from 'node:path';
@@ -14,6 +15,13 @@ import { postJson, startTestServer, type TestServer } from './support/testServer
 /** Headers, static serving and rate limits: the same on either backend, so PGlite only. */
 
 const outDir = path.resolve(__dirname, '../../out');
+
+/** The CSP source ('sha256-…') of each inline script in a page, JSON data blocks aside. */
+function inlineScriptHashes(html: string): string[] {
+  return [...html.matchAll(/<script(?![^>]*\bsrc=)(?![^>]*application\/json)[^>]*>([\s\S]+?)<\/script>/g)].map(
+    (match) => `'sha256-${createHash('sha256').update(match[1]!).digest('base64')}'`,
+  );
+}
 /** A content route of the export (a folder with an index.html), whatever pages exist. */
 const contentRoute = fs.readdirSync(outDir, { withFileTypes: true }).find((entry) => entry.isDirectory() && entry.name !== '_next' && fs.existsSync(path.join(outDir, entry.name, 'index.html')))?.name;
 const hashedAsset = ((): string => {
@@ -47,22 +55,17 @@ describe('security headers, static site and limits', () => {
   it('allows every inline script of the served page by its hash', async () => {
     const html = await (await fetch(`${server.url}/`)).text();
     const csp = (await fetch(`${server.url}/`)).headers.get('content-security-policy') ?? '';
-    const inline = [...html.matchAll(/<script(?![^>]*\bsrc=)(?![^>]*application\/json)[^>]*>([\s\S]+?)<\/script>/g)].map((match) => match[1]!);
+    const inline = inlineScriptHashes(html);
     expect(inline.length).toBeGreaterThan(0);
-    const { createHash } = await import('node:crypto');
-    for (const body of inline) expect(csp).toContain(`'sha256-${createHash('sha256').update(body).digest('base64')}'`);
+    for (const hash of inline) expect(csp).toContain(hash);
   });
 
   it("gives each page only its own scripts' hashes, and the assets a short policy that still forbids framing", async () => {
-    const { createHash } = await import('node:crypto');
     // Every hash a page's policy allows is the hash of one of that page's own inline scripts (the
     // one-line guard every page shares included), so a script of another page could not run there.
     const policyAndOwnHashes = async (url: string) => {
       const response = await fetch(url);
-      const html = await response.text();
-      const own = [...html.matchAll(/<script(?![^>]*\bsrc=)(?![^>]*application\/json)[^>]*>([\s\S]+?)<\/script>/g)].map(
-        (match) => `'sha256-${createHash('sha256').update(match[1]!).digest('base64')}'`,
-      );
+      const own = inlineScriptHashes(await response.text());
       return { allowed: response.headers.get('content-security-policy')?.match(/'sha256-[^']+'/g) ?? [], own };
     };
     const home = await policyAndOwnHashes(`${server.url}/`);
