@@ -1,4 +1,5 @@
 import { Head, Html, Main, NextScript } from 'next/document';
+import { libreFranklinFallbackFaces } from '@/theme/fontFallbacks';
 
 // Every form of the site sends through fetch once the page's scripts run. Before they do (the
 // public pages start them after their first paint), Enter in a field would submit the form natively:
@@ -16,6 +17,7 @@ export default function Document() {
         <link rel="apple-touch-icon" href="/apple-touch-icon.png" />
         <meta name="theme-color" content="#232264" />
         <script dangerouslySetInnerHTML={{ __html: HOLD_NATIVE_SUBMISSION }} />
+        <style dangerouslySetInnerHTML={{ __html: libreFranklinFallbackFaces }} />
       </Head>
       <body>
         <Main />

@@ -1,7 +1,8 @@
 import localFont from 'next/font/local';
 
 // Self-hosted from the @fontsource packages: nothing is fetched from the internet at build or run time,
-// and next/font/local adds preload links and a size-adjusted fallback so text does not shift.
+// and next/font/local adds preload links. The size-adjusted fallbacks are ours (fontFallbacks.ts,
+// written into every page by _document): next/font's names Arial alone, which Android does not have.
 export const libreFranklin = localFont({
   src: [
     { path: '../../node_modules/@fontsource/libre-franklin/files/libre-franklin-latin-400-normal.woff2', weight: '400', style: 'normal' },
@@ -9,7 +10,9 @@ export const libreFranklin = localFont({
   ],
   variable: '--font-libre-franklin',
   display: 'swap',
-  fallback: ['system-ui', 'Arial', 'sans-serif'],
+  adjustFontFallback: false,
+  // LIBRE_FRANKLIN_FALLBACK_FAMILIES (fontFallbacks.ts); next/font takes literals only.
+  fallback: ['Libre Franklin Fallback Arial', 'Libre Franklin Fallback Roboto', 'system-ui', 'Arial', 'sans-serif'],
 });
 
 // Preloaded too: the header's logo is set in it on every page. Until it arrived, Chromium on Linux laid
