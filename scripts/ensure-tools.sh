@@ -1,8 +1,9 @@
 #!/usr/bin/env bash
 # Makes sure the system tools the tests drive are present: Debian's Chromium (browser tests,
 # Lighthouse), a Java runtime (the W3C Nu Html Checker), PostgreSQL's binaries (the API tests
-# and the load script start a throwaway cluster of their own; the system cluster is never used)
-# and Redis (the API and two-server tests start a throwaway redis-server the same way).
+# and the load script start a throwaway cluster of their own; the system cluster is never used),
+# Redis (the API and two-server tests start a throwaway redis-server the same way) and Liberation
+# Sans (the face the pages fall back to here while their web font loads; tests/e2e/fonts.spec.ts).
 # Installs what is missing through apt when it may (root or passwordless sudo); a machine that
 # has them pays one check each.
 set -euo pipefail
@@ -12,6 +13,7 @@ missing=()
 command -v "${JAVA:-java}" >/dev/null 2>&1 || missing+=(default-jre-headless)
 compgen -G "${PG_BIN:-/usr/lib/postgresql/*/bin}/initdb" >/dev/null || missing+=(postgresql)
 [ -x "${REDIS_SERVER:-/usr/bin/redis-server}" ] || missing+=(redis-server)
+[ -f /usr/share/fonts/truetype/liberation/LiberationSans-Regular.ttf ] || missing+=(fonts-liberation)
 [ ${#missing[@]} -eq 0 ] && exit 0
 
 if [ "$(id -u)" -eq 0 ]; then
