@@ -3,7 +3,7 @@ import nextTypescript from 'eslint-config-next/typescript';
 import tseslint from 'typescript-eslint';
 
 const config = [
-  { ignores: ['node_modules/**', '.next/**', 'out/**', 'data/**', 'next-env.d.ts', 'test-results/**', 'playwright-report/**'] },
+  { ignores: ['node_modules/**', '.next/**', 'out/**', 'data/**', 'next-env.d.ts', 'test-results/**', 'playwright-report/**', '.audit-reference/**'] },
   ...nextCoreWebVitals,
   ...nextTypescript,
   {

@@ -12,6 +12,9 @@
  *   npm run audit -- --presets mobile                     mobile only
  *   npm run audit -- --url http://127.0.0.1:3000          a server that is already running
  *   npm run audit -- --port 3184                          where the audit's own server listens (AUDIT_PORT)
+ *
+ * Every run also measures a bare Next page with /about/'s text (scripts/reference-page.ts), served by
+ * a second server on the next port: the last row, what Next and React alone score in the same run.
  */
 import fs from 'node:fs';
 import os from 'node:os';
@@ -21,7 +24,8 @@ import * as chromeLauncher from 'chrome-launcher';
 import lighthouse from 'lighthouse';
 import desktopConfig from 'lighthouse/core/config/desktop-config.js';
 import { CHROMIUM_FLAGS, chromiumExecutablePath } from './chromium';
-import { assertExportExists, listExportedRoutes, projectDir } from './export-files';
+import { assertExportExists, listExportedRoutes, outDir, projectDir } from './export-files';
+import { buildReferencePage, referenceDir } from './reference-page';
 import { startServerProcess, type ServerProcess } from './server-process';
 import { startTwitterWidgetStubServer, TWITTER_WIDGET_HOST } from './twitter-widget-stub';
 import { isTeamPath } from '../src/team/teamPath';
@@ -34,6 +38,7 @@ type Preset = (typeof PRESETS)[number];
 type Sample = Record<Category, number> & { tbt: number; lcp: number };
 
 const FORM_ROUTE = /\/(apply|grantee-finance)\/$/;
+const REFERENCE_LABEL = 'bare Next page (reference)';
 const THANK_YOU_ROUTE = /\/thank-you\/$/;
 /** Every public route the audit measures: the team area (an app behind sign-in, measured by `npm run size`) is left out. */
 export function auditedRoutes(routes: readonly string[]): string[] {
@@ -125,7 +130,9 @@ async function main(): Promise<void> {
   const routes = options.routes.length > 0 ? options.routes : auditedRoutes(listExportedRoutes());
 
   let server: ServerProcess | null = null;
+  let referenceServer: ServerProcess | null = null;
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'audit-data-'));
+  const referenceDataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'audit-reference-data-'));
   const widgetStub = await startTwitterWidgetStubServer();
   const chromePath = chromiumExecutablePath();
   let chrome: chromeLauncher.LaunchedChrome | null = null;
@@ -133,6 +140,13 @@ async function main(): Promise<void> {
   try {
     server = options.url ? null : await startServerProcess({ DATA_DIR: dataDir }, options.port);
     const origin = options.url ?? server?.url ?? '';
+    // Built before the wait for a quiet machine, and served by the same server code with the same headers.
+    const referenceOut = buildReferencePage(path.join(outDir, 'about/index.html'));
+    referenceServer = await startServerProcess({ DATA_DIR: referenceDataDir, OUT_DIR: referenceOut }, options.port + 1);
+    const targets = [
+      ...routes.map((route) => ({ label: route, kind: routeKind(route), url: origin + route })),
+      { label: REFERENCE_LABEL, kind: 'reference', url: `${referenceServer.url}/` },
+    ];
     // The footer's X posts load widgets.js when they come near the viewport (at once on short pages
     // at desktop size); with no internet here it would fail and count as a console error, so a stub
     // answers for the provider, as in the browser tests.
@@ -142,38 +156,41 @@ async function main(): Promise<void> {
     });
     await waitForQuietMachine();
     // One discarded run: the browser's first page load pays its own start-up.
-    await runOnce(origin + (routes[0] ?? '/'), chrome.port, options.presets[0] ?? 'mobile');
+    await runOnce(targets[0]?.url ?? `${origin}/`, chrome.port, options.presets[0] ?? 'mobile');
     // Rounds, not runs in a row: each round measures every route once, so a burst of load on this
     // shared machine lands on one sample of many routes instead of on all the samples of one route.
     const samples = new Map<string, Sample[]>();
     for (let run = 0; run < options.runs; run += 1) {
       console.log(`round ${run + 1} of ${options.runs} (load average ${os.loadavg()[0]?.toFixed(2)})`);
-      for (const route of routes) {
+      for (const target of targets) {
         for (const preset of options.presets) {
-          const key = `${preset} ${route}`;
-          samples.set(key, [...(samples.get(key) ?? []), await runOnce(origin + route, chrome.port, preset)]);
+          const key = `${preset} ${target.label}`;
+          samples.set(key, [...(samples.get(key) ?? []), await runOnce(target.url, chrome.port, preset)]);
         }
       }
     }
-    for (const route of routes) {
+    for (const { label, kind } of targets) {
       const cells: string[] = [];
       for (const preset of options.presets) {
-        const runs = samples.get(`${preset} ${route}`) ?? [];
+        const runs = samples.get(`${preset} ${label}`) ?? [];
         const scores = CATEGORIES.map((category) => median(runs.map((sample) => sample[category])));
         const tbt = median(runs.map((sample) => sample.tbt));
         const lcp = median(runs.map((sample) => sample.lcp));
         cells.push(...scores.map(String), ms(tbt), seconds(lcp));
         console.log(
-          `${route} ${preset}: ${CATEGORIES.map((category, i) => `${category} ${scores[i]}`).join(', ')}, TBT ${ms(tbt)}, LCP ${seconds(lcp)}` +
+          `${label} ${preset}: ${CATEGORIES.map((category, i) => `${category} ${scores[i]}`).join(', ')}, TBT ${ms(tbt)}, LCP ${seconds(lcp)}` +
             ` (performance runs: ${runs.map((sample) => sample.performance).join(' ')})`,
         );
       }
-      rows.push(`| ${route} | ${routeKind(route)} | ${cells.join(' | ')} |`);
+      rows.push(`| ${label} | ${kind} | ${cells.join(' | ')} |`);
     }
   } finally {
     await chrome?.kill();
     server?.child.kill('SIGTERM');
-    await server?.exited;
+    referenceServer?.child.kill('SIGTERM');
+    await Promise.all([server?.exited, referenceServer?.exited]);
+    fs.rmSync(referenceDir, { recursive: true, force: true });
+    fs.rmSync(referenceDataDir, { recursive: true, force: true });
     widgetStub.close();
     fs.rmSync(dataDir, { recursive: true, force: true });
   }
@@ -191,6 +208,9 @@ async function main(): Promise<void> {
     'TBT is Total Blocking Time, LCP Largest Contentful Paint.',
     'This machine has no internet: X\'s widgets.js (the footer posts) is answered by the same local stub as in the browser tests.',
     'Regenerate with `npm run audit` after `npm run build` (`-- --runs N --routes /a/,/b/` for a subset, printed only).',
+    `The last row is the reference the same run measures (scripts/reference-page.ts): a bare Next pages-router page built from the same`,
+    '`node_modules`, with the visible text of /about/ as plain paragraphs and no styles, fonts or components of ours, served by the',
+    'same server code. It shows what Next and React alone score on this machine in that run; it has no `<html lang>` or description.',
     '',
     `| route | kind | ${header.join(' | ')} |`,
     `| --- | --- | ${header.map(() => '---:').join(' | ')} |`,

@@ -309,7 +309,7 @@ export function startScriptsAfterFirstPaint(html: string): { html: string; scrip
 }
 
 /** Writes file.gz and file.br beside every compressible file under dir; returns how many files. */
-function precompress(dir: string): number {
+export function precompress(dir: string): number {
   let count = 0;
   const walk = (current: string): void => {
     for (const entry of fs.readdirSync(current, { withFileTypes: true })) {

@@ -1,0 +1,56 @@
+/**
+ * The audit's reference: a bare Next pages-router page, built in the same run with the same
+ * node_modules, that carries a page's visible text as plain paragraphs, with no styles, fonts or
+ * components of ours. Lighthouse scores move by several points between runs on this shared machine,
+ * so a route's score is read against what Next and React alone cost in the same run (issue 13).
+ */
+import { execFileSync } from 'node:child_process';
+import fs from 'node:fs';
+import path from 'node:path';
+import { precompress } from './postexport';
+import { projectDir } from './export-files';
+
+/** Built inside the project, so that Next and React resolve from its node_modules; removed after. */
+export const referenceDir = path.join(projectDir, '.audit-reference');
+
+const ENTITIES: Record<string, string> = { amp: '&', lt: '<', gt: '>', quot: '"', '#39': "'", '#x27': "'", nbsp: ' ' };
+
+/** The text a reader sees on a page, piece by piece: no scripts, styles, templates or head. */
+export function visibleText(html: string): string[] {
+  const body = html.slice(html.indexOf('<body'));
+  return body
+    .replace(/<(script|style|template|noscript)\b[\s\S]*?<\/\1>/gi, ' ')
+    .split(/<[^>]*>/)
+    .map((piece) => piece.replace(/&(amp|lt|gt|quot|#39|#x27|nbsp);/g, (_, name: string) => ENTITIES[name] ?? '').replace(/\s+/g, ' ').trim())
+    .filter((piece) => piece !== '');
+}
+
+/** The reference page's source: the first piece as the heading, the others as paragraphs. */
+export function referencePageSource(pieces: readonly string[]): string {
+  const [heading = '', ...paragraphs] = pieces;
+  return [
+    "import { createElement } from 'react';",
+    `const heading = ${JSON.stringify(heading)};`,
+    `const paragraphs = ${JSON.stringify(paragraphs)};`,
+    'export default function Reference() {',
+    "  return createElement('main', { lang: 'es' }, createElement('h1', null, heading), paragraphs.map((text, index) => createElement('p', { key: index }, text)));",
+    '}',
+    '',
+  ].join('\n');
+}
+
+/** Builds the reference page from a page file of the export; returns its export folder, precompressed as ours is. */
+export function buildReferencePage(htmlFile: string): string {
+  fs.rmSync(referenceDir, { recursive: true, force: true });
+  fs.mkdirSync(path.join(referenceDir, 'pages'), { recursive: true });
+  fs.writeFileSync(path.join(referenceDir, 'next.config.js'), "module.exports = { output: 'export', trailingSlash: true };\n");
+  fs.writeFileSync(path.join(referenceDir, 'pages/index.js'), referencePageSource(visibleText(fs.readFileSync(htmlFile, 'utf8'))));
+  execFileSync(path.join(projectDir, 'node_modules/.bin/next'), ['build', referenceDir], {
+    cwd: projectDir,
+    env: { ...process.env, NEXT_TELEMETRY_DISABLED: '1' },
+    stdio: ['ignore', 'ignore', 'inherit'],
+  });
+  const out = path.join(referenceDir, 'out');
+  precompress(out);
+  return out;
+}
