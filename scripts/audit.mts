@@ -208,7 +208,7 @@ async function main(): Promise<void> {
     'TBT is Total Blocking Time, LCP Largest Contentful Paint.',
     'This machine has no internet: X\'s widgets.js (the footer posts) is answered by the same local stub as in the browser tests.',
     'Regenerate with `npm run audit` after `npm run build` (`-- --runs N --routes /a/,/b/` for a subset, printed only).',
-    `The last row is the reference the same run measures (scripts/reference-page.ts): a bare Next pages-router page built from the same`,
+    'The last row is the reference the same run measures (scripts/reference-page.ts): a bare Next pages-router page built from the same',
     '`node_modules`, with the visible text of /about/ as plain paragraphs and no styles, fonts or components of ours, served by the',
     'same server code. It shows what Next and React alone score on this machine in that run; it has no `<html lang>` or description.',
     '',

@@ -7,22 +7,29 @@
 import { execFileSync } from 'node:child_process';
 import fs from 'node:fs';
 import path from 'node:path';
+import { parse, type DefaultTreeAdapterTypes } from 'parse5';
 import { precompress } from './postexport';
 import { projectDir } from './export-files';
 
 /** Built inside the project, so that Next and React resolve from its node_modules; removed after. */
 export const referenceDir = path.join(projectDir, '.audit-reference');
 
-const ENTITIES: Record<string, string> = { amp: '&', lt: '<', gt: '>', quot: '"', '#39': "'", '#x27': "'", nbsp: ' ' };
+/** Elements whose content a reader never sees as text. */
+const UNSEEN = new Set(['head', 'script', 'style', 'template', 'noscript']);
 
-/** The text a reader sees on a page, piece by piece: no scripts, styles, templates or head. */
+/** The text a reader sees on a page, piece by piece: no head, scripts, styles, templates or noscript. */
 export function visibleText(html: string): string[] {
-  const body = html.slice(html.indexOf('<body'));
-  return body
-    .replace(/<(script|style|template|noscript)\b[\s\S]*?<\/\1>/gi, ' ')
-    .split(/<[^>]*>/)
-    .map((piece) => piece.replace(/&(amp|lt|gt|quot|#39|#x27|nbsp);/g, (_, name: string) => ENTITIES[name] ?? '').replace(/\s+/g, ' ').trim())
-    .filter((piece) => piece !== '');
+  const pieces: string[] = [];
+  const visit = (node: DefaultTreeAdapterTypes.Node): void => {
+    if (node.nodeName === '#text') {
+      const text = (node as DefaultTreeAdapterTypes.TextNode).value.replace(/\s+/g, ' ').trim();
+      if (text !== '') pieces.push(text);
+    } else if ('childNodes' in node && !UNSEEN.has(node.nodeName)) {
+      node.childNodes.forEach(visit);
+    }
+  };
+  visit(parse(html));
+  return pieces;
 }
 
 /** The reference page's source: the first piece as the heading, the others as paragraphs. */
