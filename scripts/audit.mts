@@ -12,6 +12,7 @@
  *   npm run audit -- --presets mobile                     mobile only
  *   npm run audit -- --url http://127.0.0.1:3000          a server that is already running
  *   npm run audit -- --port 3184                          where the audit's own server listens (AUDIT_PORT)
+ *   npm run audit -- --reference-rows 19 --routes …       the reference as 19 rows of its own, spread through each round
  *
  * Every run also measures a bare Next page with /about/'s text (scripts/reference-page.ts), served by
  * a second server on the next port: the last row, what Next and React alone score in the same run.
@@ -29,16 +30,12 @@ import { buildReferencePage, referenceDir } from './reference-page';
 import { startServerProcess, type ServerProcess } from './server-process';
 import { startTwitterWidgetStubServer, TWITTER_WIDGET_HOST } from './twitter-widget-stub';
 import { isTeamPath } from '../src/team/teamPath';
+import { benchmarkIndexSummary, CATEGORIES, interleaveReference, median, type Sample, summariseByKind } from './audit-rounds';
 
-const CATEGORIES = ['performance', 'accessibility', 'best-practices', 'seo'] as const;
-type Category = (typeof CATEGORIES)[number];
 const PRESETS = ['mobile', 'desktop'] as const;
 type Preset = (typeof PRESETS)[number];
-/** One run: the four scores (0–100), Total Blocking Time and Largest Contentful Paint (ms). */
-type Sample = Record<Category, number> & { tbt: number; lcp: number };
 
 const FORM_ROUTE = /\/(apply|grantee-finance)\/$/;
-const REFERENCE_LABEL = 'bare Next page (reference)';
 const THANK_YOU_ROUTE = /\/thank-you\/$/;
 /** Every public route the audit measures: the team area (an app behind sign-in, measured by `npm run size`) is left out. */
 export function auditedRoutes(routes: readonly string[]): string[] {
@@ -50,12 +47,6 @@ export function routeKind(route: string): 'form' | 'thank-you' | 'content' {
   if (THANK_YOU_ROUTE.test(route)) return 'thank-you';
   if (FORM_ROUTE.test(route)) return 'form';
   return 'content';
-}
-
-export function median(values: readonly number[]): number {
-  const sorted = [...values].sort((a, b) => a - b);
-  const middle = Math.floor(sorted.length / 2);
-  return sorted.length % 2 === 1 ? (sorted[middle] ?? 0) : ((sorted[middle - 1] ?? 0) + (sorted[middle] ?? 0)) / 2;
 }
 
 // Screenshots score nothing; the full-page one also resizes the viewport to the whole page, which
@@ -70,7 +61,11 @@ async function runOnce(url: string, port: number, preset: Preset): Promise<Sampl
   const result = await lighthouse(url, { port, output: 'json', logLevel: 'error', onlyCategories: [...CATEGORIES] }, CONFIGS[preset]);
   const lhr = result?.lhr;
   if (!lhr) throw new Error(`Lighthouse returned no result for ${url}`);
-  const sample = { tbt: lhr.audits['total-blocking-time']?.numericValue ?? NaN, lcp: lhr.audits['largest-contentful-paint']?.numericValue ?? NaN } as Sample;
+  const sample = {
+    tbt: lhr.audits['total-blocking-time']?.numericValue ?? NaN,
+    lcp: lhr.audits['largest-contentful-paint']?.numericValue ?? NaN,
+    benchmarkIndex: lhr.environment.benchmarkIndex,
+  } as Sample;
   for (const category of CATEGORIES) {
     const score = lhr.categories[category]?.score;
     if (typeof score !== 'number') throw new Error(`${url}: no ${category} score (${lhr.runtimeError?.message ?? 'unknown error'})`);
@@ -79,7 +74,7 @@ async function runOnce(url: string, port: number, preset: Preset): Promise<Sampl
   return sample;
 }
 
-type Options = { runs: number; routes: string[]; presets: Preset[]; url?: string; port: number };
+type Options = { runs: number; routes: string[]; presets: Preset[]; url?: string; port: number; referenceRows: number };
 
 export function parseArgs(argv: readonly string[]): Options {
   const args = [...argv];
@@ -95,10 +90,12 @@ export function parseArgs(argv: readonly string[]): Options {
   const presets = (take('--presets') ?? PRESETS.join(',')).split(',') as Preset[];
   if (presets.some((preset) => !PRESETS.includes(preset))) throw new Error(`--presets takes ${PRESETS.join(', ')}`);
   const port = Number(take('--port') ?? process.env.AUDIT_PORT ?? 3184);
+  const referenceRows = Number(take('--reference-rows') ?? 1);
+  if (!Number.isInteger(referenceRows) || referenceRows < 1) throw new Error('--reference-rows needs a positive whole number');
   const url = take('--url');
   const listed = take('--routes')?.split(',').filter(Boolean) ?? [];
   // Routes may also follow as plain arguments (npm run audit -- / /about/).
-  return { runs, presets, port, url, routes: [...listed, ...args.filter((arg) => !arg.startsWith('--'))] };
+  return { runs, presets, port, url, referenceRows, routes: [...listed, ...args.filter((arg) => !arg.startsWith('--'))] };
 }
 
 /** Below this one-minute load average (2 cores) the machine counts as quiet enough to measure. */
@@ -137,16 +134,18 @@ async function main(): Promise<void> {
   const chromePath = chromiumExecutablePath();
   let chrome: chromeLauncher.LaunchedChrome | null = null;
   const rows: string[] = [];
+  let hostBenchmark = 'not reported';
   try {
     server = options.url ? null : await startServerProcess({ DATA_DIR: dataDir }, options.port);
     const origin = options.url ?? server?.url ?? '';
     // Built before the wait for a quiet machine, and served by the same server code with the same headers.
     const referenceOut = buildReferencePage(path.join(outDir, 'about/index.html'));
     referenceServer = await startServerProcess({ DATA_DIR: referenceDataDir, OUT_DIR: referenceOut }, options.port + 1);
-    const targets = [
-      ...routes.map((route) => ({ label: route, kind: routeKind(route), url: origin + route })),
-      { label: REFERENCE_LABEL, kind: 'reference', url: `${referenceServer.url}/` },
-    ];
+    const targets = interleaveReference(
+      routes.map((route) => ({ label: route, kind: routeKind(route), url: origin + route })),
+      { kind: 'reference', url: `${referenceServer.url}/` },
+      options.referenceRows,
+    );
     // The footer's X posts load widgets.js when they come near the viewport (at once on short pages
     // at desktop size); with no internet here it would fail and count as a console error, so a stub
     // answers for the provider, as in the browser tests.
@@ -184,6 +183,9 @@ async function main(): Promise<void> {
       }
       rows.push(`| ${label} | ${kind} | ${cells.join(' | ')} |`);
     }
+    for (const preset of options.presets) console.log(`${preset}: ${summariseByKind(targets, (label) => samples.get(`${preset} ${label}`) ?? [])}`);
+    hostBenchmark = benchmarkIndexSummary([...samples.values()].flat());
+    console.log(`Lighthouse BenchmarkIndex of this machine: ${hostBenchmark}`);
   } finally {
     await chrome?.kill();
     server?.child.kill('SIGTERM');
@@ -206,6 +208,7 @@ async function main(): Promise<void> {
     'taken in rounds (each round measures every route once) after one discarded run and a wait for the machine to settle;',
     'mobile uses Lighthouse\'s default simulated throttling (slow 4G, 4× CPU), desktop its desktop preset.',
     'TBT is Total Blocking Time, LCP Largest Contentful Paint.',
+    `Lighthouse's BenchmarkIndex of the machine over the runs: ${hostBenchmark}; its 4× CPU multiplier assumes 1500–2000 (a high-end desktop).`,
     'This machine has no internet: X\'s widgets.js (the footer posts) is answered by the same local stub as in the browser tests.',
     'Regenerate with `npm run audit` after `npm run build` (`-- --runs N --routes /a/,/b/` for a subset, printed only).',
     'The last row is the reference the same run measures (scripts/reference-page.ts): a bare Next pages-router page built from the same',
