@@ -1,5 +1,6 @@
 import net from 'node:net';
 import { Redis } from 'ioredis';
+import pg from 'pg';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, inject, it } from 'vitest';
 import { startRedisServer } from '../../scripts/redis-server';
 import { endpoints } from '../../src/api/endpoints';
@@ -78,6 +79,40 @@ describe.each(BACKENDS)('health and readiness on %s', (backend) => {
     // readyz's query, the submission's transaction, then this scrape's two counts.
     expect(sample(metrics, 'database_errors_total')).toBeGreaterThanOrEqual(2);
     expect(metrics).not.toMatch(/^submissions_stored\{/m);
+  });
+});
+
+describe('PostgreSQL ending the connections', () => {
+  let server: TestServer;
+  beforeEach(async () => {
+    server = await startTestServer({ backend: 'postgres' });
+  });
+  afterEach(async () => {
+    await server.close();
+  });
+
+  it('keeps storing applications after the database server ends its idle connections (a restart or failover), with a warning', async () => {
+    // Several submissions at once leave the pool holding several idle connections.
+    const before = await Promise.all([1, 2, 3].map(() => postJson(server.url + endpoints.officeHours.path, officeHours())));
+    expect(before.map((response) => response.status)).toEqual([201, 201, 201]);
+    const warnings: string[] = [];
+    const onWarning = (warning: Error) => warnings.push(warning.message);
+    process.on('warning', onWarning);
+    try {
+      const database = new URL(server.config.databaseUrl ?? '').pathname.slice(1);
+      const admin = new pg.Client({ connectionString: inject('postgresAdminUrl') });
+      await admin.connect();
+      const ended = await admin.query('SELECT pg_terminate_backend(pid) FROM pg_stat_activity WHERE datname = $1', [database]);
+      await admin.end();
+      expect(ended.rowCount).toBeGreaterThan(0);
+      const expected = 'PostgreSQL ended an idle connection (terminating connection due to administrator command); the next query opens a new one.';
+      await expect.poll(() => warnings).toContain(expected);
+    } finally {
+      process.off('warning', onWarning);
+    }
+    const after = await postJson(server.url + endpoints.officeHours.path, officeHours());
+    expect(after.status).toBe(201);
+    expect(await server.count('submissions')).toBe(4);
   });
 });
 

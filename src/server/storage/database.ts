@@ -234,8 +234,20 @@ export async function openPglite(dataDir: string): Promise<PgliteDatabase> {
   }
 }
 
+/**
+ * A connection pool that survives the server ending its idle connections (a restart, a failover,
+ * idle_session_timeout, an administrator's pg_terminate_backend): pg reports that as an 'error' on
+ * the pool, which with no listener would end the process. The pool has already dropped the
+ * connection by then, and the next query opens a new one.
+ */
+function connectionPool(config: pg.PoolConfig): pg.Pool {
+  const pool = new pg.Pool(config);
+  pool.on('error', (error) => process.emitWarning(`PostgreSQL ended an idle connection (${error.message}); the next query opens a new one.`));
+  return pool;
+}
+
 export async function openPostgres(databaseUrl: string): Promise<Database> {
-  const pool = new pg.Pool({ connectionString: databaseUrl, max: 10 });
+  const pool = connectionPool({ connectionString: databaseUrl, max: 10 });
   // Fail at start, not on the first submission, when the server is unreachable.
   await pool.query('SELECT 1');
   return new PostgresDatabase(pool);
@@ -249,7 +261,7 @@ async function openRunningServersPglite(dataDir: string): Promise<Database | nul
     throw new DataDirLockedError(`${dataDir} is in use by a server process (pid ${holder}) that offers no socket to local tools; stop it first.`);
   }
   // One connection: PGlite runs one statement at a time anyway, and a transaction needs one session.
-  const pool = new pg.Pool({ ...pgliteSocketConnection(dataDir), max: 1 });
+  const pool = connectionPool({ ...pgliteSocketConnection(dataDir), max: 1 });
   await pool.query('SELECT 1');
   return new PostgresDatabase(pool, 'pglite-socket');
 }
