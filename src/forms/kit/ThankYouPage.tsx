@@ -1,17 +1,15 @@
 import { SiteLink } from '@/components/SiteLink';
 import { PageMeta } from '@/components/PageMeta';
 import { SiteContainer } from '@/components/shell/SiteContainer';
-import { facts, programmes, type ProgrammeKey } from '@/config/programmes';
+import type { ThankYouCopy } from './thankYouCopy';
 import styles from './ThankYouPage.module.css';
 
-export type ThankYouProps = {
-  /** The programme applied to: its name and what comes next are in the programme table. */
-  programme: ProgrammeKey;
-};
-
-/** The confirmation page after a successful submission (spec sections 2 and 8); kept out of search results. */
-export function ThankYouPage({ programme }: ThankYouProps) {
-  const { name, followUp } = programmes[programme];
+/**
+ * The confirmation page after a successful submission (spec sections 2 and 8); kept out of search
+ * results. Its words come from the programme table through the page's getStaticProps (thankYouCopy).
+ */
+export function ThankYouPage({ copy }: { copy: ThankYouCopy }) {
+  const { name, followUp, confirmationBusinessDays } = copy;
   return (
     <>
       <PageMeta title="Gracias por tu solicitud" noindex />
@@ -27,7 +25,7 @@ export function ThankYouPage({ programme }: ThankYouProps) {
             </p>
           ) : (
             <p className={styles.followUp}>
-              You should receive a confirmation email from us within {facts.confirmationBusinessDays} business days. If you have any questions, write to{' '}
+              You should receive a confirmation email from us within {confirmationBusinessDays} business days. If you have any questions, write to{' '}
               <a href={`mailto:${followUp.contactEmail}`}>{followUp.contactEmail}</a>.
             </p>
           )}

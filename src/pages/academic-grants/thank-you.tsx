@@ -1,5 +1,8 @@
 import { ThankYouPage } from '@/forms/kit/ThankYouPage';
+import { thankYouCopy, type ThankYouCopy } from '@/forms/kit/thankYouCopy';
 
-export default function AcademicGrantsThankYouPage() {
-  return <ThankYouPage programme="academic-grants" />;
+export const getStaticProps = () => ({ props: { copy: thankYouCopy('academic-grants') } });
+
+export default function AcademicGrantsThankYouPage({ copy }: { copy: ThankYouCopy }) {
+  return <ThankYouPage copy={copy} />;
 }

@@ -1,5 +1,8 @@
 import { ThankYouPage } from '@/forms/kit/ThankYouPage';
+import { thankYouCopy, type ThankYouCopy } from '@/forms/kit/thankYouCopy';
 
-export default function GranteeFinanceThankYouPage() {
-  return <ThankYouPage programme="grantee-finance" />;
+export const getStaticProps = () => ({ props: { copy: thankYouCopy('grantee-finance') } });
+
+export default function GranteeFinanceThankYouPage({ copy }: { copy: ThankYouCopy }) {
+  return <ThankYouPage copy={copy} />;
 }
