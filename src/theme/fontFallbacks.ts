@@ -12,7 +12,7 @@ import roboto from '@capsizecss/metrics/roboto';
  * Linux systems do not have: Android drew Roboto unscaled, and a section's tabs that fit on one line
  * in it took two in Libre Franklin (a layout shift of 0.26 at 412 px on every /applicants/ page).
  * Capsize computes the overrides; Liberation Sans and Arimo are metric-compatible with Arial.
- * The family names are repeated as literals in fonts.ts, where next/font accepts nothing else.
+ * The family names are repeated in site.css's --font-body, where CSS needs them as literals.
  */
 export const LIBRE_FRANKLIN_FALLBACK_FAMILIES = ['Libre Franklin Fallback Arial', 'Libre Franklin Fallback Roboto'] as const;
 

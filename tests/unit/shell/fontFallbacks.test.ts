@@ -3,14 +3,15 @@ import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { LIBRE_FRANKLIN_FALLBACK_FAMILIES, libreFranklinFallbackFaces } from '../../../src/theme/fontFallbacks';
 
-// next/font takes its options as literals only, so fonts.ts repeats the fallback families' names:
-// if the two drift apart, text is set unscaled until the web font comes and moves when it does.
+// CSS takes the families as literals, so site.css repeats the fallback families' names after the web
+// font's variable: if the two drift apart, text is set unscaled until the web font comes and moves when it does.
 const fontsSource = fs.readFileSync(path.join(__dirname, '../../../src/theme/fonts.ts'), 'utf8');
-const libreFranklinFallback = /fallback: \[([^\]]*)\]/.exec(fontsSource)?.[1] ?? '';
+const siteCss = fs.readFileSync(path.join(__dirname, '../../../src/theme/site.css'), 'utf8');
+const bodyStack = /--font-body: var\(--font-libre-franklin\),([^;]*);/.exec(siteCss)?.[1] ?? '';
 
 describe('Libre Franklin fallback faces', () => {
-  it('are the first families of the stack next/font writes, before any unscaled system face', () => {
-    const stack = [...libreFranklinFallback.matchAll(/'([^']+)'/g)].map((match) => match[1]);
+  it('are the first families of the text stack after the web font, before any unscaled system face', () => {
+    const stack = bodyStack.split(',').map((family) => family.trim().replace(/^'(.*)'$/, '$1'));
     expect(stack.slice(0, LIBRE_FRANKLIN_FALLBACK_FAMILIES.length)).toEqual([...LIBRE_FRANKLIN_FALLBACK_FAMILIES]);
     expect(fontsSource).toContain('adjustFontFallback: false');
   });
