@@ -1,11 +1,10 @@
-import type { CSSProperties, ReactNode } from 'react';
+import type { ReactNode } from 'react';
 import { Footer } from '@/components/shell/Footer';
 import { Header } from '@/components/shell/Header';
 import { Newsletter } from '@/components/shell/Newsletter';
 import { RouteTabNav } from '@/components/content/RouteTabNav';
-import { backgroundForGroup, layoutForPath } from './layoutForPath';
+import { layoutForPath } from './layoutForPath';
 import { routeTabsForPath } from './routeTabs';
-import { classNames } from '@/lib/classNames';
 import styles from './SiteLayout.module.css';
 
 /**
@@ -14,17 +13,11 @@ import styles from './SiteLayout.module.css';
  * opens with its banner), the newsletter and the footer.
  */
 export function SiteLayout({ path, children }: { path: string; children: ReactNode }) {
-  const group = layoutForPath(path);
   const routeTabs = routeTabsForPath(path);
-  const background = backgroundForGroup[group];
-  const bandStyle = {
-    '--band-height': background.height,
-    '--band-height-phone': group === 'home' ? '640px' : '420px',
-    '--band-gradient': `var(--gradient-${background.gradient})`,
-  } as CSSProperties;
+  // The band's height and gradient follow data-layout in SiteLayout.module.css.
   return (
-    <div className={styles.page} data-layout={group}>
-      <div aria-hidden="true" className={classNames(styles.band, group === 'home' && styles.homeBand)} style={bandStyle} />
+    <div className={styles.page} data-layout={layoutForPath(path)}>
+      <div aria-hidden="true" className={styles.band} />
       <a href="#main" className={styles.skipLink}>
         Saltar al contenido
       </a>

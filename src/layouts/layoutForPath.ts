@@ -36,17 +36,3 @@ export function layoutForPath(rawPath: string): LayoutGroup {
   const path = normalisePath(rawPath);
   return layoutTable.find((row) => matches(path, row.match))?.group ?? 'default';
 }
-
-/**
- * Background band behind the header and hero, per group (spec section 2: 877 / 810 / 550 px);
- * `gradient` names a `--gradient-*` variable of theme/site.css.
- */
-export const backgroundForGroup: Record<LayoutGroup, { height: string; gradient: string }> = {
-  home: { height: '877px', gradient: 'home' },
-  academicGrants: { height: '810px', gradient: 'academic-grants' },
-  applicants: { height: '550px', gradient: 'applicants' },
-  about: { height: '550px', gradient: 'about' },
-  courses: { height: '550px', gradient: 'about' },
-  standalone: { height: '550px', gradient: 'default' },
-  default: { height: '550px', gradient: 'default' },
-};

@@ -1,5 +1,16 @@
+import fs from 'node:fs';
+import path from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { backgroundForGroup, layoutForPath, normalisePath } from '@/layouts/layoutForPath';
+import { layoutForPath, normalisePath, type LayoutGroup } from '@/layouts/layoutForPath';
+
+// The band's height per group is styling: SiteLayout.module.css sets it on the page by its data-layout.
+const layoutCss = fs.readFileSync(path.join(__dirname, '../../../src/layouts/SiteLayout.module.css'), 'utf8');
+const declaredBandHeight = (selector: string): string | undefined => {
+  const block = layoutCss.match(new RegExp(`(?:^|\\n|,\\s*)${selector.replace(/[.[\]]/g, '\\$&')}\\s*(?:,[^{]*)?\\{([^}]*)\\}`))?.[1] ?? '';
+  return /--band-height:\s*([^;]+);/.exec(block)?.[1];
+};
+/** The --band-height a page of the group gets: its own rule's, else the page's default. */
+const bandHeight = (group: LayoutGroup): string | undefined => declaredBandHeight(`.page[data-layout='${group}']`) ?? declaredBandHeight('.page');
 
 describe('layoutForPath', () => {
   it.each([
@@ -22,10 +33,10 @@ describe('layoutForPath', () => {
   });
 
   it('sizes the background band by group, as the spec lists', () => {
-    expect(backgroundForGroup.home.height).toBe('877px');
-    expect(backgroundForGroup.academicGrants.height).toBe('810px');
-    expect(backgroundForGroup.applicants.height).toBe('550px');
-    expect(backgroundForGroup.default.height).toBe('550px');
+    expect(bandHeight('home')).toBe('877px');
+    expect(bandHeight('academicGrants')).toBe('810px');
+    expect(bandHeight('applicants')).toBe('550px');
+    expect(bandHeight('default')).toBe('550px');
   });
 
   it('ignores trailing slashes, queries and fragments', () => {
