@@ -9,6 +9,7 @@ import path from 'node:path';
 import { ConfigError, loadConfig } from '../src/server/config';
 import { loadMailConfig } from '../src/server/mail/config';
 import { startServer, stopOnSignals } from '../src/server/main';
+import { DataDirNotPrivateError } from '../src/server/storage/dataDir';
 import { DataDirLockedError } from '../src/server/storage/database';
 import { projectDir } from './export-files';
 
@@ -24,6 +25,9 @@ async function main(): Promise<void> {
   stopOnSignals(server);
   const storage = config.databaseUrl ? 'PostgreSQL (DATABASE_URL)' : `PGlite in ${config.dataDir}`;
   console.log(`Serving the site and /api/* at ${server.address} (data: ${storage})`);
+  if (server.dataDirMadePrivate > 0) {
+    console.log(`Made ${server.dataDirMadePrivate} folders and files in ${config.dataDir} owner-only (folders 0700, files 0600): other accounts could read or change them.`);
+  }
   const port = new URL(server.address).port;
   // Passkeys (the team area, /equipo/) refuse IP addresses: point people at localhost instead.
   const local = ['127.0.0.1', '::1', 'localhost'].includes(config.host);
@@ -53,7 +57,7 @@ async function main(): Promise<void> {
 }
 
 main().catch((error: unknown) => {
-  if (error instanceof ConfigError || error instanceof DataDirLockedError) console.error(`npm start: ${error.message}`);
+  if (error instanceof ConfigError || error instanceof DataDirLockedError || error instanceof DataDirNotPrivateError) console.error(`npm start: ${error.message}`);
   else console.error('npm start failed:', error);
   process.exit(1);
 });

@@ -1,3 +1,4 @@
+import fs from 'node:fs';
 import type { FastifyInstance } from 'fastify';
 import { formDefinitions } from '../forms/definitions';
 import { buildApp } from './app';
@@ -8,6 +9,7 @@ import { loadMailConfig, type MailConfig } from './mail/config';
 import { startOutboxWorker, type OutboxWorker } from './mail/worker';
 import { loadRetentionPeriods, startRetentionSweeper, type RetentionSweeper } from './dataRights/retention';
 import { dumpPglite } from './storage/backup';
+import { makeDataDirPrivate, privateUmask } from './storage/dataDir';
 import { openDatabase, PgliteDatabase, type Database } from './storage/database';
 import { serveLocalTools, type LocalTools } from './storage/localTools';
 import { loadWebhookConfig, type WebhookConfig } from './webhooks/config';
@@ -26,6 +28,8 @@ export type RunningServer = {
   readonly retentionSweeper: RetentionSweeper | null;
   /** Where the finance key came from, what start encrypted, and rows no configured key opens. */
   readonly finance: FinanceAtStart;
+  /** Entries of DATA_DIR that other accounts could read or change, made owner-only at this start. */
+  readonly dataDirMadePrivate: number;
   stop(): Promise<void>;
 };
 
@@ -61,7 +65,12 @@ export async function startServer(
   webhookConfig: WebhookConfig | null = loadWebhookConfig(),
   retentionPeriods = loadRetentionPeriods(),
 ): Promise<RunningServer> {
+  // Everything the server writes from here on (lock, keys, sockets, database files) is owner-only.
+  privateUmask();
+  // On PostgreSQL the folder may still hold the local finance key or uploads of earlier versions.
+  const postgresDataDir = config.databaseUrl && fs.existsSync(config.dataDir) ? makeDataDirPrivate(config.dataDir) : 0;
   const database = await openDatabase(config, 'server');
+  const dataDirMadePrivate = database instanceof PgliteDatabase ? database.madePrivate : postgresDataDir;
   let app: FastifyInstance;
   let finance: FinanceAtStart;
   try {
@@ -99,6 +108,7 @@ export async function startServer(
     webhookWorker,
     retentionSweeper,
     finance,
+    dataDirMadePrivate,
     // In-flight requests finish (new ones get 503) and the email being sent goes out, then the database closes.
     stop: () => (stopping ??= Promise.all([app.close(), mailWorker?.stop(), webhookWorker?.stop(), retentionSweeper?.stop(), localTools?.close()]).then(() => database.close())),
   };

@@ -3,6 +3,7 @@ import path from 'node:path';
 import { PGlite } from '@electric-sql/pglite';
 import { NodeFS } from '@electric-sql/pglite/nodefs';
 import pg from 'pg';
+import { makeDataDirPrivate } from './dataDir';
 import { moveLegacyUploads } from './files';
 import { pgliteSocketConnection, pgliteSocketPath } from './localTools';
 import { applyMigrations } from './migrations';
@@ -156,6 +157,8 @@ export class PgliteDatabase implements Database {
     readonly pglite: PGlite,
     readonly dataDir: string,
     private readonly release: () => void,
+    /** Entries of DATA_DIR that other accounts could read or change, made owner-only when it opened. */
+    readonly madePrivate: number = 0,
   ) {}
 
   /** The server's statements run with the default settings, whatever a tool SET before them. */
@@ -221,13 +224,24 @@ class PostgresDatabase implements Database {
   }
 }
 
-/** Opens the embedded database in DATA_DIR/pglite (creating the folders), locked to this process. */
+/**
+ * Opens the embedded database in DATA_DIR/pglite (creating the folders), locked to this process.
+ * The folder is made owner-only before (what an earlier run or another umask left) and after
+ * PGlite opens it (a new database's files are unpacked with mode 0666 whatever the umask).
+ */
 export async function openPglite(dataDir: string): Promise<PgliteDatabase> {
-  fs.mkdirSync(dataDir, { recursive: true });
+  const before = makeDataDirPrivate(dataDir);
   const release = lockDataDir(dataDir);
   try {
     const db = await PGlite.create({ fs: new DurableNodeFS(path.join(dataDir, 'pglite')), startParams: DURABLE_START_PARAMS, serializers: BYTEA_SERIALIZERS, parsers: BYTEA_PARSERS });
-    return new PgliteDatabase(db, dataDir, release);
+    let after: number;
+    try {
+      after = makeDataDirPrivate(dataDir);
+    } catch (error) {
+      await db.close();
+      throw error;
+    }
+    return new PgliteDatabase(db, dataDir, release, before + after);
   } catch (error) {
     release();
     throw error;
