@@ -11,10 +11,10 @@ import { registerHealthRoutes } from './health';
 import { NOT_UTF8_MESSAGE, RequestError, sendError } from './http';
 import { registerMetrics } from './metrics';
 import { registerNewsletterRoutes } from './newsletter';
-import { refuseCrossSiteApiRequests } from './origin';
+import { guardStateChangingRoutes } from './origin';
 import { registerRateLimit } from './rateLimit';
 import { registerRoundGuard } from './rounds';
-import { answerClientError, contentSecurityPolicy, inlineScriptHashesByPage, securityHeaders, STATIC_ASSET_CSP } from './security';
+import { answerClientError, contentSecurityPolicy, inlineScriptHashesByPage, securityHeaders, STATIC_ASSET_CSP, teamContentSecurityPolicy } from './security';
 import { cacheControlFor, resolveStaticFile, REVALIDATE_CACHE } from './staticSite';
 import { teamRoutes } from './team/routes';
 import type { Database } from './storage/database';
@@ -56,8 +56,10 @@ export async function buildApp(deps: AppDependencies): Promise<FastifyInstance> 
   // API and error answers carry no inline script; each page's policy adds its own scripts' hashes.
   const csp = contentSecurityPolicy({ inlineScriptHashes: [], analyticsOrigin: config.analyticsOrigin });
   const pagePolicies = new Map<string, string>();
+  const teamPages = path.resolve(config.outDir, 'equipo') + path.sep;
   for (const [file, hashes] of inlineScriptHashesByPage(config.outDir)) {
-    pagePolicies.set(file, contentSecurityPolicy({ inlineScriptHashes: hashes, analyticsOrigin: config.analyticsOrigin }));
+    const teamPage = file.startsWith(teamPages);
+    pagePolicies.set(file, teamPage ? teamContentSecurityPolicy(hashes) : contentSecurityPolicy({ inlineScriptHashes: hashes, analyticsOrigin: config.analyticsOrigin }));
   }
   const staticFilePolicy = (file: string): string => pagePolicies.get(path.resolve(file)) ?? (file.endsWith('.html') ? csp : STATIC_ASSET_CSP);
   const options: FastifyHttpOptions<http.Server> = {
@@ -94,7 +96,8 @@ export async function buildApp(deps: AppDependencies): Promise<FastifyInstance> 
     if (request.url.length > MAX_URL_LENGTH) return sendError(request, reply, 414, 'The URL is too long.');
     return undefined;
   });
-  app.addHook('onRequest', refuseCrossSiteApiRequests(config.siteOrigin));
+  // Before any route is registered: every state-changing route gets the cross-site check.
+  guardStateChangingRoutes(app, config.allowedOrigins);
   app.addHook('onSend', async (request, reply) => {
     // A static file's policy is set by the route that serves it.
     const policy = reply.getHeader('content-security-policy');

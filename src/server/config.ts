@@ -33,6 +33,11 @@ export type ServerConfig = {
    * also the team area's WebAuthn origin, whose host name is the relying party ID.
    */
   readonly siteOrigin: string;
+  /**
+   * The origins whose pages may send state-changing requests (src/server/origin.ts): siteOrigin
+   * first, then those listed in ALLOWED_ORIGINS. Never one derived from a request.
+   */
+  readonly allowedOrigins: readonly string[];
   /** Origin of the page-view tracker, allowed by the Content-Security-Policy when set. */
   readonly analyticsOrigin: string | null;
   readonly requestTimeoutMs: number;
@@ -158,6 +163,12 @@ export function loadConfig(env: Env = process.env, projectDir: string = process.
   originOf(verifyUrl, 'RECAPTCHA_VERIFY_URL');
   const port = portNumber(env, 'PORT') ?? 3000;
   const host = env.HOST || '127.0.0.1';
+  const siteOrigin = originOf(env.NEXT_PUBLIC_SITE_URL || site.url, 'NEXT_PUBLIC_SITE_URL')!;
+  const extraOrigins = (env.ALLOWED_ORIGINS ?? '')
+    .split(',')
+    .map((entry) => entry.trim())
+    .filter((entry) => entry !== '')
+    .map((entry) => originOf(entry, 'ALLOWED_ORIGINS')!);
   return {
     host,
     port,
@@ -168,7 +179,8 @@ export function loadConfig(env: Env = process.env, projectDir: string = process.
     recaptchaSecret: secret || RECAPTCHA_TEST_SECRET,
     recaptchaVerifyUrl: verifyUrl,
     trustProxy: parseTrustProxy(env.TRUST_PROXY),
-    siteOrigin: originOf(env.NEXT_PUBLIC_SITE_URL || site.url, 'NEXT_PUBLIC_SITE_URL')!,
+    siteOrigin,
+    allowedOrigins: [...new Set([siteOrigin, ...extraOrigins])],
     analyticsOrigin: originOf(env.NEXT_PUBLIC_ANALYTICS_URL, 'NEXT_PUBLIC_ANALYTICS_URL'),
     requestTimeoutMs: positiveInteger(env, 'REQUEST_TIMEOUT_MS', 30_000),
     rateLimitPerMinute: positiveInteger(env, 'RATE_LIMIT_PER_MINUTE', 60),

@@ -10,7 +10,7 @@ import { exportApplications, UnreadableFinanceRows } from '../export/application
 import { toCsv } from '../export/csv';
 import type { FinanceKeyring } from '../finance/encryption';
 import { apiError, mediaTypeOf } from '../http';
-import { isSameOrigin } from '../origin';
+import { originAllowed } from '../origin';
 import type { Database } from '../storage/database';
 import { listApplications, parseReference, readApplication, readProposal, type ApplicationKey } from './applications';
 import { readAudit, recordAudit } from './audit';
@@ -179,9 +179,9 @@ export async function teamRoutes(team: FastifyInstance, options: TeamRouteOption
 
   team.addHook('onRequest', async (request, reply) => {
     if (request.method === 'POST') {
-      // The app refuses other sites' Origins for all of /api; the team API is for the site's own
-      // pages only, so a POST without an Origin (no browser sends one) is refused as well.
-      if (request.headers.origin === undefined || !isSameOrigin(request, config.siteOrigin)) return send(reply, 403, MESSAGES.crossSite);
+      // The team API is for the site's own pages only: exactly the configured origins (never the
+      // request's own Host), and a POST without an Origin (no browser sends one) is refused as well.
+      if (request.headers.origin === undefined || !originAllowed(request, config.allowedOrigins, { ownHost: false })) return send(reply, 403, MESSAGES.crossSite);
       if (mediaTypeOf(request) !== 'application/json') return send(reply, 415, MESSAGES.json);
     }
     const access = request.routeOptions.config.teamAccess;
