@@ -55,16 +55,28 @@ export function inlineScriptHashesByPage(outDir: string): Map<string, string[]> 
 export const STATIC_ASSET_CSP = "default-src 'none'; style-src 'unsafe-inline'; frame-ancestors 'none'";
 
 export function contentSecurityPolicy(options: { inlineScriptHashes: readonly string[]; analyticsOrigin: string | null }): string {
+  return policyOf({ inlineScriptHashes: options.inlineScriptHashes, thirdPartyScripts: [...CAPTCHA_SCRIPTS, ...EMBED_SCRIPTS], frames: [...CAPTCHA_FRAMES, ...EMBED_FRAMES], analyticsOrigin: options.analyticsOrigin });
+}
+
+/**
+ * The team pages' policy (/equipo/): they load no captcha, no social post and no analytics, so
+ * none of those origins is allowed there, and they frame nothing.
+ */
+export function teamContentSecurityPolicy(inlineScriptHashes: readonly string[]): string {
+  return policyOf({ inlineScriptHashes, thirdPartyScripts: [], frames: [], analyticsOrigin: null });
+}
+
+function policyOf(options: { inlineScriptHashes: readonly string[]; thirdPartyScripts: readonly string[]; frames: readonly string[]; analyticsOrigin: string | null }): string {
   const analytics = options.analyticsOrigin ? [options.analyticsOrigin] : [];
   const directives: Array<[string, string[]]> = [
     ['default-src', ["'self'"]],
-    ['script-src', ["'self'", ...options.inlineScriptHashes, ...CAPTCHA_SCRIPTS, ...EMBED_SCRIPTS, ...analytics]],
+    ['script-src', ["'self'", ...options.inlineScriptHashes, ...options.thirdPartyScripts, ...analytics]],
     // Emotion (Chakra) writes <style> elements at run time.
     ['style-src', ["'self'", "'unsafe-inline'"]],
     ['img-src', ["'self'", 'data:', ...analytics]],
     ['font-src', ["'self'"]],
     ['connect-src', ["'self'", ...analytics]],
-    ['frame-src', [...CAPTCHA_FRAMES, ...EMBED_FRAMES]],
+    ['frame-src', options.frames.length > 0 ? [...options.frames] : ["'none'"]],
     ['object-src', ["'none'"]],
     ['base-uri', ["'self'"]],
     ['form-action', ["'self'"]],
