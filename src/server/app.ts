@@ -154,7 +154,7 @@ export async function buildApp(deps: AppDependencies): Promise<FastifyInstance> 
     financeRateLimitPerMinute: config.financeRateLimitPerMinute,
     financeKeys,
   });
-  registerNewsletterRoutes(app, { database, rateLimitPerMinute: config.rateLimitPerMinute });
+  registerNewsletterRoutes(app, { database, rateLimitPerMinute: config.rateLimitPerMinute, keys: financeKeys });
   await app.register(teamRoutes, { prefix: '/api/team', database, config, financeKeys });
 
   // The static site: every GET/HEAD that is not an API route.

@@ -4,6 +4,7 @@ import { formDefinitions } from '../forms/definitions';
 import { buildApp } from './app';
 import type { ServerConfig } from './config';
 import { resolveFinanceKeys, type FinanceKeyring } from './finance/encryption';
+import { OUTBOX_BODY, sealColumnRows, UNSUBSCRIBE_TOKEN } from './finance/sealedColumns';
 import { financeKeyUsage, sealFinanceRows } from './finance/versions';
 import { loadMailConfig, type MailConfig } from './mail/config';
 import { startOutboxWorker, type OutboxWorker } from './mail/worker';
@@ -39,6 +40,8 @@ export type FinanceAtStart = {
   readonly currentKeyId: string;
   /** Rows stored in clear before migration 8, encrypted by this start. */
   readonly sealedAtStart: number;
+  /** Pending email bodies and unsubscribe tokens stored in clear before migration 12, sealed by this start. */
+  readonly secretsSealedAtStart: number;
   /** Versions under key ids that are not configured: they cannot be read until the key is added. */
   readonly unknownKeyVersions: ReadonlyArray<{ readonly keyId: string; readonly versions: number }>;
 };
@@ -51,10 +54,13 @@ async function prepareFinance(config: ServerConfig, database: Database): Promise
   const resolved = resolveFinanceKeys(config);
   const report = await sealFinanceRows(database, resolved.keyring, { rotate: false });
   if (report.unreadable.length > 0) throw new Error(`Could not encrypt grantee finance versions ${report.unreadable.map((row) => row.id).join(', ')}.`);
+  // Refused above for payment details; an email body or token no key opens is reported when it is used.
+  let secretsSealedAtStart = 0;
+  for (const column of [OUTBOX_BODY, UNSUBSCRIBE_TOKEN]) secretsSealedAtStart += (await sealColumnRows(database, resolved.keyring, column, { rotate: false })).sealed;
   const unknownKeyVersions = (await financeKeyUsage(database)).flatMap(({ keyId, versions }) => (keyId !== null && !resolved.keyring.byId.has(keyId) ? [{ keyId, versions }] : []));
   return {
     keyring: resolved.keyring,
-    finance: { localKeyFile: resolved.localKeyFile, generated: resolved.generated, currentKeyId: resolved.keyring.current.id, sealedAtStart: report.sealed, unknownKeyVersions },
+    finance: { localKeyFile: resolved.localKeyFile, generated: resolved.generated, currentKeyId: resolved.keyring.current.id, sealedAtStart: report.sealed, secretsSealedAtStart, unknownKeyVersions },
   };
 }
 
@@ -73,9 +79,11 @@ export async function startServer(
   const dataDirMadePrivate = database instanceof PgliteDatabase ? database.madePrivate : postgresDataDir;
   let app: FastifyInstance;
   let finance: FinanceAtStart;
+  let keys: FinanceKeyring;
   try {
     const prepared = await prepareFinance(config, database);
     finance = prepared.finance;
+    keys = prepared.keyring;
     // Events are queued for the endpoints configured now (none when WEBHOOK_URLS is unset).
     await syncWebhookEndpoints(database, webhookConfig?.urls ?? []);
     app = await buildApp({ config, database, forms: formDefinitions, financeKeys: prepared.keyring });
@@ -96,7 +104,7 @@ export async function startServer(
     });
   }
   const { smtpUrl } = mailConfig;
-  const mailWorker = smtpUrl ? startOutboxWorker({ database, config: { ...mailConfig, smtpUrl }, log: app.log.child({ component: 'mail' }) }) : null;
+  const mailWorker = smtpUrl ? startOutboxWorker({ database, config: { ...mailConfig, smtpUrl }, log: app.log.child({ component: 'mail' }), keys }) : null;
   const webhookWorker = webhookConfig ? startWebhookWorker({ database, config: webhookConfig, siteOrigin: config.siteOrigin, log: app.log.child({ component: 'webhooks' }) }) : null;
   const retentionSweeper = startRetentionSweeper({ database, periods: retentionPeriods, log: app.log.child({ component: 'retention' }) });
   let stopping: Promise<void> | null = null;

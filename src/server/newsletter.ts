@@ -4,6 +4,7 @@ import { site } from '../config/site';
 import { isEmail } from '../forms/definitions/validate';
 import { requireMediaType } from './http';
 import { NEWSLETTER_CONFIRM_PATH, NEWSLETTER_UNSUBSCRIBE_PATH } from './mail/compose';
+import type { FinanceKeyring } from './finance/encryption';
 import type { Database } from './storage/database';
 import { confirmSubscription, signUp, unsubscribe } from './storage/newsletter';
 
@@ -49,7 +50,8 @@ function tokenOf(source: unknown): string {
   return typeof token === 'string' && /^[A-Za-z0-9_-]{10,100}$/.test(token) ? token : '';
 }
 
-export function registerNewsletterRoutes(app: FastifyInstance, deps: { database: Database; rateLimitPerMinute: number }): void {
+/** `keys` seal the confirmation email's body and the unsubscribe token (the finance keys). */
+export function registerNewsletterRoutes(app: FastifyInstance, deps: { database: Database; rateLimitPerMinute: number; keys: FinanceKeyring }): void {
   const { method, path } = endpoints.newsletterSignup;
   const rateLimit = { max: deps.rateLimitPerMinute, timeWindow: 60_000 };
   app.route({
@@ -61,7 +63,7 @@ export function registerNewsletterRoutes(app: FastifyInstance, deps: { database:
     handler: async (request, reply) => {
       const email = emailOf(request.body);
       if (email === null || !isEmail(email)) return reply.code(400).type('text/plain; charset=utf-8').send(NEWSLETTER_INVALID_TEXT);
-      const outcome = await signUp(deps.database, email);
+      const outcome = await signUp(deps.database, email, deps.keys);
       if (outcome === 'limited') return reply.code(429).type('text/plain; charset=utf-8').send(NEWSLETTER_LIMITED_TEXT);
       request.log.info('newsletter sign-up recorded');
       return reply.code(201).send({ subscribed: true });

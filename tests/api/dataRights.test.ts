@@ -61,7 +61,7 @@ async function seedApplicant(server: TestServer, admin: Member): Promise<Fixture
   const finance = await db.transaction((tx) => insertFinanceVersion(tx, grantee!.id, financePayload, resolveFinanceKeys(server.config).keyring));
   await db.query("INSERT INTO newsletter_subscribers (email, status) VALUES ($1, 'confirmed'), ($2, 'confirmed')", [EMAIL.toLowerCase(), OTHER]);
   await db.transaction(async (tx) => {
-    const outboxId = await enqueueEmail(tx, { purpose: 'decision', to: EMAIL, subject: `Tu solicitud ${referenceOf('project-grants', projectId)}`, text: `Hola ${FIRST}` });
+    const outboxId = await enqueueEmail(tx, { purpose: 'decision', to: EMAIL, subject: `Tu solicitud ${referenceOf('project-grants', projectId)}`, text: `Hola ${FIRST}` }, resolveFinanceKeys(server.config).keyring);
     await tx.query("INSERT INTO application_decision_emails (submission_id, status, outbox_id, member_id) VALUES ($1, 'approved', $2, $3)", [projectId, outboxId, adminId]);
   });
   await recordAudit(db, { actor: admin.email, action: 'view-application', target: referenceOf('project-grants', projectId) });
@@ -94,9 +94,9 @@ for (const backend of BACKENDS) {
 
     beforeAll(async () => {
       server = await startTestServer({ backend });
-      admin = await enrolMember(server.url, server.database, 'admin@example.org', 'admin');
-      reviewer = await enrolMember(server.url, server.database, 'reviewer@example.org', 'reviewer');
-      finance = await enrolMember(server.url, server.database, 'finance@example.org', 'finance');
+      admin = await enrolMember(server.url, server.database, 'admin@example.org', 'admin', resolveFinanceKeys(server.config).keyring);
+      reviewer = await enrolMember(server.url, server.database, 'reviewer@example.org', 'reviewer', resolveFinanceKeys(server.config).keyring);
+      finance = await enrolMember(server.url, server.database, 'finance@example.org', 'finance', resolveFinanceKeys(server.config).keyring);
       fixture = await seedApplicant(server, admin);
     });
     afterAll(async () => {

@@ -129,7 +129,7 @@ describe('who sees payment details', () => {
 
     // The outbox (confirmation email composer): the contact email and name, nothing else.
     const claimed = [];
-    for (let message = await claimDueMessage(database, 'test', 60_000); message; message = await claimDueMessage(database, 'test', 60_000)) claimed.push(message);
+    for (let message = await claimDueMessage(database, 'test', 60_000, keyring); message; message = await claimDueMessage(database, 'test', 60_000, keyring)) claimed.push(message);
     const financeMessages = claimed.flatMap((message) => (message.kind === 'application' && message.application.form === 'grantee-finance' ? [message.application] : []));
     expect(financeMessages.length).toBeGreaterThan(0);
     for (const application of financeMessages) expect(application.payload).toEqual({ beneficiaryName: 'Ana Pérez', contactEmail: 'fiat@example.org' });

@@ -111,7 +111,7 @@ describe('confirmation emails through the outbox', () => {
   it('sends a composed email queued by any feature (enqueueEmail), then blanks its stored body', async () => {
     const secretLink = 'https://example.org/confirmar?token=abc123';
     const outboxId = await server.database.transaction((tx) =>
-      enqueueEmail(tx, { to: 'alguien@example.org', subject: 'Confirma tu suscripción', text: `Hola:\n\n${secretLink}\n`, purpose: 'test-composed' }),
+      enqueueEmail(tx, { to: 'alguien@example.org', subject: 'Confirma tu suscripción', text: `Hola:\n\n${secretLink}\n`, purpose: 'test-composed' }, storage.keys()),
     );
     await eventually(() => sink.received.some((email) => email.headers.subject === 'Confirma tu suscripción'));
     const email = sink.received.find((candidate) => candidate.headers.subject === 'Confirma tu suscripción')!;
@@ -119,8 +119,11 @@ describe('confirmation emails through the outbox', () => {
     expect(email.text).toContain(secretLink);
     expect(email.headers['message-id']).toBe(`<outbox-${outboxId}@example.org>`);
     await eventually(async () => (await server.database.query<{ status: string }>('SELECT status FROM mail_outbox WHERE id = $1', [outboxId]))[0]!.status === 'sent');
-    const [row] = await server.database.query<{ purpose: string; recipient: string; body: string | null }>('SELECT purpose, recipient, body FROM mail_outbox WHERE id = $1', [outboxId]);
-    expect(row).toEqual({ purpose: 'test-composed', recipient: 'alguien@example.org', body: null });
+    const [row] = await server.database.query<{ purpose: string; recipient: string; body: string | null; body_ciphertext: Uint8Array | null }>(
+      'SELECT purpose, recipient, body, body_ciphertext FROM mail_outbox WHERE id = $1',
+      [outboxId],
+    );
+    expect(row).toEqual({ purpose: 'test-composed', recipient: 'alguien@example.org', body: null, body_ciphertext: null });
   });
 
   it('answers 201 at once while the SMTP server is down, and sends the email once it is back', async () => {

@@ -40,7 +40,7 @@ for (const backend of BACKENDS) {
     let financeRef: string;
 
     const api = (member: Member | null) => teamClient(server.address, member?.cookie ?? null);
-    const enrol = (email: string, role: Role) => enrolMember(server.address, server.database, email, role);
+    const enrol = (email: string, role: Role) => enrolMember(server.address, server.database, email, role, storage.keys());
 
     /** A stored application of `form` (as the form route stores it), by its reference. */
     async function application(form: FormKey = 'project-grants', values: FormValues = validProjectGrants()): Promise<string> {

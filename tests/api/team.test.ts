@@ -23,7 +23,7 @@ const PROPOSAL = Buffer.concat([Buffer.from('%PDF-1.7\n'), Buffer.alloc(1024, 0x
 const NOT_FOUND = { error: 'No encontramos esa solicitud.' };
 
 const client = (server: TestServer, cookie: string | null) => teamClient(server.url, cookie);
-const enrol = (server: TestServer, email: string, role: Role): Promise<Member> => enrolMember(server.url, server.database, email, role);
+const enrol = (server: TestServer, email: string, role: Role): Promise<Member> => enrolMember(server.url, server.database, email, role, resolveFinanceKeys(server.config).keyring);
 const signIn = (server: TestServer, authenticator: SoftAuthenticator, settings: { origin?: string } = {}): Promise<Response> => signInMember(server.url, authenticator, settings);
 const auditActions = (server: TestServer) => auditEntries(server.database);
 
@@ -49,7 +49,7 @@ for (const backend of BACKENDS) {
       const finance = await server.database.transaction((tx) => insertFinanceVersion(tx, grantee.id, formDefinitions['grantee-finance'].toPayload(validFinanceCrypto()), resolveFinanceKeys(server.config).keyring));
       financeRef = referenceOf('grantee-finance', finance.id);
       for (const role of ['admin', 'reviewer', 'finance'] as const) members[role] = await enrol(server, `${role}@example.org`, role);
-      await inviteMember(server.database, { email: 'throwaway@example.org', role: 'reviewer', actor: CLI_ACTOR, siteOrigin: SITE });
+      await inviteMember(server.database, { email: 'throwaway@example.org', role: 'reviewer', actor: CLI_ACTOR, siteOrigin: SITE, keys: resolveFinanceKeys(server.config).keyring });
     });
     afterAll(async () => {
       await server?.close();
@@ -117,7 +117,7 @@ for (const backend of BACKENDS) {
 
     describe('enrolment and sign-in with real passkey responses', () => {
       it('enrols from the link, signs out, signs in again with a fresh cookie, and the link cannot be replayed', async () => {
-        const { link } = await inviteMember(server.database, { email: 'Lucia@Example.org', role: 'reviewer', actor: CLI_ACTOR, siteOrigin: SITE });
+        const { link } = await inviteMember(server.database, { email: 'Lucia@Example.org', role: 'reviewer', actor: CLI_ACTOR, siteOrigin: SITE, keys: resolveFinanceKeys(server.config).keyring });
         expect(link).toMatch(new RegExp(`^${SITE}/equipo/inscripcion/#t=[A-Za-z0-9_-]{43}$`));
         const token = tokenOf(link);
         const anonymous = client(server, null);
@@ -172,7 +172,7 @@ for (const backend of BACKENDS) {
         stranger.create({ challenge: options.challenge, rp: { id: 'localhost', name: 'Elsewhere' }, user: { id: 'c3RyYW5nZXI', name: 'stranger', displayName: 'stranger' }, pubKeyCredParams: [] });
         expect((await signIn(server, stranger)).status).toBe(401);
 
-        const { link } = await inviteMember(server.database, { email: 'no-uv@example.org', role: 'reviewer', actor: CLI_ACTOR, siteOrigin: SITE });
+        const { link } = await inviteMember(server.database, { email: 'no-uv@example.org', role: 'reviewer', actor: CLI_ACTOR, siteOrigin: SITE, keys: resolveFinanceKeys(server.config).keyring });
         const token = tokenOf(link);
         const creation = (await (await anonymous.post('/enrol/options', { token })).json()) as PublicKeyCredentialCreationOptionsJSON;
         const refused = await anonymous.post('/enrol/verify', { token, response: new SoftAuthenticator(SITE).create(creation, { userVerified: false }) });

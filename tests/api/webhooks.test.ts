@@ -6,6 +6,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { endpoints } from '../../src/api/endpoints';
 import { formDefinitions } from '../../src/forms/definitions';
 import { ConfigError } from '../../src/server/config';
+import { resolveFinanceKeys } from '../../src/server/finance/encryption';
 import { addGrantee } from '../../src/server/grantees';
 import { referenceOf } from '../../src/server/mail/compose';
 import { insertSubmission } from '../../src/server/storage/submissions';
@@ -93,7 +94,7 @@ for (const backend of BACKENDS) {
       const finance = await postJson(server.url + endpoints.granteeFinance.path, formDefinitions['grantee-finance'].toPayload({ ...validFinanceFiat(), granteeSecurityID: securityId }), 'PUT');
       expect(finance.status).toBe(201);
       // A reviewer moves the project into review.
-      const reviewer = await enrolMember(server.url, server.database, `reviewer-${backend}@example.org`, 'reviewer');
+      const reviewer = await enrolMember(server.url, server.database, `reviewer-${backend}@example.org`, 'reviewer', resolveFinanceKeys(server.config).keyring);
       const changed = await teamClient(server.url, reviewer.cookie).post('/applications/status', { references: [projectRef], status: 'in_review' });
       expect(changed.status).toBe(200);
 

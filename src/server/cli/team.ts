@@ -6,6 +6,7 @@
  */
 import { parseArgs } from 'node:util';
 import { loadConfig } from '../config';
+import { resolveFinanceKeys } from '../finance/encryption';
 import { openDatabase } from '../storage/database';
 import { CLI_ACTOR } from '../team/audit';
 import { ENROLMENT_LINK_HOURS, InviteRefused, inviteMember, listMembers, revokeMember } from '../team/members';
@@ -42,7 +43,7 @@ export async function runTeamCommand(args: readonly string[], env: Readonly<Reco
     if (command === 'invite' && isRole(values.role)) {
       let invitation;
       try {
-        invitation = await inviteMember(database, { email: email!, role: values.role, actor: CLI_ACTOR, siteOrigin: config.siteOrigin });
+        invitation = await inviteMember(database, { email: email!, role: values.role, actor: CLI_ACTOR, siteOrigin: config.siteOrigin, keys: resolveFinanceKeys(config).keyring });
       } catch (error) {
         if (error instanceof InviteRefused) throw new TeamUsageError(error.message);
         throw error;

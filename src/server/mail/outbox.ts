@@ -1,5 +1,7 @@
 import type { FormKey, WirePayload } from '../../forms/definitions/types';
 import type { Queryable } from '../storage/database';
+import { FinanceDecryptionError, type FinanceKeyring } from '../finance/encryption';
+import { OUTBOX_BODY, openValue, sealValue } from '../finance/sealedColumns';
 import { clearFinanceAnswers } from '../finance/versions';
 import type { ComposedEmail, StoredApplication } from './compose';
 
@@ -8,10 +10,12 @@ import type { ComposedEmail, StoredApplication } from './compose';
  * the email is about, so an answered request always has its email queued. Two kinds of rows:
  * - an application's confirmation and team notice point at the stored application; the worker
  *   composes them when it sends (the outbox keeps no copy of anyone's answers);
- * - a composed email (enqueueEmail) of any other feature, stored whole with its purpose. Its body
- *   may carry a secret link (newsletter confirmation, team invitation), so it is blanked as soon
- *   as the message leaves 'pending' (sent or given up): nothing sends it again after that.
- * Schema: migrations 2 and 4 (storage/migrations.ts).
+ * - a composed email (enqueueEmail) of any other feature, stored with its purpose. Its body may
+ *   carry a secret (a grantee ID, an enrolment, newsletter or sign-in link), so it is written only
+ *   sealed under the finance keys (finance/sealedColumns.ts), never in clear, and opened only by
+ *   the worker that sends it; it is blanked as soon as the message leaves 'pending' (sent or
+ *   given up): nothing sends it again after that.
+ * Schema: migrations 2, 4 and 12 (storage/migrations.ts).
  */
 
 export type ApplicationRef = { readonly submissionId: string } | { readonly financeVersionId: string };
@@ -29,19 +33,20 @@ export async function enqueueApplicationEmails(tx: Queryable, application: Appli
 export type QueuedEmail = ComposedEmail & { readonly purpose: string };
 
 /**
- * Queues a composed email; call inside the transaction that stores what it is about, so that it
- * is sent if and only if that commits. Returns the outbox id (also the Message-ID's local part).
+ * Queues a composed email, its body sealed under `keys` and bound to the row and its recipient;
+ * call inside the transaction that stores what it is about, so that it is sent if and only if that
+ * commits. Returns the outbox id (also the Message-ID's local part).
  */
-export async function enqueueEmail(tx: Queryable, email: QueuedEmail): Promise<string> {
+export async function enqueueEmail(tx: Queryable, email: QueuedEmail, keys: FinanceKeyring): Promise<string> {
   if (email.purpose.trim() === '') throw new Error('enqueueEmail needs a purpose');
-  const [row] = await tx.query<{ id: string }>('INSERT INTO mail_outbox (purpose, recipient, subject, body) VALUES ($1, $2, $3, $4) RETURNING id::text AS id', [
-    email.purpose,
-    email.to,
-    email.subject,
-    email.text,
-  ]);
-  if (!row) throw new Error('INSERT … RETURNING gave no row');
-  return row.id;
+  // The id first: the seal binds the body to it.
+  const [next] = await tx.query<{ id: string }>("SELECT nextval(pg_get_serial_sequence('mail_outbox', 'id'))::text AS id");
+  if (!next) throw new Error('nextval gave no row');
+  await tx.query(
+    'INSERT INTO mail_outbox (id, purpose, recipient, subject, body_ciphertext, body_iv, body_auth_tag, body_key_id) VALUES ($1, $2, $3, $4, $5, $6, $7, $8)',
+    [next.id, email.purpose, email.to, email.subject, ...sealValue(keys, OUTBOX_BODY, next.id, email.to, email.text)],
+  );
+  return next.id;
 }
 
 type ClaimCommon = {
@@ -52,7 +57,9 @@ type ClaimCommon = {
 
 export type ClaimedMessage =
   | (ClaimCommon & { readonly kind: 'application'; readonly audience: 'applicant' | 'team'; readonly application: StoredApplication })
-  | (ClaimCommon & { readonly kind: 'composed'; readonly purpose: string; readonly email: ComposedEmail });
+  | (ClaimCommon & { readonly kind: 'composed'; readonly purpose: string; readonly email: ComposedEmail })
+  /** A composed email whose sealed body no configured key opens (FINANCE_ENCRYPTION_OLD_KEYS lacks its key, or it was altered). */
+  | (ClaimCommon & { readonly kind: 'unreadable'; readonly purpose: string; readonly reason: string });
 
 type ClaimRow = {
   id: string;
@@ -62,6 +69,10 @@ type ClaimRow = {
   recipient: string | null;
   subject: string | null;
   body: string | null;
+  body_ciphertext: Uint8Array | null;
+  body_iv: Uint8Array | null;
+  body_auth_tag: Uint8Array | null;
+  body_key_id: string | null;
   form: FormKey;
   application_id: string | null;
   payload: WirePayload | null;
@@ -72,7 +83,7 @@ type ClaimRow = {
  * Claims the oldest due message for `leaseMs`: no other worker takes it until the lease runs out
  * (SKIP LOCKED: two workers claiming at once get different rows). null when nothing is due.
  */
-export async function claimDueMessage(db: Queryable, workerId: string, leaseMs: number): Promise<ClaimedMessage | null> {
+export async function claimDueMessage(db: Queryable, workerId: string, leaseMs: number, keys: FinanceKeyring): Promise<ClaimedMessage | null> {
   const [row] = await db.query<ClaimRow>(
     `WITH claimed AS (
        UPDATE mail_outbox SET claimed_by = $1, claimed_until = now() + $2 * interval '1 millisecond', attempts = attempts + 1
@@ -81,10 +92,11 @@ export async function claimDueMessage(db: Queryable, workerId: string, leaseMs: 
          WHERE status = 'pending' AND next_attempt_at <= now() AND (claimed_until IS NULL OR claimed_until < now())
          ORDER BY next_attempt_at, id LIMIT 1 FOR UPDATE SKIP LOCKED
        )
-       RETURNING id, submission_id, finance_version_id, audience, attempts, purpose, recipient, subject, body
+       RETURNING id, submission_id, finance_version_id, audience, attempts, purpose, recipient, subject, body, body_ciphertext, body_iv, body_auth_tag, body_key_id
      )
      SELECT claimed.id::text AS id, claimed.audience, claimed.attempts,
             claimed.purpose, claimed.recipient, claimed.subject, claimed.body,
+            claimed.body_ciphertext, claimed.body_iv, claimed.body_auth_tag, claimed.body_key_id,
             COALESCE(s.form, 'grantee-finance') AS form,
             COALESCE(s.id, f.id)::text AS application_id,
             -- A finance version lends only its clear name and contact email: the payment details stay sealed.
@@ -97,7 +109,16 @@ export async function claimDueMessage(db: Queryable, workerId: string, leaseMs: 
   );
   if (!row) return null;
   if (row.purpose !== null) {
-    return { kind: 'composed', id: row.id, attempts: row.attempts, purpose: row.purpose, email: { to: row.recipient ?? '', subject: row.subject ?? '', text: row.body ?? '' } };
+    const common = { id: row.id, attempts: row.attempts, purpose: row.purpose };
+    let text: string | null;
+    try {
+      const sealed = { id: row.id, bound: row.recipient ?? '', ciphertext: row.body_ciphertext, iv: row.body_iv, auth_tag: row.body_auth_tag, key_id: row.body_key_id };
+      text = row.body ?? openValue(keys, OUTBOX_BODY, sealed);
+    } catch (error) {
+      if (!(error instanceof FinanceDecryptionError)) throw error;
+      return { kind: 'unreadable', ...common, reason: error.message };
+    }
+    return { kind: 'composed', ...common, email: { to: row.recipient ?? '', subject: row.subject ?? '', text: text ?? '' } };
   }
   return {
     kind: 'application',
@@ -121,7 +142,9 @@ export async function settleMessage(db: Queryable, workerId: string, message: Cl
     `UPDATE mail_outbox
      SET status = $4, sent_at = CASE WHEN $4 = 'sent' THEN now() END, claimed_until = NULL, last_error = $5,
          next_attempt_at = now() + $6 * interval '1 millisecond',
-         body = CASE WHEN $4 = 'pending' THEN body END
+         body = CASE WHEN $4 = 'pending' THEN body END,
+         body_ciphertext = CASE WHEN $4 = 'pending' THEN body_ciphertext END, body_iv = CASE WHEN $4 = 'pending' THEN body_iv END,
+         body_auth_tag = CASE WHEN $4 = 'pending' THEN body_auth_tag END, body_key_id = CASE WHEN $4 = 'pending' THEN body_key_id END
      WHERE id = $1 AND claimed_by = $2 AND attempts = $3 AND status = 'pending'`,
     [message.id, workerId, message.attempts, retry ? 'pending' : outcome.status, 'error' in outcome ? outcome.error : null, retry ? outcome.delayMs : 0],
   );

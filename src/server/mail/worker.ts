@@ -2,6 +2,7 @@ import { randomUUID } from 'node:crypto';
 import type { FastifyBaseLogger } from 'fastify';
 import nodemailer from 'nodemailer';
 import { startPollingLoop } from '../pollingLoop';
+import type { FinanceKeyring } from '../finance/encryption';
 import type { Database } from '../storage/database';
 import { applicantAddressOf, composeConfirmation, composeTeamNotice, referenceOf, type ComposedEmail } from './compose';
 import type { MailConfig } from './config';
@@ -37,14 +38,20 @@ function messageIdOf(message: ClaimedMessage, from: string): string {
   return `<outbox-${message.id}@${domain}>`;
 }
 
-export function startOutboxWorker(deps: { database: Database; config: MailConfig & { smtpUrl: string }; log: FastifyBaseLogger }): OutboxWorker {
-  const { database, config, log } = deps;
+/** `keys` open the sealed bodies of composed emails (the finance keys: FINANCE_ENCRYPTION_KEY and the old ones). */
+export function startOutboxWorker(deps: { database: Database; config: MailConfig & { smtpUrl: string }; log: FastifyBaseLogger; keys: FinanceKeyring }): OutboxWorker {
+  const { database, config, log, keys } = deps;
   const transport = nodemailer.createTransport({ url: config.smtpUrl, ...SMTP_TIMEOUTS });
   const workerId = randomUUID();
 
   /** The email a claimed message stands for, or the outcome when there is nothing to send. */
   function emailOf(message: ClaimedMessage): ComposedEmail | Outcome {
     if (message.kind === 'composed') return message.email;
+    if (message.kind === 'unreadable') {
+      // Retried like a failed send: the missing key may be added to FINANCE_ENCRYPTION_OLD_KEYS meanwhile.
+      const error = `sealed body unreadable: ${message.reason}`;
+      return message.attempts >= config.maxAttempts ? { status: 'failed', error } : { status: 'retry', delayMs: backoffMs(message.attempts, config), error };
+    }
     const { application } = message;
     if (message.audience === 'team') {
       const teamAddress = config.teamAddresses[application.form];
@@ -69,12 +76,12 @@ export function startOutboxWorker(deps: { database: Database; config: MailConfig
 
   /** Sends the next due message; false when none is left. */
   async function handleNext(): Promise<boolean> {
-    const message = await claimDueMessage(database, workerId, LEASE_MS);
+    const message = await claimDueMessage(database, workerId, LEASE_MS, keys);
     if (!message) return false;
     const outcome = await deliver(message);
     await settleMessage(database, workerId, message, outcome);
     // Never the recipient or the body: addresses are personal data and bodies may hold secret links.
-    const about = message.kind === 'composed' ? { purpose: message.purpose } : { reference: referenceOf(message.application.form, message.application.id), audience: message.audience };
+    const about = message.kind !== 'application' ? { purpose: message.purpose } : { reference: referenceOf(message.application.form, message.application.id), audience: message.audience };
     const logged = { outbox: message.id, ...about, attempts: message.attempts };
     if (outcome.status === 'retry') log.warn({ ...logged, error: outcome.error, retryInMs: outcome.delayMs }, 'email not sent; will retry');
     else if (outcome.status === 'failed') log.error({ ...logged, error: outcome.error }, 'email given up');

@@ -1,4 +1,6 @@
 import { createHash, randomBytes } from 'node:crypto';
+import { FinanceDecryptionError, type FinanceKeyring } from '../finance/encryption';
+import { openValue, sealedValueColumns, sealValue, UNSUBSCRIBE_TOKEN, type SealedValueRow } from '../finance/sealedColumns';
 import { composeNewsletterConfirmation } from '../mail/compose';
 import { enqueueEmail } from '../mail/outbox';
 import type { Database, Queryable } from './database';
@@ -6,7 +8,9 @@ import type { Database, Queryable } from './database';
 /**
  * Newsletter subscriptions, double opt-in: a sign-up stores the address as pending and queues a
  * confirmation email with a single-use link that expires; only confirmed addresses count. The
- * confirmation token is stored as its SHA-256 only. Sign-ups per address are limited, whatever
+ * confirmation token is stored as its SHA-256 only; the unsubscribe token, which every newsletter
+ * email must carry, as its SHA-256 (looked up) and sealed under the finance keys (read back to
+ * write those emails), never in clear. Sign-ups per address are limited, whatever
  * the address's state, so the limit tells nothing about it.
  */
 
@@ -25,28 +29,41 @@ export type SignUpOutcome = 'accepted' | 'limited';
  * (an earlier one stops working), sent to the address as first stored; a confirmed address gets nothing. The caller answers the same
  * for all of them.
  */
-export async function signUp(database: Database, email: string): Promise<SignUpOutcome> {
+/** The subscriber's unsubscribe token (clear only in rows from before migration 12); null when none, or none that opens. */
+function unsubscribeTokenOf(keys: FinanceKeyring, row: SealedValueRow & { clear: string | null }): string | null {
+  try {
+    return row.clear ?? openValue(keys, UNSUBSCRIBE_TOKEN, row);
+  } catch (error) {
+    if (error instanceof FinanceDecryptionError) return null;
+    throw error;
+  }
+}
+
+export async function signUp(database: Database, email: string, keys: FinanceKeyring): Promise<SignUpOutcome> {
   return database.transaction(async (tx) => {
-    await tx.query('INSERT INTO newsletter_subscribers (email, unsubscribe_token) VALUES ($1, $2) ON CONFLICT ((lower(email))) DO NOTHING', [email, newToken()]);
-    const [row] = await tx.query<{ id: string; email: string; status: 'pending' | 'confirmed' | 'unsubscribed'; signups: number; unsubscribe_token: string | null }>(
-      `UPDATE newsletter_subscribers SET
+    await tx.query('INSERT INTO newsletter_subscribers (email) VALUES ($1) ON CONFLICT ((lower(email))) DO NOTHING', [email]);
+    const [row] = await tx.query<SealedValueRow & { email: string; status: 'pending' | 'confirmed' | 'unsubscribed'; signups: number; clear: string | null }>(
+      `UPDATE newsletter_subscribers t SET
          signups_in_window = CASE WHEN signup_window_started_at > now() - $2 * interval '1 minute' THEN signups_in_window + 1 ELSE 1 END,
          signup_window_started_at = CASE WHEN signup_window_started_at > now() - $2 * interval '1 minute' THEN signup_window_started_at ELSE now() END
        WHERE lower(email) = lower($1)
-       RETURNING id::text AS id, email, status, signups_in_window AS signups, unsubscribe_token`,
+       RETURNING ${sealedValueColumns(UNSUBSCRIBE_TOKEN, 't')}, t.email, t.status, t.signups_in_window AS signups, t.unsubscribe_token AS clear`,
       [email, SIGNUP_WINDOW_MINUTES],
     );
     if (!row) throw new Error('newsletter row missing after insert');
     if (row.signups > SIGNUPS_PER_ADDRESS) return 'limited';
     if (row.status === 'confirmed') return 'accepted';
     const confirmToken = newToken();
-    const unsubscribeToken = row.unsubscribe_token ?? newToken();
+    // The address keeps its unsubscribe link across sign-ups; a new one only if it had none (or none a configured key opens).
+    const unsubscribeToken = unsubscribeTokenOf(keys, row) ?? newToken();
     await tx.query(
-      `UPDATE newsletter_subscribers SET status = 'pending', confirm_token_hash = $2, confirm_expires_at = now() + $3 * interval '1 hour', unsubscribe_token = $4
+      `UPDATE newsletter_subscribers SET status = 'pending', confirm_token_hash = $2, confirm_expires_at = now() + $3 * interval '1 hour',
+         unsubscribe_token = NULL, unsubscribe_token_hash = $4,
+         unsubscribe_token_ciphertext = $5, unsubscribe_token_iv = $6, unsubscribe_token_auth_tag = $7, unsubscribe_token_key_id = $8
        WHERE id = $1`,
-      [row.id, hashOf(confirmToken), CONFIRMATION_VALID_HOURS, unsubscribeToken],
+      [row.id, hashOf(confirmToken), CONFIRMATION_VALID_HOURS, hashOf(unsubscribeToken), ...sealValue(keys, UNSUBSCRIBE_TOKEN, row.id, '', unsubscribeToken)],
     );
-    await enqueueEmail(tx, { ...composeNewsletterConfirmation({ to: row.email, confirmToken, unsubscribeToken }), purpose: 'newsletter-confirmation' });
+    await enqueueEmail(tx, { ...composeNewsletterConfirmation({ to: row.email, confirmToken, unsubscribeToken }), purpose: 'newsletter-confirmation' }, keys);
     return 'accepted';
   });
 }
@@ -65,15 +82,24 @@ export async function confirmSubscription(db: Queryable, token: string): Promise
 export async function unsubscribe(db: Queryable, token: string): Promise<boolean> {
   const rows = await db.query(
     `UPDATE newsletter_subscribers SET status = 'unsubscribed', unsubscribed_at = now(), confirm_token_hash = NULL, confirm_expires_at = NULL
-     WHERE unsubscribe_token = $1 RETURNING id`,
-    [token],
+     WHERE unsubscribe_token_hash = $1 RETURNING id`,
+    [hashOf(token)],
   );
   return rows.length > 0;
 }
 
-/** The addresses that count: confirmed, with the unsubscribe link each newsletter email must carry. */
-export async function confirmedSubscribers(db: Queryable): Promise<Array<{ email: string; unsubscribeToken: string }>> {
-  return db.query<{ email: string; unsubscribeToken: string }>(
-    `SELECT email, unsubscribe_token AS "unsubscribeToken" FROM newsletter_subscribers WHERE status = 'confirmed' ORDER BY confirmed_at, id`,
+/**
+ * The addresses that count: confirmed, with the unsubscribe token each newsletter email must carry
+ * (opened with `keys`). An address whose token no configured key opens is left out: it cannot be
+ * sent a newsletter it could not leave.
+ */
+export async function confirmedSubscribers(db: Queryable, keys: FinanceKeyring): Promise<Array<{ email: string; unsubscribeToken: string }>> {
+  const rows = await db.query<SealedValueRow & { email: string; clear: string | null }>(
+    `SELECT ${sealedValueColumns(UNSUBSCRIBE_TOKEN, 't')}, t.email, t.unsubscribe_token AS clear FROM newsletter_subscribers t
+     WHERE t.status = 'confirmed' ORDER BY t.confirmed_at, t.id`,
   );
+  return rows.flatMap((row) => {
+    const unsubscribeToken = unsubscribeTokenOf(keys, row);
+    return unsubscribeToken === null ? [] : [{ email: row.email, unsubscribeToken }];
+  });
 }

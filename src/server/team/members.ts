@@ -1,6 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import { site } from '../../config/site';
 import { isEmail } from '../../forms/definitions/validate';
+import type { FinanceKeyring } from '../finance/encryption';
 import { enqueueEmail } from '../mail/outbox';
 import type { Database, Queryable } from '../storage/database';
 import { recordAudit } from './audit';
@@ -52,7 +53,7 @@ function invitationEmail(email: string, role: Role, link: string, expiresAt: Dat
  * updated, earlier links stop working). A member who already has a passkey is refused. The link
  * is queued by email in the same transaction, and shown once to the inviter.
  */
-export async function inviteMember(database: Database, invite: { email: string; role: Role; actor: string; siteOrigin: string }): Promise<Invitation> {
+export async function inviteMember(database: Database, invite: { email: string; role: Role; actor: string; siteOrigin: string; keys: FinanceKeyring }): Promise<Invitation> {
   const email = invite.email.trim();
   if (!isEmail(email)) throw new InviteRefused('Escribe un correo electrónico válido.');
   return database.transaction(async (tx) => {
@@ -82,7 +83,7 @@ export async function inviteMember(database: Database, invite: { email: string; 
     );
     const expiresAt = new Date(link!.expires_at);
     const url = enrolmentLink(invite.siteOrigin, token);
-    await enqueueEmail(tx, invitationEmail(email, invite.role, url, expiresAt));
+    await enqueueEmail(tx, invitationEmail(email, invite.role, url, expiresAt), invite.keys);
     await recordAudit(tx, { actor: invite.actor, action: 'invite', target: `${email} (${invite.role})` });
     return { link: url, expiresAt: expiresAt.toISOString() };
   });

@@ -208,7 +208,10 @@ export type DecisionSendOutcome = { readonly status: 'queued'; readonly queuedAt
  * the application still calls for exactly that email, and only once per decision (a second send
  * of the same decision since the status last changed is refused). Audited `send-decision-email`.
  */
-export async function sendDecisionEmail(tx: Queryable, input: { readonly key: ApplicationKey; readonly previewed: { subject: string; text: string }; readonly actor: Actor }): Promise<DecisionSendOutcome> {
+export async function sendDecisionEmail(
+  tx: Queryable,
+  input: { readonly key: ApplicationKey; readonly previewed: { subject: string; text: string }; readonly actor: Actor; readonly keys: FinanceKeyring },
+): Promise<DecisionSendOutcome> {
   const { key, previewed, actor } = input;
   const preview = await previewDecisionEmail(tx, key, true);
   if (preview.status === 'not-found') return { status: 'not-found' };
@@ -219,7 +222,7 @@ export async function sendDecisionEmail(tx: Queryable, input: { readonly key: Ap
     [key.rowId],
   );
   if (already) return { status: 'already-sent' };
-  const outboxId = await enqueueEmail(tx, { ...preview.email, purpose: 'decision' });
+  const outboxId = await enqueueEmail(tx, { ...preview.email, purpose: 'decision' }, input.keys);
   const [row] = await tx.query<{ created_at: Date; status: string }>(
     `INSERT INTO application_decision_emails (submission_id, status, outbox_id, member_id)
      SELECT id, status, $2, $3 FROM submissions WHERE id = $1 RETURNING created_at, status`,
@@ -239,7 +242,7 @@ export type IssueGranteeOutcome = { readonly status: 'issued'; readonly issuedAt
  * the one email that carries the ID. The ID leaves this function only inside that email: it is in
  * no answer, log or audit entry. Audited `issue-grantee-id` or `reissue-grantee-id`.
  */
-export async function issueGranteeId(tx: Queryable, input: { readonly key: ApplicationKey; readonly actor: Actor; readonly siteOrigin: string }): Promise<IssueGranteeOutcome> {
+export async function issueGranteeId(tx: Queryable, input: { readonly key: ApplicationKey; readonly actor: Actor; readonly siteOrigin: string; readonly keys: FinanceKeyring }): Promise<IssueGranteeOutcome> {
   const { key, actor, siteOrigin } = input;
   const application = await readReviewed(tx, key, true);
   if (!application) return { status: 'not-found' };
@@ -250,7 +253,7 @@ export async function issueGranteeId(tx: Queryable, input: { readonly key: Appli
   const name = [answerText(application.payload, 'firstName'), answerText(application.payload, 'lastName')].filter(Boolean).join(' ');
   const { grantee, securityId } = await addGrantee(tx, `${reference} ${name}`.trim(), { submissionId: key.rowId, issuedBy: actor.memberId });
   const reissued = revoked.length > 0;
-  await enqueueEmail(tx, { ...composeGranteeIdEmail(application, { securityId, siteOrigin, reissued }), purpose: 'grantee-id' });
+  await enqueueEmail(tx, { ...composeGranteeIdEmail(application, { securityId, siteOrigin, reissued }), purpose: 'grantee-id' }, input.keys);
   await recordAudit(tx, { actor: actor.email, action: reissued ? 'reissue-grantee-id' : 'issue-grantee-id', target: reference });
   return { status: 'issued', issuedAt: iso(grantee.created_at) };
 }

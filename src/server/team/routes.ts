@@ -458,7 +458,7 @@ export async function teamRoutes(team: FastifyInstance, options: TeamRouteOption
     if (!key) return send(reply, 404, MESSAGES.notFound);
     const { subject, text } = body(request);
     if (typeof subject !== 'string' || typeof text !== 'string') return send(reply, 400, MESSAGES.badPreview);
-    const outcome = await database.transaction((tx) => sendDecisionEmail(tx, { key, previewed: { subject, text }, actor: actorOf(request) }));
+    const outcome = await database.transaction((tx) => sendDecisionEmail(tx, { key, previewed: { subject, text }, actor: actorOf(request), keys: financeKeys }));
     if (outcome.status === 'not-found') return send(reply, 404, MESSAGES.notFound);
     if (outcome.status === 'changed') return send(reply, 409, MESSAGES.previewChanged);
     if (outcome.status === 'already-sent') return send(reply, 409, MESSAGES.decisionAlreadySent);
@@ -468,7 +468,7 @@ export async function teamRoutes(team: FastifyInstance, options: TeamRouteOption
   post('/applications/:id/grantee', ['admin'], async (request, reply) => {
     const key = reviewedKey(request);
     if (!key) return send(reply, 404, MESSAGES.notFound);
-    const outcome = await database.transaction((tx) => issueGranteeId(tx, { key, actor: actorOf(request), siteOrigin: config.siteOrigin }));
+    const outcome = await database.transaction((tx) => issueGranteeId(tx, { key, actor: actorOf(request), siteOrigin: config.siteOrigin, keys: financeKeys }));
     if (outcome.status === 'not-found') return send(reply, 404, MESSAGES.notFound);
     if (outcome.status === 'not-approved') return send(reply, 409, MESSAGES.notApproved);
     if (outcome.status === 'no-payout') return send(reply, 409, MESSAGES.noPayout);
@@ -551,7 +551,7 @@ export async function teamRoutes(team: FastifyInstance, options: TeamRouteOption
     if (!isRole(role)) return send(reply, 400, MESSAGES.badRole);
     if (typeof email !== 'string' || !isEmail(email.trim())) return send(reply, 400, 'Escribe un correo electrónico válido.');
     try {
-      return await inviteMember(database, { email, role, actor: sessionOf(request).email, siteOrigin: config.siteOrigin });
+      return await inviteMember(database, { email, role, actor: sessionOf(request).email, siteOrigin: config.siteOrigin, keys: financeKeys });
     } catch (error) {
       if (error instanceof InviteRefused) return send(reply, 409, error.message);
       throw error;

@@ -2,6 +2,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { loadConfig } from '../../../src/server/config';
+import { resolveFinanceKeys, type FinanceKeyring } from '../../../src/server/finance/encryption';
 import { loadMailConfig } from '../../../src/server/mail/config';
 import { startServer, type RunningServer } from '../../../src/server/main';
 import { startFakeSiteverify, TEST_SECRET, type FakeSiteverify } from './fakeSiteverify';
@@ -17,6 +18,8 @@ export type RestartableStorage = {
   readonly env: Readonly<Record<string, string>>;
   /** `serverEnv` adds to or overrides the server's environment for this start (e.g. other keys). */
   start(mailEnv: Record<string, string>, serverEnv?: Record<string, string>): Promise<RunningServer>;
+  /** The keys a start without FINANCE_ENCRYPTION_KEY seals with (DATA_DIR/finance.key). */
+  keys(): FinanceKeyring;
   close(): Promise<void>;
 };
 
@@ -45,6 +48,7 @@ export async function createRestartableStorage(backend: Backend = 'pglite'): Pro
       await listenInRange(async (port) => started.push(await startServer(loadConfig({ ...env, ...serverEnv, PORT: String(port) }, projectDir), loadMailConfig(mailEnv))));
       return started[0]!;
     },
+    keys: () => resolveFinanceKeys({ financeKey: null, financeOldKeys: [], dataDir }).keyring,
     close: async () => {
       await siteverify.close();
       await storage.drop();

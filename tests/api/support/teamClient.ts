@@ -1,5 +1,6 @@
 import type { PublicKeyCredentialCreationOptionsJSON, PublicKeyCredentialRequestOptionsJSON } from '@simplewebauthn/server';
 import { expect } from 'vitest';
+import type { FinanceKeyring } from '../../../src/server/finance/encryption';
 import { CLI_ACTOR } from '../../../src/server/team/audit';
 import { inviteMember } from '../../../src/server/team/members';
 import type { Role } from '../../../src/server/team/roles';
@@ -34,9 +35,9 @@ export function sessionCookieOf(response: Response): string {
 
 export const tokenOf = (link: string): string => new URL(link).hash.replace(/^#t=/, '');
 
-/** Invites (as the CLI does) and enrols through the real routes with a software passkey. */
-export async function enrolMember(baseUrl: string, database: Database, email: string, role: Role): Promise<Member> {
-  const { link } = await inviteMember(database, { email, role, actor: CLI_ACTOR, siteOrigin: SITE });
+/** Invites (as the CLI does, the email sealed under the server's `keys`) and enrols through the real routes with a software passkey. */
+export async function enrolMember(baseUrl: string, database: Database, email: string, role: Role, keys: FinanceKeyring): Promise<Member> {
+  const { link } = await inviteMember(database, { email, role, actor: CLI_ACTOR, siteOrigin: SITE, keys });
   const token = tokenOf(link);
   const anonymous = teamClient(baseUrl, null);
   const options = (await (await anonymous.post('/enrol/options', { token })).json()) as PublicKeyCredentialCreationOptionsJSON;
