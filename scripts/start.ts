@@ -42,6 +42,7 @@ async function main(): Promise<void> {
         `${finance.generated ? ' (generated just now, mode 0600)' : ''}. Keep that file with the data; production requires FINANCE_ENCRYPTION_KEY.`,
     );
   }
+  if (finance.secretsSealedAtStart > 0) console.log(`Sealed ${finance.secretsSealedAtStart} email bodies and unsubscribe tokens stored in clear under key '${finance.currentKeyId}'.`);
   if (finance.sealedAtStart > 0) console.log(`Encrypted ${finance.sealedAtStart} grantee finance versions stored in clear under key '${finance.currentKeyId}'.`);
   for (const { keyId, versions } of finance.unknownKeyVersions) {
     console.log(`Warning: ${versions} grantee finance versions are encrypted under key '${keyId}', which is not configured: add it to FINANCE_ENCRYPTION_OLD_KEYS to read them.`);
