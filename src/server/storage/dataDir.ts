@@ -39,10 +39,11 @@ export function makeDataDirPrivate(dataDir: string): number {
     throw new DataDirNotPrivateError(`Cannot create ${dataDir}: ${(error as NodeJS.ErrnoException).code ?? (error as Error).message}.`);
   }
   let tightened = 0;
-  const tighten = (entry: string): void => {
+  const tighten = (entry: string, root = false): void => {
     let stats: fs.Stats;
     try {
-      stats = fs.lstatSync(entry);
+      // DATA_DIR itself may be a link to the real folder (/srv/academy/data -> /mnt/data): that one is ours.
+      stats = root ? fs.statSync(entry) : fs.lstatSync(entry);
     } catch (error) {
       // Removed meanwhile (a WAL segment recycled by the running database): nothing left to protect.
       if ((error as NodeJS.ErrnoException).code === 'ENOENT') return;
@@ -56,7 +57,7 @@ export function makeDataDirPrivate(dataDir: string): number {
       } catch (error) {
         throw new DataDirNotPrivateError(`Cannot make ${entry} private (${(error as NodeJS.ErrnoException).code ?? 'chmod failed'}): DATA_DIR must belong to the account that runs the server.`);
       }
-      const after = fs.lstatSync(entry).mode;
+      const after = (root ? fs.statSync(entry) : fs.lstatSync(entry)).mode;
       if ((after & SHARED_BITS) !== 0) {
         throw new DataDirNotPrivateError(`${entry} stays readable by other accounts (mode ${(after & 0o777).toString(8)}) after chmod: put DATA_DIR on a file system with Unix permissions.`);
       }
@@ -64,6 +65,6 @@ export function makeDataDirPrivate(dataDir: string): number {
     }
     if (stats.isDirectory()) for (const name of fs.readdirSync(entry)) tighten(path.join(entry, name));
   };
-  tighten(dataDir);
+  tighten(dataDir, true);
   return tightened;
 }
