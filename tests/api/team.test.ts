@@ -16,7 +16,7 @@ import { SESSION_COOKIE } from '../../src/server/team/sessions';
 import { describeUpload } from '../../src/server/uploads';
 import { validFinanceCrypto, validProjectGrants } from '../unit/forms/definitions/fixtures';
 import { SoftAuthenticator } from './support/softAuthenticator';
-import { auditEntries, enrolMember, sessionCookieOf, signInMember, SITE, teamClient, tokenOf, type Member } from './support/teamClient';
+import { auditEntries, enrolMember, queuedBody, sessionCookieOf, signInMember, SITE, teamClient, tokenOf, type Member } from './support/teamClient';
 import { BACKENDS, startTestServer, type TestServer } from './support/testServer';
 
 const PROPOSAL = Buffer.concat([Buffer.from('%PDF-1.7\n'), Buffer.alloc(1024, 0x41)]);
@@ -415,8 +415,7 @@ for (const backend of BACKENDS) {
         const invited = await admin.post('/members/invite', { email: `invitee-${backend}@example.org`, role: 'finance' });
         expect(invited.status).toBe(200);
         const { link } = (await invited.json()) as { link: string };
-        const [queued] = await server.database.query<{ purpose: string; recipient: string; body: string }>("SELECT purpose, recipient, body FROM mail_outbox WHERE purpose = 'team-invite' AND recipient = $1", [`invitee-${backend}@example.org`]);
-        expect(queued?.body).toContain(link);
+        expect(await queuedBody(server.database, 'team-invite', `invitee-${backend}@example.org`, resolveFinanceKeys(server.config).keyring)).toContain(link);
         expect((await admin.post('/members/invite', { email: members.reviewer.email, role: 'admin' })).status).toBe(409);
         expect((await admin.post('/members/invite', { email: 'not an email', role: 'admin' })).status).toBe(400);
         expect((await admin.post('/members/invite', { email: 'ok@example.org', role: 'owner' })).status).toBe(400);
@@ -470,8 +469,8 @@ describe('npm run team (on PostgreSQL, while the server runs)', () => {
     expect(lines[0]).toMatch(/^Invited you@example.org as admin\. Enrolment link \(single use, expires in 24 h, at /);
     const link = lines[1]!;
     expect(link).toMatch(/^http:\/\/localhost:3000\/equipo\/inscripcion\/#t=[A-Za-z0-9_-]{43}$/);
-    const [queued] = await server.database.query<{ body: string }>("SELECT body FROM mail_outbox WHERE purpose = 'team-invite' AND recipient = 'you@example.org'");
-    expect(queued?.body).toContain(link);
+    // Sealed under the key the server uses (DATA_DIR/finance.key here), so the server's worker can send it.
+    expect(await queuedBody(server.database, 'team-invite', 'you@example.org', resolveFinanceKeys(server.config).keyring)).toContain(link);
     const [stored] = await server.database.query<{ hours: number }>('SELECT round(extract(epoch FROM expires_at - created_at) / 3600)::int AS hours FROM team_enrolment_links');
     expect(stored?.hours).toBe(24);
 

@@ -1,6 +1,7 @@
 import type { PublicKeyCredentialCreationOptionsJSON, PublicKeyCredentialRequestOptionsJSON } from '@simplewebauthn/server';
 import { expect } from 'vitest';
 import type { FinanceKeyring } from '../../../src/server/finance/encryption';
+import { OUTBOX_BODY, openValue, sealedValueColumns, type SealedValueRow } from '../../../src/server/finance/sealedColumns';
 import { CLI_ACTOR } from '../../../src/server/team/audit';
 import { inviteMember } from '../../../src/server/team/members';
 import type { Role } from '../../../src/server/team/roles';
@@ -51,6 +52,20 @@ export async function signInMember(baseUrl: string, authenticator: SoftAuthentic
   const anonymous = teamClient(baseUrl, null);
   const options = (await (await anonymous.post('/signin/options')).json()) as PublicKeyCredentialRequestOptionsJSON;
   return anonymous.post('/signin/verify', { response: authenticator.get(options, settings) });
+}
+
+/**
+ * The body of the email queued with `purpose` for `recipient`, opened as the outbox worker opens it
+ * (null when none is queued). Fails if the body is also stored in clear.
+ */
+export async function queuedBody(database: Database, purpose: string, recipient: string, keys: FinanceKeyring): Promise<string | null> {
+  const [row] = await database.query<SealedValueRow & { clear: string | null }>(
+    `SELECT ${sealedValueColumns(OUTBOX_BODY, 'o')}, o.body AS clear FROM mail_outbox o WHERE o.purpose = $1 AND o.recipient = $2 ORDER BY o.id DESC LIMIT 1`,
+    [purpose, recipient],
+  );
+  if (!row) return null;
+  expect(row.clear).toBeNull();
+  return openValue(keys, OUTBOX_BODY, row);
 }
 
 export const auditEntries = (database: Database): Promise<Array<{ actor: string; action: string; target: string }>> =>
