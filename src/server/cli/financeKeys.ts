@@ -6,6 +6,7 @@
  * runs beside a serving server (batches of rows, each locked while it is re-encrypted); on PGlite
  * it opens the data folder as the other commands do (openDatabase).
  */
+import { countOf } from '../../lib/plural';
 import { loadConfig } from '../config';
 import { resolveFinanceKeys } from '../finance/encryption';
 import { financeKeyUsage, sealFinanceRows } from '../finance/versions';
@@ -44,7 +45,7 @@ export async function runFinanceKeysCommand(args: readonly string[], env: Env = 
     if (usage.length === 0) lines.push('No grantee finance versions stored.');
     for (const { keyId, versions } of usage) {
       const state = keyId === null ? 'in clear (encrypted at the next server start or rotate)' : keyId === keyring.current.id ? 'current key' : keyring.byId.has(keyId) ? 'old key, still configured' : 'NOT configured: unreadable';
-      lines.push(`${keyId ?? '(none)'}: ${versions} versions, ${state}`);
+      lines.push(`${keyId ?? '(none)'}: ${countOf(versions, { one: 'version', other: 'versions' }, 'en')}, ${state}`);
     }
     return lines;
   } finally {
