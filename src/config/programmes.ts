@@ -127,6 +127,8 @@ export const facts = {
     decisionWeeks: wholeNumber('NEXT_PUBLIC_ACADEMIC_GRANTS_DECISION_WEEKS', process.env.NEXT_PUBLIC_ACADEMIC_GRANTS_DECISION_WEEKS),
   },
   devconGrants: {
+    /** What the programme gives besides money, in the deployer's words ('Difusión en nuestras redes…'); unset, the site promises nothing more. */
+    otherSupport: setting(process.env.NEXT_PUBLIC_DEVCON_GRANTS_OTHER_SUPPORT),
     round: round('NEXT_PUBLIC_DEVCON_GRANTS', process.env.NEXT_PUBLIC_DEVCON_GRANTS_OPENS, process.env.NEXT_PUBLIC_DEVCON_GRANTS_CLOSES),
     /** First day of the conference. */
     conferenceDate: calendarDate('NEXT_PUBLIC_DEVCON_DATE', process.env.NEXT_PUBLIC_DEVCON_DATE),
@@ -143,6 +145,24 @@ export const facts = {
     scholarshipsUrl: setting(process.env.NEXT_PUBLIC_COURSE_SCHOLARSHIPS_URL),
   },
 } as const;
+
+/**
+ * Who funds what: the foundation the English banner names and the academic form calls "the
+ * Foundation", and the programmes it sponsors (spec section 1: the academic grants wave). /about/
+ * says it once, from here.
+ */
+export const foundation = {
+  name: setting(process.env.NEXT_PUBLIC_FOUNDATION_NAME) ?? 'Ethereum Foundation',
+  sponsors: sponsoredProgrammes(setting(process.env.NEXT_PUBLIC_FOUNDATION_SPONSORS) ?? 'academic-grants'),
+} as const;
+
+function sponsoredProgrammes(list: string): readonly ProgrammeKey[] {
+  const keys = list.split(',').map((key) => key.trim()).filter((key) => key !== '');
+  for (const key of keys) {
+    if (!(key in programmes) || key === 'grantee-finance') throw new Error(`NEXT_PUBLIC_FOUNDATION_SPONSORS lists programme keys such as academic-grants, not "${key}".`);
+  }
+  return keys as ProgrammeKey[];
+}
 
 /** The two grant rounds with dates, by the programme key their form and endpoint carry. */
 export const rounds: Readonly<Partial<Record<ProgrammeKey, RoundDates>>> = {

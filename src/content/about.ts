@@ -1,6 +1,7 @@
 /** Copy of the Becas pages: /about, /about/who-we-support and /about/how-we-support. */
-import { facts, roundState } from '@/config/programmes';
+import { facts, foundation, programmes, roundState } from '@/config/programmes';
 import { site } from '@/config/site';
+import { pluralWord } from '@/lib/plural';
 import { businessDays, usd } from './figures';
 import { routes } from './routes';
 import type { BannerCopy, LinkCopy, PageMetaCopy, SectionCopy } from './types';
@@ -20,10 +21,19 @@ const applyCta: LinkCopy = { label: 'Aprende más', href: routes.applicants };
 const openProgrammes = 3 + [facts.academicGrants.round, facts.devconGrants.round].filter((dates) => roundState(dates, new Date()) === 'open').length;
 
 const statItems: Array<{ value: string; label: string }> = [
-  { value: String(openProgrammes), label: openProgrammes === 1 ? 'programa de apoyo abierto' : 'programas de apoyo abiertos' },
+  { value: String(openProgrammes), label: pluralWord(openProgrammes, { one: 'programa de apoyo abierto', other: 'programas de apoyo abiertos' }) },
   ...(facts.academicGrants.totalUsd ? [{ value: usd(facts.academicGrants.totalUsd), label: 'en la ronda Academic Grants' }] : []),
   { value: businessDays(facts.confirmationBusinessDays), label: 'para confirmar que recibimos tu solicitud' },
 ];
+
+/** The one place the site says how the academy and the foundation relate (from src/config/programmes.ts). */
+function fundingText(): string {
+  const names = foundation.sponsors.map((key) => programmes[key].name);
+  const list = names.length > 1 ? `${names.slice(0, -1).join(', ')} y ${names.at(-1)}` : names[0];
+  const organises = `${site.brand} organiza estos programas: publica las convocatorias, recibe las solicitudes y las revisa con su equipo.`;
+  if (!list) return organises;
+  return `${organises} ${names.length > 1 ? `Los programas ${list} los patrocina` : `El programa ${list} lo patrocina`} la ${foundation.name}, que aporta los fondos de esas becas; cuando un formulario en inglés menciona a «the Foundation», se refiere a ella.`;
+}
 
 function aboutPage(page: Omit<AboutPageCopy, 'cta'>): AboutPageCopy {
   return { ...page, cta: applyCta };
@@ -31,9 +41,9 @@ function aboutPage(page: Omit<AboutPageCopy, 'cta'>): AboutPageCopy {
 
 export const aboutPages = {
   grants: aboutPage({
-    meta: { title: 'Becas', description: `Las becas de ${site.brand}: apoyo para aprender y construir en el ecosistema Ethereum desde Latinoamérica.` },
+    meta: { title: 'Becas', description: `Las becas de ${site.brand}: apoyo para investigar y construir en el ecosistema Ethereum desde Latinoamérica.` },
     banner: {
-      title: 'Becas para aprender y construir',
+      title: 'Becas para investigar y construir',
       lead: 'Apoyamos a estudiantes, investigadores y equipos de Latinoamérica que hacen crecer el ecosistema Ethereum.',
     },
     tint: 'stats',
@@ -51,6 +61,11 @@ export const aboutPages = {
             items: statItems,
           },
         ],
+      },
+      {
+        id: 'quien-financia',
+        title: 'Quién financia las becas',
+        blocks: [{ kind: 'paragraph', text: fundingText() }],
       },
       {
         id: 'programas',
@@ -129,7 +144,6 @@ export const aboutPages = {
               { title: 'Formación', text: 'Cursos en vivo para ti o tu equipo.' },
               { title: 'Asesoría', text: 'Office Hours con nuestro equipo para orientarte.' },
               { title: 'Financiamiento', text: 'Becas para proyectos, investigación y eventos.' },
-              { title: 'Conexiones', text: 'Te presentamos a equipos y ponentes del ecosistema.' },
             ],
           },
         ],
@@ -140,7 +154,7 @@ export const aboutPages = {
         blocks: [
           {
             kind: 'paragraph',
-            text: 'Damos seguimiento a cada hito y difundimos los resultados para que lleguen a más personas.',
+            text: 'Acordamos hitos con cada proyecto y damos seguimiento a cada uno hasta el final de la beca.',
           },
         ],
       },

@@ -204,7 +204,7 @@ export const programmePages = {
     faq: [
       {
         question: '¿Un patrocinio de evento es una beca?',
-        answer: ['No exactamente: los patrocinios de eventos no son becas, pero la solicitud empieza de la misma forma y usa el mismo formulario.'],
+        answer: ['No: los patrocinios de eventos no son becas, pero la solicitud empieza de la misma forma y usa el mismo formulario.'],
       },
       { question: '¿Puedo postular como persona individual?', answer: ['Sí. Puedes postular de forma individual o como equipo; si es un equipo, te pediremos el nombre de la organización.'] },
       { question: '¿Cuándo tendré respuesta?', answer: [whenAnswer(facts.smallGrants.decisionWeeks, 'Recibirás un correo de confirmación en breve.')] },

@@ -115,15 +115,7 @@ export const whyChoosePages = {
         blocks: [
           {
             kind: 'paragraph',
-            text: 'Al inscribirte entras a una comunidad en español donde se comparten ofertas de trabajo, proyectos abiertos y dudas del día a día.',
-          },
-          {
-            kind: 'list',
-            items: [
-              'Canales por tema: desarrollo, finanzas descentralizadas, NFTs y regulación.',
-              'Grupos de estudio entre compañeros de cohorte.',
-              'Contacto directo con el equipo de becas para llevar tu proyecto más lejos.',
-            ],
+            text: 'Al inscribirte entras a una comunidad en español donde se comparten ofertas de trabajo, proyectos abiertos y dudas del día a día, y donde se forman grupos de estudio entre compañeros de cohorte.',
           },
         ],
       },

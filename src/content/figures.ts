@@ -5,13 +5,14 @@
  */
 import type { ProgrammeDate } from '../config/programmes';
 import { groupThousands } from '../lib/groupThousands';
+import { pluralWord } from '../lib/plural';
 
 const SPANISH_WORDS = ['cero', 'un', 'dos', 'tres', 'cuatro', 'cinco', 'seis', 'siete', 'ocho', 'nueve', 'diez'];
 
 /** 'dos días hábiles', 'una semana' (feminine unit when asked), '12 semanas'. */
 export function count(value: number, singular: string, plural: string, feminine = false): string {
   const number = value === 1 ? (feminine ? 'una' : 'un') : value <= 10 ? SPANISH_WORDS[value] : String(value);
-  return `${number} ${value === 1 ? singular : plural}`;
+  return `${number} ${pluralWord(value, { one: singular, other: plural })}`;
 }
 
 export const weeks = (value: number): string => count(value, 'semana', 'semanas', true);

@@ -1,5 +1,5 @@
 /** Copy of the two grant rounds: /academic-grants and /devcon-grants. */
-import { facts, roundState, type RoundDates } from '@/config/programmes';
+import { facts, foundation, roundState, type RoundDates } from '@/config/programmes';
 import { contact, links } from '@/config/site';
 import { businessDays, dayEn, dayEs, sentences, usd, usdEnglish, weeks } from './figures';
 import { routes } from './routes';
@@ -40,7 +40,7 @@ export const academicGrantsPage: SectionedPageCopy = {
     note: {
       // The spec's English wording; the amount and the date are the configured ones.
       text: sentences(
-        `The Ethereum Foundation is sponsoring a wave of academic grants to support Ethereum-related research${academic.totalUsd ? `, with up to ${usdEnglish(academic.totalUsd)} in total` : ''}.`,
+        `The ${foundation.name} is sponsoring a wave of academic grants to support Ethereum-related research${academic.totalUsd ? `, with up to ${usdEnglish(academic.totalUsd)} in total` : ''}.`,
         academic.round.closes && `Proposals are due ${dayEn(academic.round.closes)}.`,
       ),
       lang: 'en',
@@ -78,7 +78,12 @@ export const academicGrantsPage: SectionedPageCopy = {
           items: [
             { title: 'Lee los requisitos', text: 'Comprueba que tu institución y tu tema encajan en la ronda.' },
             { title: 'Prepara la propuesta', text: 'Alcance, objetivos, equipo, cronograma y monto solicitado.' },
-            { title: 'Completa el formulario', text: 'Envía tu propuesta antes de la fecha límite desde la sección de solicitud.' },
+            {
+              title: 'Completa el formulario',
+              text: academic.round.closes
+                ? `Envía tu propuesta desde la sección de solicitud hasta el ${dayEs(academic.round.closes)}.`
+                : 'Envía tu propuesta desde la sección de solicitud mientras el formulario esté abierto.',
+            },
           ],
         },
       ],
@@ -90,7 +95,7 @@ export const academicGrantsPage: SectionedPageCopy = {
         {
           kind: 'paragraph',
           text: !academic.round.closes
-            ? 'La fecha límite de la ronda se publica en esta página. Mientras el formulario esté disponible, recibimos propuestas.'
+            ? 'Esta ronda no tiene fecha de cierre: recibimos propuestas mientras el formulario de solicitud esté abierto.'
             : roundState(academic.round, new Date()) === 'closed'
               ? `La ronda recibió propuestas hasta el ${dayEs(academic.round.closes)} y ya cerró. Las rondas futuras se anuncian en esta página.`
               : `Recibimos propuestas hasta el ${dayEs(academic.round.closes)}. Después de esa fecha el formulario se cierra; las rondas futuras se anuncian en esta página.`,
@@ -137,7 +142,7 @@ export const academicGrantsPage: SectionedPageCopy = {
           items: [
             'Economía y diseño de mecanismos.',
             'Capa de consenso y verificación formal.',
-            'Valor extraído por los mineros (MEV).',
+            'Valor máximo extraíble (MEV).',
             'Criptografía y pruebas de conocimiento cero.',
             'Redes P2P y hardware.',
           ],
@@ -272,7 +277,7 @@ export const devconGrantsPage: SectionedPageCopy = {
         {
           kind: 'faq',
           items: [
-            { question: '¿Qué tipo de apoyo ofrecen además de dinero?', answer: ['Difusión, contactos con ponentes y material para tu evento.'] },
+            ...(devcon.otherSupport ? [{ question: '¿Qué tipo de apoyo ofrecen además de dinero?', answer: [devcon.otherSupport] }] : []),
             { question: '¿Puedo postular un evento en línea?', answer: ['Sí, siempre que esté dirigido a público de Latinoamérica.'] },
             {
               question: '¿Con cuánta anticipación debo postular?',

@@ -80,13 +80,13 @@ export function registerNewsletterRoutes(app: FastifyInstance, deps: { database:
         url: NEWSLETTER_CONFIRM_PATH,
         ask: { title: 'Confirma tu suscripción', text: `Confirma que quieres recibir el boletín de ${site.brand}.`, button: 'Confirmar suscripción' },
         act: (token: string) => confirmSubscription(deps.database, token),
-        done: { title: '¡Suscripción confirmada!', text: `Gracias: desde ahora recibirás el boletín de ${site.brand}. Cada correo trae un enlace para darte de baja.` },
+        done: { title: '¡Suscripción confirmada!', text: `Gracias: desde ahora recibirás el boletín de ${site.brand}. Cada correo trae un enlace para cancelar tu suscripción.` },
       },
       {
         url: NEWSLETTER_UNSUBSCRIBE_PATH,
-        ask: { title: 'Darte de baja', text: `¿Quieres dejar de recibir el boletín de ${site.brand}?`, button: 'Darme de baja' },
+        ask: { title: 'Cancelar suscripción', text: `¿Quieres dejar de recibir el boletín de ${site.brand}?`, button: 'Cancelar suscripción' },
         act: (token: string) => unsubscribe(deps.database, token),
-        done: { title: 'Te diste de baja', text: `No te enviaremos más el boletín de ${site.brand}.` },
+        done: { title: 'Suscripción cancelada', text: `No te enviaremos más el boletín de ${site.brand}.` },
       },
     ];
     for (const route of linkRoutes) {

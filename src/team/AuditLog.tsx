@@ -1,4 +1,5 @@
 import { useState } from 'react';
+import { countOf } from '@/lib/plural';
 import { teamApi } from './api';
 import { formatDateTime } from './format';
 import { auditActionLabel } from './labels';
@@ -20,14 +21,14 @@ export function AuditLog() {
       <div className={styles.tableWrap}>
         <table className={styles.table}>
           <caption>
-            Registro de auditoría: {total} entradas, página {page} de {pages}
+            Registro de auditoría: {countOf(total, { one: 'entrada', other: 'entradas' })}, página {page} de {pages}
           </caption>
           <thead>
             <tr>
               <th scope="col">Fecha</th>
               <th scope="col">Quién</th>
               <th scope="col">Acción</th>
-              <th scope="col">Sobre</th>
+              <th scope="col">Objeto</th>
             </tr>
           </thead>
           <tbody>

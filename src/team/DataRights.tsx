@@ -1,4 +1,5 @@
 import { useState, type FormEvent } from 'react';
+import { countOf } from '@/lib/plural';
 import { TeamApiError } from './api';
 import { goToSignIn } from './navigation';
 import { Notice } from './Notice';
@@ -21,13 +22,15 @@ const KIND_LABELS: ReadonlyArray<[string, string]> = [
   ['statusHistory', 'Cambios de estado'],
   ['notes', 'Notas internas'],
   ['decisionEmails', 'Correos de decisión'],
-  ['grantees', 'IDs de beneficiario'],
+  ['grantees', 'ID de seguridad (Security Grantee ID)'],
   ['financeVersions', 'Versiones de datos de pago'],
   ['newsletter', 'Suscripciones al boletín'],
   ['emails', 'Correos en la cola de envío'],
   ['webhooks', 'Envíos de webhooks'],
   ['auditMentions', 'Menciones en el registro de auditoría (se conservan: el registro no se puede borrar)'],
 ];
+
+const RECORDS = { one: 'registro', other: 'registros' } as const;
 
 const PATHS = { find: '/api/team/data-rights/find', export: '/api/team/data-rights/export', erase: '/api/team/data-rights/erase' } as const;
 
@@ -102,7 +105,7 @@ export function DataRights() {
       const total = Object.entries(answer.counts).reduce((sum, [kind, n]) => (kind === 'auditMentions' ? sum : sum + n), 0);
       setFound(null);
       setEmail('');
-      setDone(`Borramos ${total} registros. El registro de auditoría guarda solo cuántos, sin el correo.`);
+      setDone(`Borramos ${countOf(total, RECORDS)}. El registro de auditoría guarda solo cuántos, sin el correo.`);
     });
   };
 
@@ -143,7 +146,7 @@ export function DataRights() {
           </h2>
           <div className={styles.tableWrap}>
             <table className={styles.table}>
-              <caption>{total === 0 ? 'No guardamos nada de este correo.' : `${total} registros`}</caption>
+              <caption>{total === 0 ? 'No guardamos nada de este correo.' : countOf(total, RECORDS)}</caption>
               <thead>
                 <tr>
                   <th scope="col">Tipo</th>
@@ -181,7 +184,7 @@ export function DataRights() {
                 </div>
                 <div>
                   <button type="submit" className={styles.dangerButton} disabled={busy || confirm.trim().toLowerCase() !== found.email.toLowerCase()}>
-                    Borrar {total} registros
+                    Borrar {countOf(total, RECORDS)}
                   </button>
                 </div>
               </form>

@@ -45,7 +45,7 @@ export function Enrol() {
           {busy ? 'Registrando…' : 'Crear mi llave de acceso'}
         </button>
       </div>
-      <p className={styles.muted}>El enlace sirve una sola vez y vence a las 24 horas.</p>
+      <p className={styles.muted}>El enlace sirve una sola vez y vence 24 horas después de enviado.</p>
     </div>
   );
 }

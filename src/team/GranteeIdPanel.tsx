@@ -39,7 +39,7 @@ export function GranteeIdPanel({ application, onIssued }: { application: Applica
     );
 
   return (
-    <ReviewSection id="revision-beneficiario" title="ID de beneficiario">
+    <ReviewSection id="revision-beneficiario" title="ID de seguridad (Security Grantee ID)">
       {grantee ? (
         <p>
           Emitido el <time dateTime={grantee.issuedAt}>{formatDateTime(grantee.issuedAt)}</time> por <span className={styles.breakAnywhere}>{grantee.issuedBy}</span>. Se envió por correo a la
@@ -58,13 +58,13 @@ export function GranteeIdPanel({ application, onIssued }: { application: Applica
       )}
       {application.status === 'approved' && !confirming ? (
         <button type="button" className={styles.secondaryButton} disabled={busy} onClick={() => setConfirming(true)}>
-          {active ? 'Volver a emitir el ID de beneficiario' : 'Emitir ID de beneficiario'}
+          {active ? 'Volver a emitir el ID de seguridad (Security Grantee ID)' : 'Emitir el ID de seguridad (Security Grantee ID)'}
         </button>
       ) : null}
       {confirming ? (
         <div ref={confirmRef} tabIndex={-1} className={styles.confirm} role="group" aria-labelledby="emitir-pregunta" aria-describedby="emitir-explicacion">
           <p id="emitir-pregunta" className={styles.confirmTitle}>
-            {active ? '¿Volver a emitir el ID de beneficiario?' : '¿Emitir el ID de beneficiario?'}
+            {active ? '¿Volver a emitir el ID de seguridad (Security Grantee ID)?' : '¿Emitir el ID de seguridad (Security Grantee ID)?'}
           </p>
           <p id="emitir-explicacion">
             El ID se enviará por correo a la persona solicitante, con el enlace del formulario de datos de pago, y no se volverá a mostrar. Si lo vuelves a emitir más adelante, el

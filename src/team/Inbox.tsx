@@ -11,6 +11,7 @@ import { teamRoutes } from './navigation';
 import { actionFailure, failureMessage, useTeamData } from './useTeamData';
 import { Notice } from './Notice';
 import { classNames } from '@/lib/classNames';
+import { countOf } from '@/lib/plural';
 import styles from './team.module.css';
 
 /** The filter a shared or reloaded inbox address stands for; the first programme when it names none of the role's. */
@@ -61,7 +62,7 @@ function BulkStatusBar({ selected, onDone }: { selected: string[]; onDone: (resu
   return (
     <form className={styles.bulkBar} onSubmit={apply} aria-label="Acciones con las seleccionadas">
       <p className={styles.bulkCount} role="status">
-        {selected.length === 1 ? '1 solicitud seleccionada' : `${selected.length} solicitudes seleccionadas`}
+        {countOf(selected.length, { one: 'solicitud seleccionada', other: 'solicitudes seleccionadas' })}
       </p>
       <div className={styles.field}>
         <label className={styles.label} htmlFor="bulk-status">
@@ -83,7 +84,7 @@ function BulkOutcome({ outcome }: { outcome: StatusChangeResult | { error: strin
     <Notice tone={outcome.unchanged.length > 0 ? 'info' : 'success'} focus>
       {outcome.changed.length > 0 ? (
         <p className={styles.noticeLine}>
-          Cambiamos el estado de {outcome.changed.length === 1 ? '1 solicitud' : `${outcome.changed.length} solicitudes`}: {outcome.changed.join(', ')}.
+          Cambiamos el estado de {countOf(outcome.changed.length, { one: 'solicitud', other: 'solicitudes' })}: {outcome.changed.join(', ')}.
         </p>
       ) : (
         <p className={styles.noticeLine}>No cambiamos el estado de ninguna solicitud.</p>

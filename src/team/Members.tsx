@@ -115,7 +115,7 @@ function RevokeButton({ member, onRevoked }: { member: MemberRow; onRevoked: (ou
         <Dialog.Positioner className={styles.positioner}>
           <Dialog.Content className={styles.dialog}>
             <Dialog.Title className={styles.dialogTitle}>¿Revocar el acceso de {member.email}?</Dialog.Title>
-            <Dialog.Description>Se cerrarán todas sus sesiones y no podrá volver a ingresar con sus llaves de acceso. Para devolverle el acceso, invítalo de nuevo.</Dialog.Description>
+            <Dialog.Description>Se cerrarán todas sus sesiones y no podrá volver a ingresar con sus llaves de acceso. Para devolverle el acceso, envía una nueva invitación.</Dialog.Description>
             <div className={styles.dialogActions}>
               <Dialog.ActionTrigger asChild>
                 <button ref={cancelRef} type="button" className={styles.secondaryButton}>

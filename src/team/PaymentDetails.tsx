@@ -15,7 +15,7 @@ export function PaymentDetails({ versions }: { versions: PaymentDetailsVersion[]
         Datos de pago
       </h2>
       <p className={styles.teamOnly}>Solo el rol de finanzas ve estos datos; cada vista queda en el registro de auditoría.</p>
-      {versions.length === 0 ? <p className={styles.muted}>Todavía no llegaron datos de pago con el ID de beneficiario de esta solicitud.</p> : null}
+      {versions.length === 0 ? <p className={styles.muted}>Todavía no llegaron datos de pago con el ID de seguridad (Security Grantee ID) de esta solicitud.</p> : null}
       {versions.map((version, index) => (
         <article key={`${version.reference}-${version.version}`} className={styles.paymentVersion} aria-labelledby={`pago-${index}`}>
           <h3 id={`pago-${index}`} className={styles.versionTitle}>

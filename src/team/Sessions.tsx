@@ -28,7 +28,7 @@ export function Sessions() {
       }
     } catch (error) {
       if (error instanceof TeamApiError && error.status === 401) goToSignIn();
-      else setOutcome({ tone: 'error', text: 'No pudimos cerrar esa sesión. Puede que ya hubiera terminado; recarga la página.' });
+      else setOutcome({ tone: 'error', text: 'No pudimos cerrar esa sesión. Puede que ya haya terminado; recarga la página.' });
     }
   };
 

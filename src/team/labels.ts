@@ -11,7 +11,7 @@ export function formatRole(role: TeamRole): string {
 export const roleOptions: ReadonlyArray<{ value: TeamRole; label: string }> = [
   { value: 'reviewer', label: 'Revisión: lee, evalúa y decide solicitudes' },
   { value: 'finance', label: 'Finanzas: lee solicitudes y sus datos de pago' },
-  { value: 'admin', label: 'Administración: revisión, IDs de beneficiario, miembros y auditoría' },
+  { value: 'admin', label: 'Administración: revisión, ID de seguridad (Security Grantee ID), miembros y auditoría' },
 ];
 
 const allProgrammes: readonly ProgrammeKey[] = ['project-grants', 'small-grants', 'academic-grants', 'devcon-grants', 'office-hours', 'grantee-finance'];
@@ -46,12 +46,12 @@ const auditActionLabels: Record<AuditAction, string> = {
   assign: 'Asignó una solicitud',
   'add-note': 'Agregó una nota interna',
   'send-decision-email': 'Envió un correo de decisión',
-  'issue-grantee-id': 'Emitió un ID de beneficiario',
-  'reissue-grantee-id': 'Volvió a emitir un ID de beneficiario',
+  'issue-grantee-id': 'Emitió un ID de seguridad (Security Grantee ID)',
+  'reissue-grantee-id': 'Volvió a emitir un ID de seguridad (Security Grantee ID)',
   'data-rights-find': 'Buscó los datos de una persona',
   'data-rights-export': 'Exportó los datos de una persona',
   'erase-personal-data': 'Eliminó los datos de una persona',
-  'retention-erase': 'Eliminó una solicitud por vencer su plazo de conservación',
+  'retention-erase': 'Eliminó una solicitud al vencer su plazo de conservación',
 };
 
 export function auditActionLabel(action: string): string {

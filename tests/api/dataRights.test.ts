@@ -214,8 +214,8 @@ for (const backend of BACKENDS) {
         ['admin@example.org', 'data-rights-export'],
         ['admin@example.org', 'erase-personal-data'],
       ]);
-      expect(audit[0]!.target).toBe('23 records, 3 audit mentions');
-      expect(audit[1]!.target).toBe('23 records, 1 files');
+      expect(audit[0]!.target).toBe('23 registros, 3 menciones en la auditoría');
+      expect(audit[1]!.target).toBe('23 registros, 1 archivo');
       expect(audit[2]!.target).toBe('webhooks=4 decisionEmails=1 emails=7 files=1 statusHistory=4 notes=1 financeVersions=1 grantees=1 submissions=2 newsletter=1');
       for (const entry of audit) expect(entry.target.toLowerCase()).not.toContain('lucia');
 

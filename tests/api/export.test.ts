@@ -97,7 +97,7 @@ describe('npm run export', () => {
   it('writes JSON with the same columns, to a file with --out', async () => {
     const { stdout, stderr } = await run('--form', 'project-grants', '--format', 'json', '--out', 'project.json');
     expect(stdout).toBe('');
-    expect(stderr).toContain('Wrote 1 project-grants applications to project.json');
+    expect(stderr).toContain('Wrote 1 project-grants application to project.json');
     const [row] = JSON.parse(fs.readFileSync(path.join(outputDir, 'project.json'), 'utf8')) as Array<Record<string, string>>;
     const description = definition.fields.find((field) => field.name === 'projectDescription')!;
     expect(row![description.label]).toBe(sentPayload.projectDescription);

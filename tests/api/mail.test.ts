@@ -79,8 +79,9 @@ describe('confirmation emails through the outbox', () => {
       const ref = reference(prefix, id);
       const [email, ...others] = withReference(applicantEmails, ref);
       expect(others).toHaveLength(0);
-      expect(email?.headers.subject).toBe(prefix === 'GF' ? `Recibimos tus datos de pago (${ref})` : `Recibimos tu solicitud a ${programme} (${ref})`);
-      expect(email?.text).toContain(programme);
+      expect(email?.headers.subject).toBe(prefix === 'GF' ? `Recibimos tus datos de pago (${ref})` : `Recibimos tu solicitud ${prefix === 'OH' ? 'de' : 'a'} ${programme} (${ref})`);
+      // Grantee finance is the team's name for the form: the grantee reads 'tus datos de pago para tu beca'.
+      expect(email?.text).toContain(prefix === 'GF' ? 'Recibimos tus datos de pago para tu beca de Cadena Academy.' : programme);
       expect(email?.text).toContain(`Número de referencia: ${ref}`);
       expect(email?.headers.from).toBe('Cadena Academy <hola@example.org>');
     }
@@ -95,7 +96,7 @@ describe('confirmation emails through the outbox', () => {
     const academic = withReference(applicantEmails, reference('AG', sent[3]!.id))[0]!.text;
     expect(academic).toContain('Este correo confirma que tu solicitud llegó; no hace falta que lo respondas. Si tienes alguna pregunta, escríbenos a academic-grants@example.org');
     expect(academic).not.toMatch(/te escribiremos|días hábiles/i);
-    expect(finance.text).toContain('vuelve a enviar el formulario con tu Security Grantee ID');
+    expect(finance.text).toContain('vuelve a enviar el formulario con tu ID de seguridad (Security Grantee ID)');
     // The newsletter sends no application confirmation, only its own double opt-in email (tests/api/newsletter.test.ts).
     expect(sink.received.filter((email) => email.envelopeTo.includes('boletin@example.org')).map((email) => email.headers.subject)).toEqual([
       'Confirma tu suscripción al boletín de Cadena Academy',
@@ -175,7 +176,7 @@ describe('two servers on one PostgreSQL database', () => {
       await eventually(async () => (await outboxCounts(servers[0]!.database)).pending === 0);
       const subjects = sink.received.map((email) => email.headers.subject);
       expect(subjects).toHaveLength(ids.length);
-      expect(new Set(subjects)).toEqual(new Set(ids.map((id) => `Recibimos tu solicitud a Office Hours (${reference('OH', id)})`)));
+      expect(new Set(subjects)).toEqual(new Set(ids.map((id) => `Recibimos tu solicitud de Office Hours (${reference('OH', id)})`)));
       const [workers] = await servers[0]!.database.query<{ n: number }>("SELECT count(DISTINCT claimed_by)::int AS n FROM mail_outbox WHERE status = 'sent'");
       expect(workers!.n).toBe(2);
     } finally {

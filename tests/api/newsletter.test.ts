@@ -77,7 +77,7 @@ describe('newsletter double opt-in', () => {
     // The unsubscribe link works, and the address no longer counts.
     const left = await follow(unsubscribe);
     expect(left.result.status).toBe(200);
-    expect(await left.result.text()).toContain('Te diste de baja');
+    expect(await left.result.text()).toContain('Suscripción cancelada');
     expect(await statusOf('ana@example.org')).toBe('unsubscribed');
     expect(await confirmedSubscribers(server.database, storage.keys())).toEqual([]);
   });

@@ -376,7 +376,7 @@ for (const backend of BACKENDS) {
         expect(preview.text).toContain('Hola Ana:');
         expect(preview.text).toContain('aprobó tu solicitud a Project Grants para el proyecto «Verkle explorer»');
         expect(preview.text).toContain(`Número de referencia: ${reference}`);
-        expect(preview.text).toContain('Security Grantee ID');
+        expect(preview.text).toContain('ID de seguridad (Security Grantee ID)');
         // Nothing is queued by a preview.
         expect(await decisionRows(reference)).toEqual([]);
 
@@ -460,7 +460,7 @@ for (const backend of BACKENDS) {
         const admin = api(members.admin);
         const early = await admin.post(`/applications/${reference}/grantee`);
         expect(early.status).toBe(409);
-        expect(await early.json()).toEqual({ error: 'Solo se emite un ID de beneficiario para una solicitud Aprobada.' });
+        expect(await early.json()).toEqual({ error: 'Solo se emite un ID de seguridad (Security Grantee ID) para una solicitud Aprobada.' });
         await moveTo(reference, 'in_review', 'approved');
         expect((await api(members.reviewer).post(`/applications/${reference}/grantee`)).status).toBe(403);
         expect((await api(members.finance).post(`/applications/${reference}/grantee`)).status).toBe(403);
@@ -470,7 +470,7 @@ for (const backend of BACKENDS) {
         expect(issued.status).toBe(201);
         const answer = await issued.text();
         expect(JSON.parse(answer)).toEqual({ issuedAt: expect.any(String) });
-        const email = await arrived(`Tu Security Grantee ID para Project Grants (${reference})`);
+        const email = await arrived(`Tu ID de seguridad (Security Grantee ID) para Project Grants (${reference})`);
         expect(email.envelopeTo).toEqual(['ana@example.org']);
         expect(email.text).toContain('http://localhost:3000/applicants/grantee-finance/');
         const securityId = securityIdIn(email.text);
@@ -515,11 +515,11 @@ for (const backend of BACKENDS) {
         await moveTo(reference, 'in_review', 'approved');
         const admin = api(members.admin);
         expect((await admin.post(`/applications/${reference}/grantee`)).status).toBe(201);
-        const oldId = securityIdIn((await arrived(`Tu Security Grantee ID para Project Grants (${reference})`)).text);
+        const oldId = securityIdIn((await arrived(`Tu ID de seguridad (Security Grantee ID) para Project Grants (${reference})`)).text);
         expect((await submitFinance(oldId)).status).toBe(201);
 
         expect((await admin.post(`/applications/${reference}/grantee`)).status).toBe(201);
-        const emails = await arrivedAll(`Tu Security Grantee ID para Project Grants (${reference})`, 2);
+        const emails = await arrivedAll(`Tu ID de seguridad (Security Grantee ID) para Project Grants (${reference})`, 2);
         const newEmail = emails.find((candidate) => !candidate.text.includes(oldId))!;
         expect(newEmail.text).toContain('el anterior ya no funciona');
         const newId = securityIdIn(newEmail.text);
@@ -587,7 +587,7 @@ describe('decision email templates', () => {
     }
     const approval = composeDecisionEmail(application, 'approved').text;
     expect(approval).toContain('te escribirá');
-    expect(approval.includes('Security Grantee ID')).toBe(form !== 'office-hours');
+    expect(approval.includes('ID de seguridad (Security Grantee ID)')).toBe(form !== 'office-hours');
   });
 
   it('the grantee ID email carries the ID once, the finance form link, and on a re-issue says the old ID stopped working', () => {

@@ -199,7 +199,7 @@ for (const backend of BACKENDS) {
         const api = client(server, member.cookie);
         const refused = await api.post('/passkeys/options');
         expect(refused.status).toBe(401);
-        expect(await refused.json()).toEqual({ error: 'Por seguridad, vuelve a iniciar sesión con tu llave de acceso antes de añadir otra.' });
+        expect(await refused.json()).toEqual({ error: 'Por seguridad, vuelve a iniciar sesión con tu llave de acceso antes de agregar otra.' });
         // Still signed in for reading.
         expect((await api.get('/me')).status).toBe(200);
         const fresh = client(server, sessionCookieOf(await signIn(server, member.authenticator)));

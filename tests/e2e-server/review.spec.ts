@@ -158,20 +158,20 @@ test('from application to payment details: review, decision email, grantee ID, p
 
   await test.step('3. an admin issues the grantee ID, and the email carrying it arrives', async () => {
     await gotoHydrated(admin, detailUrl);
-    const panel = admin.getByRole('region', { name: 'ID de beneficiario' });
+    const panel = admin.getByRole('region', { name: 'ID de seguridad (Security Grantee ID)' });
     await expect(panel).toContainText('Todavía no se emitió');
-    await panel.getByRole('button', { name: 'Emitir ID de beneficiario' }).click();
-    const confirm = panel.getByRole('group', { name: '¿Emitir el ID de beneficiario?' });
+    await panel.getByRole('button', { name: 'Emitir el ID de seguridad (Security Grantee ID)' }).click();
+    const confirm = panel.getByRole('group', { name: '¿Emitir el ID de seguridad (Security Grantee ID)?' });
     await expect(confirm).toContainText('El ID se enviará por correo a la persona solicitante');
     await expect(confirm).toContainText('el ID anterior queda revocado');
     await expectNoAxeViolations(admin);
     await confirm.getByRole('button', { name: 'Sí, emitir y enviar' }).click();
     await expect(panel).toContainText(/Emitido el .* por coordinacion@ejemplo\.org\. Se envió por correo/);
 
-    const email = await emailWithSubject(`Tu Security Grantee ID para Project Grants (${reference})`);
+    const email = await emailWithSubject(`Tu ID de seguridad (Security Grantee ID) para Project Grants (${reference})`);
     expect(email.envelopeTo).toEqual([applicantEmail]);
     expect(email.text).toContain(`${ORIGIN}/applicants/grantee-finance/`);
-    securityId = /Security Grantee ID para la solicitud [^\n]*:\n\n(\S+)\n/.exec(email.text)?.[1] ?? '';
+    securityId = /\(Security Grantee ID\) para la solicitud [^\n]*:\n\n(\S+)\n/.exec(email.text)?.[1] ?? '';
     expect(securityId).not.toBe('');
     // Shown once, by email: never on the page, not even after a reload.
     await gotoHydrated(admin, detailUrl);

@@ -41,6 +41,26 @@ test('project grants: the whole application with a proposal goes out as multipar
   expect(files).toEqual({ uploadProposal: { name: 'proposal.pdf', content: '%PDF-1.4 my proposal' } });
 });
 
+test('project grants: countries and time zones are listed in English, marked as English, and keep their values', async ({ page }) => {
+  await gotoHydrated(page, '/applicants/project-grants/apply/');
+  const choose = async (name: string, typed: string, label: string) => {
+    const input = page.locator(`input#field-${name}`);
+    await input.click();
+    await input.fill(typed);
+    const option = page.getByRole('option', { name: label, exact: true });
+    // The list opens at the end of <body>, outside the form: it must declare its language itself.
+    expect(await option.evaluate((element) => element.closest('[lang]')?.getAttribute('lang'))).toBe('en');
+    await option.click();
+  };
+  await choose('country', 'United States', 'United States of America');
+  await choose('timezone', 'Eastern', '(GMT-05:00) Eastern Time (US and Canada)');
+  await expect(page.locator('input[type="hidden"][name="country"]')).toHaveValue('US');
+  await expect(page.locator('input[type="hidden"][name="timezone"]')).toHaveValue('America/New_York');
+  await page.locator('input#field-country').click();
+  await page.locator('input#field-country').fill('Estados');
+  await expect(page.getByRole('option')).toHaveCount(0);
+});
+
 test('project grants: what the applicant types before the scripts arrive is kept once the form comes alive', async ({ page }) => {
   // A slow phone shows the exported form seconds before its scripts run: hold them back meanwhile.
   let releaseScripts = () => {};

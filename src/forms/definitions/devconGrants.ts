@@ -58,7 +58,7 @@ export const devconGrants = defineForm({
     eventDate('event'),
     sponsorshipLink('event'),
     sponsorshipDetails('event'),
-    projectDescription('event', { required: false, label: 'How does the event relate to Devcon?' }),
+    projectDescription('event', { required: false, label: 'How does the event relate to Devcon?', help: 'How it prepares people for Devcon: its topics, its audience or its timing.' }),
     eventType('event'),
     eventFormat('event'),
     city('event', { label: 'City where the event takes place', visibleWhen: whenValue('eventFormat', IN_PERSON, HYBRID) }),

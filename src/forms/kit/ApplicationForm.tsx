@@ -212,7 +212,8 @@ function FormBody({ definition, failureMessage, review }: ApplicationFormProps) 
   );
 
   return (
-    <form id={definition.elementId} noValidate onSubmit={(event) => form.handleSubmit(submitValid)(event)} className={styles.form}>
+    // The forms are English inside Spanish pages: lang tells screen readers to switch voice.
+    <form id={definition.elementId} lang="en" noValidate onSubmit={(event) => form.handleSubmit(submitValid)(event)} className={styles.form}>
       {definition.saveDraft ? <RestoredDraft definition={definition} defaults={defaults} form={form} onDiscard={discardRestoredDraft} /> : null}
       {sections.map(({ section, fields }) => (
         <FormSection key={section.id} section={section} fields={fields} renderField={renderField} />

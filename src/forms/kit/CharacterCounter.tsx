@@ -1,6 +1,7 @@
 import { useEffect, useState } from 'react';
 import { classNames } from '@/lib/classNames';
 import { groupThousands } from '@/lib/groupThousands';
+import { countOf } from '@/lib/plural';
 import styles from './Field.module.css';
 
 /** Share of the cap after which the counter speaks up: quiet typing should not chatter. */
@@ -8,9 +9,11 @@ const ANNOUNCE_FROM = 0.9;
 /** At most one announcement this often, so a screen reader is not flooded while the applicant types. */
 const ANNOUNCE_EVERY_MS = 1500;
 
+const CHARACTERS = { one: 'character', other: 'characters' } as const;
+
 function announcementFor(length: number, max: number): string {
-  if (length > max) return `${length - max} characters over the limit of ${max}.`;
-  if (length >= Math.floor(max * ANNOUNCE_FROM)) return `${max - length} characters left.`;
+  if (length > max) return `${countOf(length - max, CHARACTERS, 'en')} over the limit of ${max}.`;
+  if (length >= Math.floor(max * ANNOUNCE_FROM)) return `${countOf(max - length, CHARACTERS, 'en')} left.`;
   return '';
 }
 

@@ -1,6 +1,7 @@
 import { retention, type RetentionPeriod } from '@/config/retention';
 import { contact, links } from '@/config/site';
 import type { FormDefinition } from '@/forms/definitions/types';
+import { countOf } from '@/lib/plural';
 import styles from './PrivacyNotice.module.css';
 
 /**
@@ -12,7 +13,7 @@ import styles from './PrivacyNotice.module.css';
  */
 
 /** '6 months', '1 year'. */
-export const periodText = (period: RetentionPeriod): string => `${period.amount} ${period.unit}${period.amount === 1 ? '' : 's'}`;
+export const periodText = (period: RetentionPeriod): string => countOf(period.amount, { one: period.unit, other: `${period.unit}s` }, 'en');
 
 function keepingSentence(definition: FormDefinition): string {
   if (definition.key === 'grantee-finance') {

@@ -1,5 +1,5 @@
 import { createContext, useContext } from 'react';
-import Select, { components, type InputProps, type StylesConfig } from 'react-select';
+import Select, { components, type InputProps, type MenuProps, type StylesConfig } from 'react-select';
 import type { Option } from '@/forms/definitions/types';
 import { palette } from '@/theme/palette';
 
@@ -41,6 +41,11 @@ function DescribedInput(props: InputProps<Option, false>) {
   return <components.Input {...props} aria-describedby={[own, extra].filter(Boolean).join(' ') || undefined} />;
 }
 
+/** The list opens at the end of <body>, outside the form's lang="en": it declares its own. */
+function EnglishMenu(props: MenuProps<Option, false>) {
+  return <components.Menu {...props} innerProps={{ ...props.innerProps, lang: 'en' }} />;
+}
+
 export type SelectControlProps = {
   inputId: string;
   name: string;
@@ -76,7 +81,7 @@ export default function SelectControl({ inputId, name, options, value, onChange,
       required={required}
       placeholder={placeholder ?? 'Select…'}
       noOptionsMessage={() => 'No matching option'}
-      components={{ Input: DescribedInput }}
+      components={{ Input: DescribedInput, Menu: EnglishMenu }}
       styles={styles}
       isSearchable
       // The list opens at the end of <body>: a form section below the first clips what overflows it

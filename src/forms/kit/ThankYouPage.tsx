@@ -1,6 +1,7 @@
 import { SiteLink } from '@/components/SiteLink';
 import { PageMeta } from '@/components/PageMeta';
 import { SiteContainer } from '@/components/shell/SiteContainer';
+import { countOf } from '@/lib/plural';
 import type { ThankYouCopy } from './thankYouCopy';
 import styles from './ThankYouPage.module.css';
 
@@ -14,7 +15,7 @@ export function ThankYouPage({ copy }: { copy: ThankYouCopy }) {
     <>
       <PageMeta title="Gracias por tu solicitud" noindex />
       <SiteContainer className={styles.page}>
-        <section aria-labelledby="thank-you-heading" className={styles.box}>
+        <section aria-labelledby="thank-you-heading" lang="en" className={styles.box}>
           <h1 id="thank-you-heading" className={styles.title}>
             Thank you!
           </h1>
@@ -25,7 +26,7 @@ export function ThankYouPage({ copy }: { copy: ThankYouCopy }) {
             </p>
           ) : (
             <p className={styles.followUp}>
-              You should receive a confirmation email from us within {confirmationBusinessDays} business days. If you have any questions, write to{' '}
+              You should receive a confirmation email from us within {countOf(confirmationBusinessDays, { one: 'business day', other: 'business days' }, 'en')}. If you have any questions, write to{' '}
               <a href={`mailto:${followUp.contactEmail}`}>{followUp.contactEmail}</a>.
             </p>
           )}

@@ -7,6 +7,7 @@
  * runs beside a serving server (batches of rows, each locked while it is re-encrypted); on PGlite
  * it opens the data folder as the other commands do (openDatabase).
  */
+import { countOf } from '../../lib/plural';
 import { loadConfig } from '../config';
 import { resolveFinanceKeys } from '../finance/encryption';
 import { OUTBOX_BODY, sealColumnRows, sealedColumnKeyUsage, UNSUBSCRIBE_TOKEN } from '../finance/sealedColumns';
@@ -19,8 +20,8 @@ export class FinanceKeysUsageError extends Error {}
 
 /** The other secrets sealed under the finance keys, as `status` and `rotate` name them. */
 const SEALED_SECRETS = [
-  [OUTBOX_BODY, 'pending email bodies'],
-  [UNSUBSCRIBE_TOKEN, 'newsletter unsubscribe tokens'],
+  [OUTBOX_BODY, { one: 'pending email body', other: 'pending email bodies' }],
+  [UNSUBSCRIBE_TOKEN, { one: 'newsletter unsubscribe token', other: 'newsletter unsubscribe tokens' }],
 ] as const;
 
 /** Some versions could not be re-encrypted: the command's lines, and a non-zero exit. */
@@ -49,7 +50,7 @@ export async function runFinanceKeysCommand(args: readonly string[], env: Env = 
       let unreadable = report.unreadable.length;
       for (const [column, what] of SEALED_SECRETS) {
         const secrets = await sealColumnRows(database, keyring, column, { rotate: true });
-        lines.push(`Re-encrypted ${secrets.sealed} ${what}.`);
+        lines.push(`Re-encrypted ${countOf(secrets.sealed, what, 'en')}.`);
         for (const { id, reason } of secrets.unreadable) lines.push(`${column.table} row ${id} could not be decrypted and was left as it was: ${reason}.`);
         unreadable += secrets.unreadable.length;
       }
@@ -61,10 +62,10 @@ export async function runFinanceKeysCommand(args: readonly string[], env: Env = 
       keyId === null ? 'in clear (encrypted at the next server start or rotate)' : keyId === keyring.current.id ? 'current key' : keyring.byId.has(keyId) ? 'old key, still configured' : 'NOT configured: unreadable';
     for (const { keyId, versions } of usage) {
       const state = stateOf(keyId);
-      lines.push(`${keyId ?? '(none)'}: ${versions} versions, ${state}`);
+      lines.push(`${keyId ?? '(none)'}: ${countOf(versions, { one: 'version', other: 'versions' }, 'en')}, ${state}`);
     }
     for (const [column, what] of SEALED_SECRETS) {
-      for (const { keyId, values } of await sealedColumnKeyUsage(database, column)) lines.push(`${keyId ?? '(none)'}: ${values} ${what}, ${stateOf(keyId)}`);
+      for (const { keyId, values } of await sealedColumnKeyUsage(database, column)) lines.push(`${keyId ?? '(none)'}: ${countOf(values, what, 'en')}, ${stateOf(keyId)}`);
     }
     return lines;
   } finally {

@@ -1,4 +1,5 @@
 import { strToU8, zipSync, type Zippable } from 'fflate';
+import { countOf } from '../../lib/plural';
 import type { FinanceKeyring } from '../finance/encryption';
 import type { Database } from '../storage/database';
 import { recordAudit } from '../team/audit';
@@ -10,12 +11,15 @@ import { collectRecords, countsOf, erasableTotal, normaliseEmail, type RecordCou
  * the address (the log is kept for ever; the address is what the person asked to remove).
  */
 
+// The audit log is read in the team's Spanish pages.
+const RECORDS = { one: 'registro', other: 'registros' } as const;
+
 export type FindResult = { readonly counts: RecordCounts; readonly references: readonly string[] };
 
 export async function findPersonalData(database: Database, email: string, actor: string): Promise<FindResult> {
   return database.transaction(async (tx) => {
     const records = await collectRecords(tx, { email });
-    await recordAudit(tx, { actor, action: 'data-rights-find', target: `${erasableTotal(records)} records, ${records.auditMentions.length} audit mentions` });
+    await recordAudit(tx, { actor, action: 'data-rights-find', target: `${countOf(erasableTotal(records), RECORDS)}, ${countOf(records.auditMentions.length, { one: 'mención en la auditoría', other: 'menciones en la auditoría' })}` });
     return { counts: countsOf(records), references: records.references };
   });
 }
@@ -28,7 +32,7 @@ export async function exportPersonalData(database: Database, email: string, acto
   return database.transaction(async (tx) => {
     const records = await collectRecords(tx, { email });
     const bundle = await buildBundle(tx, normaliseEmail(email), records, financeKeys);
-    await recordAudit(tx, { actor, action: 'data-rights-export', target: `${erasableTotal(records)} records, ${bundle.files.length} files` });
+    await recordAudit(tx, { actor, action: 'data-rights-export', target: `${countOf(erasableTotal(records), RECORDS)}, ${countOf(bundle.files.length, { one: 'archivo', other: 'archivos' })}` });
     return bundle;
   });
 }

@@ -11,6 +11,7 @@ import fs from 'node:fs/promises';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
 import { formDefinitions } from '../../forms/definitions';
+import { countOf } from '../../lib/plural';
 import type { FormKey } from '../../forms/definitions/types';
 import { loadConfig } from '../config';
 import { resolveFinanceKeys } from '../finance/encryption';
@@ -121,7 +122,7 @@ export async function runExportCommand(args: readonly string[], io: ExportIo, pl
     const text = options.format === 'json' ? asJson(table) : toCsv(table.headers, table.rows, { raw: options.raw });
     if (out) {
       await writeNewFile(out, text);
-      io.stderr(`Wrote ${table.rows.length} ${form} applications to ${path.relative(cwd, out) || out}.\n`);
+      io.stderr(`Wrote ${countOf(table.rows.length, { one: `${form} application`, other: `${form} applications` }, 'en')} to ${path.relative(cwd, out) || out}.\n`);
     } else {
       io.stdout(text);
     }

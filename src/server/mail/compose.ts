@@ -17,6 +17,11 @@ export function referenceOf(form: FormKey, id: string): string {
 /** A stored application: a submissions row, or a grantee finance version. */
 export type StoredApplication = { readonly form: FormKey; readonly id: string; readonly payload: WirePayload; readonly createdAt: Date };
 
+/** 'solicitud a Project Grants' (applying to a programme), but 'solicitud de Office Hours' (asking for a session). */
+export function requestTo(form: FormKey): string {
+  return `solicitud ${form === 'office-hours' ? 'de' : 'a'} ${programmes[form].name}`;
+}
+
 export type ComposedEmail = { readonly to: string; readonly subject: string; readonly text: string };
 
 const text = (payload: WirePayload, name: string): string => {
@@ -39,37 +44,36 @@ export function composeConfirmation(application: StoredApplication): ComposedEma
   const name = greetingName(application);
   const received =
     application.form === 'grantee-finance'
-      ? `Recibimos tus datos de pago para ${programme.name} de ${site.brand}. Por tu seguridad, este correo no los repite.`
-      : `Gracias por tu solicitud a ${programme.name} de ${site.brand}. La recibimos correctamente.`;
+      ? `Recibimos tus datos de pago para tu beca de ${site.brand}. Por tu seguridad, este correo no los repite.`
+      : `Gracias por tu ${requestTo(application.form)} de ${site.brand}. La recibimos correctamente.`;
   const { followUp } = programme;
   // This email is the confirmation the thank-you page announces: it promises no further message.
   const next =
     followUp.kind === 'twoBusinessDays'
       ? [
           application.form === 'grantee-finance'
-            ? 'Si necesitas corregir algún dato, vuelve a enviar el formulario con tu Security Grantee ID: guardamos cada versión.'
+            ? 'Si necesitas corregir algún dato, vuelve a enviar el formulario con tu ID de seguridad (Security Grantee ID): guardamos cada versión.'
             : 'Este correo confirma que tu solicitud llegó; no hace falta que lo respondas.',
           `Si tienes alguna pregunta, escríbenos a ${followUp.contactEmail} indicando tu número de referencia.`,
         ].join(' ')
       : `Esta es la confirmación que te prometimos. Puedes leer más sobre ${programme.name} en ${site.url}${followUp.programmePage}`;
   return {
     to: applicantAddressOf(application),
-    subject: application.form === 'grantee-finance' ? `Recibimos tus datos de pago (${reference})` : `Recibimos tu solicitud a ${programme.name} (${reference})`,
+    subject: application.form === 'grantee-finance' ? `Recibimos tus datos de pago (${reference})` : `Recibimos tu ${requestTo(application.form)} (${reference})`,
     text: [`Hola${name ? ` ${name}` : ''}:`, '', received, '', `Número de referencia: ${reference}`, '', next, '', 'Saludos,', `El equipo de ${site.brand}`, ''].join('\n'),
   };
 }
 
 /** The team's notice: which programme, which reference, and how to read it. No answers, no payment details. */
 export function composeTeamNotice(application: StoredApplication, teamAddress: string): ComposedEmail {
-  const programme = programmes[application.form];
   const reference = referenceOf(application.form, application.id);
   const exportCommand =
     application.form === 'grantee-finance' ? 'npm run export -- --form grantee-finance --include-finance' : `npm run export -- --form ${application.form}`;
   return {
     to: teamAddress,
-    subject: `Nueva solicitud a ${programme.name} (${reference})`,
+    subject: `Nueva ${requestTo(application.form)} (${reference})`,
     text: [
-      `Llegó una nueva solicitud a ${programme.name}.`,
+      `Llegó una nueva ${requestTo(application.form)}.`,
       '',
       `Número de referencia: ${reference}`,
       `Recibida: ${application.createdAt.toISOString()}`,
@@ -103,7 +107,7 @@ export function composeNewsletterConfirmation(subscription: { to: string; confir
       '',
       'Si no fuiste tú, ignora este mensaje: sin tu confirmación no te enviaremos nada.',
       '',
-      `Para darte de baja en cualquier momento: ${newsletterUnsubscribeUrl(subscription.unsubscribeToken)}`,
+      `Para cancelar tu suscripción en cualquier momento: ${newsletterUnsubscribeUrl(subscription.unsubscribeToken)}`,
       '',
       'Saludos,',
       `El equipo de ${site.brand}`,

@@ -43,7 +43,7 @@ type Template = {
 };
 
 const GRANT_NEXT_STEP =
-  'El equipo te escribirá con el siguiente paso y con tu Security Grantee ID, que necesitarás para enviarnos tus datos de pago por el formulario seguro del sitio.';
+  'El equipo te escribirá con el siguiente paso y con tu ID de seguridad (Security Grantee ID), que necesitarás para enviarnos tus datos de pago por el formulario seguro del sitio.';
 
 const grantTemplate = (form: ReviewedForm, subject: (payload: WirePayload) => string): Template => {
   const { name } = programmes[form];
@@ -122,11 +122,11 @@ export function composeGranteeIdEmail(
   const reference = referenceOf(application.form, application.id);
   return {
     to: applicantAddressOf(application),
-    subject: `Tu Security Grantee ID para ${name} (${reference})`,
+    subject: `Tu ID de seguridad (Security Grantee ID) para ${name} (${reference})`,
     text: [
       greeting(application),
       '',
-      `Este es tu Security Grantee ID para la solicitud ${reference} a ${name}:`,
+      `Este es tu ID de seguridad (Security Grantee ID) para la solicitud ${reference} a ${name}:`,
       '',
       grant.securityId,
       '',

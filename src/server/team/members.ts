@@ -26,7 +26,15 @@ export type Invitation = { readonly link: string; readonly expiresAt: string };
 
 const ROLE_NAMES: Record<Role, string> = { admin: 'administración', reviewer: 'revisión', finance: 'finanzas' };
 
-function invitationEmail(email: string, role: Role, link: string, expiresAt: Date) {
+const utcDay = new Intl.DateTimeFormat('es', { day: 'numeric', month: 'long', year: 'numeric', timeZone: 'UTC' });
+const utcTime = new Intl.DateTimeFormat('es', { hour: '2-digit', minute: '2-digit', hourCycle: 'h23', timeZone: 'UTC' });
+
+/** '1 de junio de 2025 a las 14:30 (UTC)': the email cannot know the reader's zone, so it says which one it uses. */
+export function spanishUtcMoment(moment: Date): string {
+  return `${utcDay.format(moment)} a las ${utcTime.format(moment)} (UTC)`;
+}
+
+export function invitationEmail(email: string, role: Role, link: string, expiresAt: Date) {
   return {
     to: email,
     subject: `Tu acceso al área del equipo de ${site.brand}`,
@@ -38,7 +46,7 @@ function invitationEmail(email: string, role: Role, link: string, expiresAt: Dat
       '',
       link,
       '',
-      `El enlace sirve una sola vez y vence el ${expiresAt.toISOString().replace('T', ' ').slice(0, 16)} UTC.`,
+      `El enlace sirve una sola vez y vence el ${spanishUtcMoment(expiresAt)}.`,
       'Si no esperabas esta invitación, ignora este correo.',
       '',
       `El equipo de ${site.brand}`,

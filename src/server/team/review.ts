@@ -237,7 +237,7 @@ export async function sendDecisionEmail(
 export type IssueGranteeOutcome = { readonly status: 'issued'; readonly issuedAt: string } | { readonly status: 'not-found' } | { readonly status: 'not-approved' } | { readonly status: 'no-payout' };
 
 /**
- * 'Emitir ID de beneficiario': on an approved grant application, revokes the application's current
+ * 'Emitir el ID de seguridad (Security Grantee ID)': on an approved grant application, revokes the application's current
  * grantee (a re-issue), creates a new one with the ID hashed as `npm run grantees` does, and queues
  * the one email that carries the ID. The ID leaves this function only inside that email: it is in
  * no answer, log or audit entry. Audited `issue-grantee-id` or `reissue-grantee-id`.

@@ -71,7 +71,7 @@ const MESSAGES = {
   passkeyFailed: 'No pudimos verificar la llave de acceso. Inténtalo de nuevo.',
   signInFailed: 'No pudimos verificar tu llave de acceso.',
   noSession: 'Esa sesión no existe o ya terminó.',
-  signInAgain: 'Por seguridad, vuelve a iniciar sesión con tu llave de acceso antes de añadir otra.',
+  signInAgain: 'Por seguridad, vuelve a iniciar sesión con tu llave de acceso antes de agregar otra.',
   noMember: 'No hay un miembro activo con ese correo.',
   badRole: `El rol debe ser uno de: ${ROLES.join(', ')}.`,
   badForm: 'Ese programa no existe.',
@@ -88,8 +88,8 @@ const MESSAGES = {
   previewChanged: 'La solicitud cambió; vuelve a ver la vista previa.',
   badPreview: 'Envía el asunto y el texto tal como los viste en la vista previa.',
   decisionAlreadySent: 'Ya enviamos el correo de esta decisión.',
-  notApproved: 'Solo se emite un ID de beneficiario para una solicitud Aprobada.',
-  noPayout: 'Office Hours no entrega fondos: sus solicitudes no llevan ID de beneficiario.',
+  notApproved: 'Solo se emite un ID de seguridad (Security Grantee ID) para una solicitud Aprobada.',
+  noPayout: 'Office Hours no entrega fondos: sus solicitudes no llevan ID de seguridad (Security Grantee ID).',
   unreadablePaymentDetails: (references: readonly string[]) =>
     `No pudimos descifrar los datos de pago de ${references.join(', ')}: no se exportó nada. Revisa FINANCE_ENCRYPTION_KEY y FINANCE_ENCRYPTION_OLD_KEYS.`,
 } as const;

@@ -236,36 +236,36 @@ describe('application detail: grantee ID (admin only)', () => {
       return Response.json({ issuedAt: '2026-11-23T11:00:00Z' }, { status: 201 });
     });
     const { user } = renderPage(ApplicationPage, '/equipo/solicitud/?id=PG-000123');
-    await user.click(await screen.findByRole('button', { name: 'Emitir ID de beneficiario' }));
-    const confirm = screen.getByRole('group', { name: '¿Emitir el ID de beneficiario?' });
+    await user.click(await screen.findByRole('button', { name: 'Emitir el ID de seguridad (Security Grantee ID)' }));
+    const confirm = screen.getByRole('group', { name: '¿Emitir el ID de seguridad (Security Grantee ID)?' });
     expect(confirm).toHaveAccessibleDescription(/se enviará por correo a la persona solicitante.*el ID anterior queda revocado/);
     expect(issues).toHaveLength(0);
     await user.click(within(confirm).getByRole('button', { name: 'Sí, emitir y enviar' }));
-    const panel = screen.getByRole('region', { name: 'ID de beneficiario' });
+    const panel = screen.getByRole('region', { name: 'ID de seguridad (Security Grantee ID)' });
     await waitFor(() => expect(panel).toHaveTextContent(/Emitido el 23 nov 2026.* por ana@ejemplo\.org\. Se envió por correo/));
     expect(issues).toHaveLength(1);
-    expect(within(panel).getByRole('button', { name: 'Volver a emitir el ID de beneficiario' })).toBeInTheDocument();
+    expect(within(panel).getByRole('button', { name: 'Volver a emitir el ID de seguridad (Security Grantee ID)' })).toBeInTheDocument();
   });
 
   it('says when the ID was revoked, and offers a new one', async () => {
     open(admin, detailWith({ status: 'approved', grantee: { issuedAt: '2026-11-21T11:00:00Z', issuedBy: 'ana@ejemplo.org', revokedAt: '2026-11-22T11:00:00Z' } }));
-    const panel = await screen.findByRole('region', { name: 'ID de beneficiario' });
+    const panel = await screen.findByRole('region', { name: 'ID de seguridad (Security Grantee ID)' });
     expect(panel).toHaveTextContent(/Revocado el 22 nov 2026.*: ya no sirve\./);
-    expect(within(panel).getByRole('button', { name: 'Emitir ID de beneficiario' })).toBeInTheDocument();
+    expect(within(panel).getByRole('button', { name: 'Emitir el ID de seguridad (Security Grantee ID)' })).toBeInTheDocument();
   });
 
   it('an approved Office Hours application has no grantee ID (it pays nothing)', async () => {
     open(admin, detailWith({ status: 'approved', form: 'office-hours', programme: 'Office Hours' }));
     await heading();
-    expect(screen.queryByRole('region', { name: 'ID de beneficiario' })).not.toBeInTheDocument();
+    expect(screen.queryByRole('region', { name: 'ID de seguridad (Security Grantee ID)' })).not.toBeInTheDocument();
   });
 
   it('cancelling the confirmation issues nothing', async () => {
     const { user } = open(admin, detailWith({ status: 'approved' }));
     const issues = answer('post', '/api/team/applications/PG-000123/grantee', json({ issuedAt: '2026-11-23T11:00:00Z' }, 201));
-    await user.click(await screen.findByRole('button', { name: 'Emitir ID de beneficiario' }));
+    await user.click(await screen.findByRole('button', { name: 'Emitir el ID de seguridad (Security Grantee ID)' }));
     await user.click(screen.getByRole('button', { name: 'Cancelar' }));
-    expect(screen.queryByRole('group', { name: '¿Emitir el ID de beneficiario?' })).not.toBeInTheDocument();
+    expect(screen.queryByRole('group', { name: '¿Emitir el ID de seguridad (Security Grantee ID)?' })).not.toBeInTheDocument();
     expect(issues).toHaveLength(0);
   });
 
@@ -276,7 +276,7 @@ describe('application detail: grantee ID (admin only)', () => {
   ] as const)('%s gets no issue button', async (_who, member, status) => {
     open(member, detailWith({ status }));
     await heading();
-    expect(screen.queryByRole('button', { name: /Emitir ID de beneficiario/ })).not.toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: /Emitir el ID de seguridad/ })).not.toBeInTheDocument();
   });
 });
 

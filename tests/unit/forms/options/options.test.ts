@@ -69,22 +69,22 @@ describe('option lists of spec section 3', () => {
   });
 });
 
-describe('countries: the full ISO 3166-1 list in Spanish', () => {
+describe('countries: the full ISO 3166-1 list in English, like the forms', () => {
   it('has every country once, by alpha-2 code', () => {
     expect(countries.length).toBeGreaterThanOrEqual(249);
     expect(countries.every((option) => /^[A-Z]{2}$/.test(option.value))).toBe(true);
     expect(new Set(countries.map((option) => option.value)).size).toBe(countries.length);
   });
 
-  it('names them in Spanish', () => {
+  it('names them in English', () => {
     const name = (code: string) => countries.find((option) => option.value === code)?.label;
-    expect([name('ES'), name('MX'), name('PE'), name('BR'), name('US'), name('DE')]).toEqual(['España', 'México', 'Perú', 'Brasil', 'Estados Unidos', 'Alemania']);
+    expect([name('ES'), name('MX'), name('PE'), name('BR'), name('US'), name('DE')]).toEqual(['Spain', 'Mexico', 'Peru', 'Brazil', 'United States of America', 'Germany']);
   });
 
-  it('sorts them as a Spanish reader expects', () => {
+  it('sorts them as an English reader expects', () => {
     const names = labels(countries);
-    expect(names).toEqual([...names].sort((a, b) => a.localeCompare(b, 'es')));
-    expect(names.indexOf('Perú')).toBeLessThan(names.indexOf('Polonia'));
+    expect(names).toEqual([...names].sort((a, b) => a.localeCompare(b, 'en')));
+    expect(names.indexOf('Åland Islands')).toBeLessThan(names.indexOf('Albania'));
   });
 });
 
@@ -112,11 +112,20 @@ describe('time zones: about a hundred, with their GMT offsets', () => {
     expect(offsets).toEqual([...offsets].sort((a, b) => a - b));
   });
 
-  it('lists the zones of one offset in Spanish alphabetical order', () => {
+  it('names the zones in English, as the form reads', () => {
+    const label = (zone: string) => timeZones.find((option) => option.value === zone)?.label;
+    expect([label('America/New_York'), label('Etc/GMT+12'), label('Atlantic/Stanley')]).toEqual([
+      '(GMT-05:00) Eastern Time (US and Canada)',
+      '(GMT-12:00) International Date Line West',
+      '(GMT-03:00) Stanley (Falkland Islands)',
+    ]);
+  });
+
+  it('lists the zones of one offset in English alphabetical order', () => {
     const offsets = [...new Set(timeZoneEntries.map((entry) => entry.standardOffset))];
     for (const offset of offsets) {
       const names = timeZoneEntries.filter((entry) => entry.standardOffset === offset).map((entry) => entry.label);
-      expect(names).toEqual([...names].sort((a, b) => a.localeCompare(b, 'es')));
+      expect(names).toEqual([...names].sort((a, b) => a.localeCompare(b, 'en')));
     }
     expect(offsets.length).toBeGreaterThan(20);
   });
