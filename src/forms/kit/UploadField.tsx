@@ -3,15 +3,17 @@ import type { UseFormReturn } from 'react-hook-form';
 import type { FieldDefinition, FormValues, UploadInfo } from '@/forms/definitions/types';
 import { isRequired, requiredDependsOnAnswers } from '@/forms/definitions/fieldState';
 import { validateUpload } from '@/forms/definitions/validate';
+import { notify } from '@/lib/notify';
 import { FieldShell } from './FieldShell';
 import { describedBy, fieldIds } from './fieldIds';
 import { useFormSelector } from './useFormSelector';
 import { useHydrated } from './useHydrated';
+import { UPLOADED_MESSAGE } from './uploadMessage';
 import styles from './Field.module.css';
 
 const UploadDropzone = lazy(() => import('./UploadDropzone'));
 
-/** The proposal upload; react-dropzone arrives in its own chunk, a disabled file input stands in till then. */
+/** The proposal upload; react-dropzone arrives in its own chunk, a plain file input stands in till then. */
 export function UploadField({
   field,
   form,
@@ -34,8 +36,35 @@ export function UploadField({
   const error = rejection ?? problem;
   const ids = fieldIds(field.name);
   const hydrated = useHydrated();
-  const placeholder = <input type="file" id={ids.control} name={field.name} disabled className={styles.filePlaceholder} />;
   const described = describedBy(field.name, { help: Boolean(field.help), error: Boolean(error) });
+  const take = (chosen: File | undefined) => {
+    if (!chosen || chosen === file) return;
+    onFile(chosen);
+    void notify.success(UPLOADED_MESSAGE);
+  };
+  // Until the drop area arrives, a plain file input that works: a file chosen in it, before the page
+  // hydrated or while the drop area's chunk loads, becomes the form's file.
+  const placeholder = (
+    <>
+      <input
+        type="file"
+        id={ids.control}
+        name={field.name}
+        aria-describedby={described}
+        aria-invalid={error ? true : undefined}
+        className={styles.filePlaceholder}
+        ref={(element) => take(element?.files?.[0])}
+        onChange={(event) => take(event.target.files?.[0])}
+      />
+      {file && hydrated ? (
+        <p className={styles.uploaded}>
+          <span className={styles.fileName} data-testid="uploaded-file">
+            {file.name}
+          </span>
+        </p>
+      ) : null}
+    </>
+  );
   return (
     <FieldShell field={field} required={required} error={error}>
       {hydrated ? (

@@ -22,13 +22,11 @@ function answerProjectGrants(status: number) {
   return bodies;
 }
 
-/** The file input, once the drop zone has replaced its disabled stand-in. */
-const uploadInput = () =>
-  waitFor(() => {
-    const element = control('uploadProposal');
-    expect(element).toBeEnabled();
-    return element as HTMLInputElement;
-  });
+/** The file input, once the drop zone has replaced the plain file input standing in for it. */
+const uploadInput = async () => {
+  await screen.findByText(/Drag and drop your proposal here/, {}, { timeout: 5000 });
+  return control('uploadProposal') as HTMLInputElement;
+};
 
 /** The form with every field filled (from a draft of an earlier visit) and the captcha solved. */
 async function renderFilled() {
