@@ -5,7 +5,7 @@
  * The page's scripts are held back while the applicant acts, so every load acts before hydration;
  * they are let go after a different delay on each load, since the fault is a race with them.
  */
-import type { Page } from '@playwright/test';
+import type { Page, Route } from '@playwright/test';
 import { expect, test } from './fixtures';
 import { stubCaptcha } from './forms-support';
 
@@ -97,7 +97,7 @@ for (const { route, actions, select, drafts } of PAGES) {
       await test.step(`scripts let go ${delay} ms after the applicant acted`, async () => {
         let releaseScripts = () => {};
         const scriptsHeld = new Promise<void>((resolve) => (releaseScripts = resolve));
-        const holdScripts = async (route: import('@playwright/test').Route) => {
+        const holdScripts = async (route: Route) => {
           await scriptsHeld;
           await route.continue();
         };
