@@ -5,7 +5,8 @@
  * applicant sees and what react-hook-form holds (read from the form's React hooks: a probe only).
  *
  *   npx tsx scripts/probe-early-input.ts --loads 20 --rates 1,4
- *   npx tsx scripts/probe-early-input.ts --dir /work/out-before-43 --port 4390 --out /tmp/probe.json
+ *   npx tsx scripts/probe-early-input.ts --dir ../out-before --port 4390 --out /tmp/probe.json
+ *   npx tsx scripts/probe-early-input.ts --only project-grants --loads 5 --verbose   (each load's outcome)
  *
  * Serves the export in --dir (default out/) with scripts/serve-static.ts' server (no API).
  */
@@ -173,6 +174,7 @@ async function main(): Promise<void> {
   const dir = option(args, '--dir') ?? outDir;
   const only = option(args, '--only');
   const out = option(args, '--out');
+  const verbose = args.includes('--verbose');
   const server = createStaticServer(dir);
   await new Promise<void>((resolve) => server.listen(Number(option(args, '--port') ?? 0), '127.0.0.1', resolve));
   const origin = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
@@ -191,6 +193,7 @@ async function main(): Promise<void> {
             if (outcome.fault) row.faults += 1;
             if (!hydratedAtAct) row.early += 1;
             row.details.push(`${outcome.fault ? 'FAULT' : 'ok'} ${outcome.detail}`);
+            if (verbose) console.log(`  ${row.action} ${rate}x load ${load + 1}: ${row.details.at(-1) ?? ''}`);
           });
         }
         for (const row of found) console.log(line(row));

@@ -1,4 +1,4 @@
-import { lazy, Suspense } from 'react';
+import { lazy, Suspense, useCallback, useEffect, useRef } from 'react';
 import type { UseFormReturn } from 'react-hook-form';
 import type { FieldDefinition, FormValues, UploadInfo } from '@/forms/definitions/types';
 import { isRequired, requiredDependsOnAnswers } from '@/forms/definitions/fieldState';
@@ -37,11 +37,28 @@ export function UploadField({
   const ids = fieldIds(field.name);
   const hydrated = useHydrated();
   const described = describedBy(field.name, { help: Boolean(field.help), error: Boolean(error) });
-  const take = (chosen: File | undefined) => {
-    if (!chosen || chosen === file) return;
-    onFile(chosen);
+  const latest = useRef({ file, onFile });
+  useEffect(() => {
+    latest.current = { file, onFile };
+  });
+  const taken = useRef<File | null>(null);
+  const take = useCallback((chosen: File | undefined) => {
+    if (!chosen || chosen === taken.current || chosen === latest.current.file) return;
+    taken.current = chosen;
+    latest.current.onFile(chosen);
     void notify.success(UPLOADED_MESSAGE);
-  };
+  }, []);
+  const takeChosen = useCallback((event: Event) => take((event.target as HTMLInputElement).files?.[0]), [take]);
+  // A listener on the element itself, not React's onChange: the input is replaced at hydration and
+  // again when the drop area arrives, possibly while the applicant's file dialog is open, and the
+  // choice then lands on a detached input that React no longer hears.
+  const placeholderRef = useCallback(
+    (element: HTMLInputElement | null) => {
+      element?.addEventListener('change', takeChosen);
+      take(element?.files?.[0]);
+    },
+    [take, takeChosen],
+  );
   // Until the drop area arrives, a plain file input that works: a file chosen in it, before the page
   // hydrated or while the drop area's chunk loads, becomes the form's file.
   const placeholder = (
@@ -53,8 +70,7 @@ export function UploadField({
         aria-describedby={described}
         aria-invalid={error ? true : undefined}
         className={styles.filePlaceholder}
-        ref={(element) => take(element?.files?.[0])}
-        onChange={(event) => take(event.target.files?.[0])}
+        ref={placeholderRef}
       />
       {file && hydrated ? (
         <p className={styles.uploaded}>

@@ -73,4 +73,27 @@ describe('what the applicant does before the form is live', { timeout: 30_000 },
     });
     expect(await screen.findByRole('listbox', {}, { timeout: 5000 })).toBeVisible();
   });
+
+  it('takes a file chosen in the plain file input even when the drop area replaced it while the file dialog was open', async () => {
+    const ui = withRouter(<ProjectGrantsForm />, '/applicants/project-grants/apply');
+    const container = exportedPage(ui);
+    const dialogOpenedOn = container.querySelector('#field-uploadProposal') as HTMLInputElement;
+    expect(dialogOpenedOn).toBeEnabled();
+
+    // The page hydrates and the drop area takes the input's place while the dialog is open.
+    await act(async () => {
+      hydrateRoot(container, ui);
+    });
+    await screen.findByText(/Drag and drop your proposal here/, {}, { timeout: 5000 });
+    expect(dialogOpenedOn.isConnected).toBe(false);
+
+    // The dialog closes with a file, on the input it was opened from.
+    const chosen = new File(['%PDF-1.4 early'], 'propuesta.pdf', { type: 'application/pdf' });
+    Object.defineProperty(dialogOpenedOn, 'files', { value: [chosen] });
+    act(() => {
+      dialogOpenedOn.dispatchEvent(new Event('change'));
+    });
+
+    expect(await screen.findByTestId('uploaded-file')).toHaveTextContent('propuesta.pdf');
+  });
 });
