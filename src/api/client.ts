@@ -27,16 +27,69 @@ function multipartBody(fields: RequestFields, files: Readonly<Record<string, Fil
   return body;
 }
 
+/** How much of a request's body has gone out, in bytes. */
+export type SendProgress = { readonly sent: number; readonly total: number };
+
+export type SendOptions = {
+  /** Called as the body goes out (the browser reports every few tens of milliseconds). */
+  onProgress?: (progress: SendProgress) => void;
+  /** Aborting it stops the upload; sendForm then rejects with an AbortError. */
+  signal?: AbortSignal;
+};
+
+/** The rejection of a send the applicant cancelled. */
+export function isCancelled(error: unknown): boolean {
+  return error instanceof DOMException && error.name === 'AbortError';
+}
+
+/**
+ * One request through XMLHttpRequest, the one browser API that reports how much of a body has
+ * been sent (fetch reports nothing of an upload). Resolves with the status; rejects on a network
+ * failure (TypeError, as fetch does) or an abort (AbortError).
+ */
+function request(method: EndpointSpec['method'], path: string, headers: Readonly<Record<string, string>>, body: XMLHttpRequestBodyInit, { onProgress, signal }: SendOptions): Promise<ApiAnswer> {
+  return new Promise((resolve, reject) => {
+    const cancelled = () => new DOMException('The applicant cancelled the upload.', 'AbortError');
+    if (signal?.aborted) {
+      reject(cancelled());
+      return;
+    }
+    const xhr = new XMLHttpRequest();
+    const abort = () => xhr.abort();
+    const settle = () => signal?.removeEventListener('abort', abort);
+    xhr.open(method, path);
+    for (const [name, value] of Object.entries(headers)) xhr.setRequestHeader(name, value);
+    // Listening on xhr.upload before send() is what makes the browser report upload progress.
+    xhr.upload.addEventListener('progress', (event) => {
+      if (event.lengthComputable) onProgress?.({ sent: event.loaded, total: event.total });
+    });
+    xhr.addEventListener('load', () => {
+      settle();
+      resolve({ ok: xhr.status >= 200 && xhr.status < 300, status: xhr.status });
+    });
+    xhr.addEventListener('error', () => {
+      settle();
+      reject(new TypeError(`Network error on ${method} ${path}`));
+    });
+    xhr.addEventListener('abort', () => {
+      settle();
+      reject(cancelled());
+    });
+    signal?.addEventListener('abort', abort, { once: true });
+    xhr.send(body);
+  });
+}
+
 /**
  * Sends one form to its endpoint, JSON or multipart as the endpoint table says. Files are sent only
- * on multipart endpoints. Network failures reject; HTTP failures resolve with ok = false.
+ * on multipart endpoints. Network failures reject; HTTP failures resolve with ok = false. Every
+ * form's send reports its progress and can be cancelled (options).
  */
-export async function sendForm(endpoint: EndpointSpec, fields: RequestFields, files: Readonly<Record<string, File>> = {}): Promise<ApiAnswer> {
-  const response =
-    endpoint.encoding === 'multipart'
-      ? await fetch(endpoint.path, { method: endpoint.method, headers: { Accept: 'application/json, text/plain' }, body: multipartBody(fields, files) })
-      : await sendJson(endpoint.method, endpoint.path, fields);
-  return { ok: response.ok, status: response.status };
+export async function sendForm(endpoint: EndpointSpec, fields: RequestFields, files: Readonly<Record<string, File>> = {}, options: SendOptions = {}): Promise<ApiAnswer> {
+  const accept = { Accept: 'application/json, text/plain' };
+  return endpoint.encoding === 'multipart'
+    ? request(endpoint.method, endpoint.path, accept, multipartBody(fields, files), options)
+    : request(endpoint.method, endpoint.path, { ...accept, 'Content-Type': 'application/json' }, JSON.stringify(fields), options);
 }
 
 /** POST /api/newsletter-signup. The text body carries the server's message for 4xx answers. */

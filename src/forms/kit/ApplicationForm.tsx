@@ -2,7 +2,7 @@ import { memo, Suspense, useCallback, useEffect, useMemo, useRef, useState, type
 import { useRouter } from 'next/router';
 import { useForm, useFormState, type FieldErrors as HookFormErrors, type Resolver, type UseFormReturn } from 'react-hook-form';
 import type ReCAPTCHA from 'react-google-recaptcha';
-import { sendForm, type ApiAnswer } from '@/api/client';
+import { isCancelled, sendForm, type ApiAnswer, type SendProgress } from '@/api/client';
 import type { FieldDefinition, FieldErrors, FormDefinition, FormValues, UploadInfo } from '@/forms/definitions/types';
 import { defaultValues, validateForm, visibleSections } from '@/forms/definitions/validate';
 import { GENERIC_ERROR_MESSAGE, notify } from '@/lib/notify';
@@ -12,6 +12,7 @@ import { discardDraft, loadDraft, saveDraft } from './draftStorage';
 import { MissingList } from './MissingList';
 import { PrivacyNotice } from './PrivacyNotice';
 import { RadioField } from './RadioField';
+import { SendProgressBar, useCancellableSend } from './SendProgress';
 import { SelectField } from './SelectField';
 import { SubmitButton } from './SubmitButton';
 import { TextField } from './TextField';
@@ -67,7 +68,7 @@ export function ApplicationForm(props: ApplicationFormProps) {
   // The Suspense boundary lets React hydrate the form after the rest of the page, in slices of a few
   // milliseconds (a server-rendered boundary hydrates at a low, interruptible priority), instead of
   // inside the page's one hydration task. The server HTML stays in place meanwhile, and what is typed
-  // before a field hydrates is kept (useRegisterKeepingTyped). React's server renderer writes a long
+  // or chosen before a field hydrates is kept (useRegisterKeepingEarlyInput). React's server renderer writes a long
   // boundary out of place, to be moved in by a script after load; the export puts it back in place
   // (scripts/postexport.ts, inlineOutlinedBoundaries), or the form would appear late and shift the page.
   return (
@@ -141,16 +142,22 @@ function FormBody({ definition, failureMessage, review }: ApplicationFormProps) 
     form.reset(defaults);
   }
 
+  const sending = useCancellableSend();
+
   async function send(sent: FormValues) {
     let answer: ApiAnswer | null = null;
+    let cancelled = false;
     try {
       const files: Record<string, File> = fileField && file ? { [fileField.name]: file } : {};
-      answer = await sendForm(definition.endpoint(sent), definition.toPayload(sent), files);
+      answer = await sending.run((options) => sendForm(definition.endpoint(sent), definition.toPayload(sent), files, options));
     } catch (error) {
-      console.error(`The ${definition.key} application could not be sent`, error);
+      cancelled = isCancelled(error);
+      if (!cancelled) console.error(`The ${definition.key} application could not be sent`, error);
     }
     resetCaptcha();
     setReviewing(false);
+    // The applicant stopped it: every value stays, and the progress area says so instead of a toast.
+    if (cancelled) return;
     if (answer?.ok) {
       clearTimeout(draftTimer.current);
       if (definition.saveDraft) discardDraft(definition.key);
@@ -219,7 +226,15 @@ function FormBody({ definition, failureMessage, review }: ApplicationFormProps) 
         <FormSection key={section.id} section={section} fields={fields} renderField={renderField} />
       ))}
       {review && reviewing ? <ReviewPanel onEdit={() => setReviewing(false)}>{review(form.getValues())}</ReviewPanel> : null}
-      <SubmitArea definition={definition} form={form} upload={upload} label={review && reviewing ? 'Confirm and send' : definition.submitLabel} />
+      <SubmitArea
+        definition={definition}
+        form={form}
+        upload={upload}
+        label={review && reviewing ? 'Confirm and send' : definition.submitLabel}
+        progress={sending.progress}
+        cancelled={sending.cancelled}
+        onCancel={sending.cancel}
+      />
       <PrivacyNotice definition={definition} />
     </form>
   );
@@ -276,7 +291,18 @@ function RestoredDraft({ definition, defaults, form, onDiscard }: { definition: 
  * The submit button, disabled while something is missing or wrong, and the list of what is: the
  * whole form is checked at every change, but this part re-renders only when the outcome changes.
  */
-function SubmitArea({ definition, form, upload, label }: { definition: FormDefinition; form: Form; upload: UploadInfo; label: string }) {
+type SubmitAreaProps = {
+  definition: FormDefinition;
+  form: Form;
+  upload: UploadInfo;
+  label: string;
+  /** How much of the send has gone out, while one is in flight. */
+  progress: SendProgress | null;
+  cancelled: boolean;
+  onCancel: () => void;
+};
+
+function SubmitArea({ definition, form, upload, label, progress, cancelled, onCancel }: SubmitAreaProps) {
   const liveErrors = useFormSelector(form, (values) => validateForm(definition, values, upload), sameErrors);
   const { isSubmitting } = useFormState({ control: form.control });
   const invalid = Object.keys(liveErrors).length > 0;
@@ -284,6 +310,7 @@ function SubmitArea({ definition, form, upload, label }: { definition: FormDefin
   return (
     <>
       <SubmitButton label={label} submitting={isSubmitting} disabled={invalid} describedBy={invalid ? missingId : undefined} />
+      <SendProgressBar id={`${definition.elementId}-progress`} progress={isSubmitting ? progress : null} cancelled={cancelled && !isSubmitting} onCancel={onCancel} />
       {invalid && !isSubmitting ? <MissingList id={missingId} fields={definition.fields} errors={liveErrors} /> : null}
     </>
   );

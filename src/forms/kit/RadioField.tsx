@@ -3,13 +3,14 @@ import type { FieldDefinition, FormValues } from '@/forms/definitions/types';
 import { FieldShell } from './FieldShell';
 import { describedBy, fieldIds } from './fieldIds';
 import { useFieldStatus } from './useFieldStatus';
+import { useRegisterKeepingEarlyInput } from './useRegisterKeepingEarlyInput';
 import styles from './Field.module.css';
 
 /** A radio group: a fieldset whose legend is the field's label; the first radio carries the field's id. */
 export function RadioField({ field, form }: { field: FieldDefinition; form: UseFormReturn<FormValues> }) {
   const { required, error } = useFieldStatus(form, field);
   const ids = fieldIds(field.name);
-  const registration = form.register(field.name);
+  const registration = useRegisterKeepingEarlyInput(form, field.name);
   const described = describedBy(field.name, { help: Boolean(field.help), error: Boolean(error) });
   return (
     <FieldShell field={field} required={required} error={error} asGroup>

@@ -60,12 +60,14 @@ export type SelectControlProps = {
   placeholder?: string;
   /** Focus the select as it mounts (it replaces a stand-in that had the focus). */
   autoFocus?: boolean;
-  /** Open the menu as it mounts (the stand-in was pressed). */
+  /** Open the menu as it mounts (the stand-in was pressed, or took a key). */
   defaultMenuIsOpen?: boolean;
+  /** The search text typed into the stand-in before the select arrived. */
+  defaultInputValue?: string;
 };
 
 /** A searchable select (react-select) holding an option's value; loaded with the first select on the page. */
-export default function SelectControl({ inputId, name, options, value, onChange, onBlur, invalid, required, labelledBy, describedBy, placeholder, autoFocus, defaultMenuIsOpen }: SelectControlProps) {
+export default function SelectControl({ inputId, name, options, value, onChange, onBlur, invalid, required, labelledBy, describedBy, placeholder, autoFocus, defaultMenuIsOpen, defaultInputValue }: SelectControlProps) {
   return (
     <DescribedByContext.Provider value={describedBy}>
     <Select<Option, false>
@@ -89,6 +91,7 @@ export default function SelectControl({ inputId, name, options, value, onChange,
       menuPortalTarget={typeof document === 'undefined' ? null : document.body}
       autoFocus={autoFocus}
       defaultMenuIsOpen={defaultMenuIsOpen}
+      defaultInputValue={defaultInputValue}
     />
     </DescribedByContext.Provider>
   );

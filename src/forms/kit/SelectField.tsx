@@ -1,4 +1,4 @@
-import { useCallback, useRef, useState, type ComponentType } from 'react';
+import { useCallback, useRef, useState, type ComponentType, type KeyboardEvent } from 'react';
 import { flushSync } from 'react-dom';
 import { Controller, type ControllerRenderProps, type UseFormReturn } from 'react-hook-form';
 import type { FieldDefinition, FormValues } from '@/forms/definitions/types';
@@ -29,11 +29,29 @@ function Chevron() {
 }
 
 type StandInProps = Omit<SelectControlProps, 'onChange'> & {
+  /** What the applicant has typed into the stand-in while the select loads, shown in it. */
+  typed: string;
   onActivate: () => void;
   onPress: () => void;
+  onKeyDown: (event: KeyboardEvent<HTMLInputElement>) => void;
   onFocusChange: (focused: boolean) => void;
   containerRef: (element: HTMLDivElement | null) => (() => void) | undefined;
 };
+
+/** Keys that open react-select's menu (as on its own control). */
+const OPENING_KEYS = new Set(['ArrowDown', 'ArrowUp', 'Enter', ' ', 'PageDown', 'PageUp', 'Home', 'End']);
+
+/**
+ * The search text after a key pressed on the stand-in, as react-select would take it, or null for
+ * a key it leaves alone (Tab, Escape, ...). Every kept key also opens the menu.
+ */
+function typedAfterKey(key: string, typed: string): string | null {
+  if (key === 'Backspace') return typed.slice(0, -1);
+  if (key === ' ') return typed === '' ? '' : typed + key;
+  if (OPENING_KEYS.has(key)) return typed;
+  // One printable character: react-select would search for it.
+  return [...key].length === 1 ? typed + key : null;
+}
 
 /** The select's chunk loads once the applicant pauses on the form; a select that takes the focus first loads it at once. */
 function preloadWhenFormPauses(element: HTMLDivElement | null): (() => void) | undefined {
@@ -46,8 +64,16 @@ function preloadWhenFormPauses(element: HTMLDivElement | null): (() => void) | u
  * react-select's control stands in: it shows the chosen option, carries the value in a hidden input
  * as react-select does, and turns into the real select when it takes the focus (by keyboard or press).
  */
-function SelectStandIn({ inputId, name, options, value, onBlur, invalid, required, labelledBy, describedBy: described, placeholder, onActivate, onPress, onFocusChange, containerRef }: StandInProps) {
+function SelectStandIn({ inputId, name, options, value, onBlur, invalid, required, labelledBy, describedBy: described, placeholder, typed, onActivate, onPress, onKeyDown, onFocusChange, containerRef }: StandInProps) {
   const chosen = options.find((option) => option.value === value);
+  // Focused in the exported HTML before the page hydrated: the focus event is long gone, so the
+  // select loads now, as it would have then.
+  const takeEarlyFocus = (element: HTMLInputElement | null) => {
+    if (element && element === element.ownerDocument.activeElement) {
+      onFocusChange(true);
+      onActivate();
+    }
+  };
   return (
     <div ref={containerRef} className={classNames(styles.selectStandIn, invalid && styles.selectStandInInvalid)} onPointerDown={onPress}>
       <input
@@ -62,7 +88,8 @@ function SelectStandIn({ inputId, name, options, value, onBlur, invalid, require
         aria-invalid={invalid || undefined}
         aria-required={required || undefined}
         readOnly
-        value={chosen?.label ?? ''}
+        ref={takeEarlyFocus}
+        value={typed || chosen?.label || ''}
         placeholder={placeholder ?? 'Select…'}
         className={styles.selectStandInValue}
         onFocus={() => {
@@ -73,6 +100,7 @@ function SelectStandIn({ inputId, name, options, value, onBlur, invalid, require
           onFocusChange(false);
           onBlur();
         }}
+        onKeyDown={onKeyDown}
       />
       <span className={styles.selectStandInIndicator}>
         <Chevron />
@@ -86,6 +114,8 @@ function SelectInput({ control, props }: { control: ControllerRenderProps<FormVa
   const [Control, setControl] = useState<ComponentType<SelectControlProps> | null>(null);
   const [focused, setFocused] = useState(false);
   const [openMenu, setOpenMenu] = useState(false);
+  // Keys pressed while the select loads are kept for it: it opens with the menu open and the search typed.
+  const [typed, setTyped] = useState('');
   // Set once the real select is about to replace the stand-in: the stand-in's blur is then the swap, not the applicant leaving.
   const swapping = useRef(false);
   // The swap waits for the focus that follows a press: swapping at pointerdown would leave the
@@ -100,7 +130,16 @@ function SelectInput({ control, props }: { control: ControllerRenderProps<FormVa
   }, []);
   const common = { ...props, value: control.value ?? '' };
   if (Control) {
-    return <Control {...common} onChange={control.onChange} onBlur={control.onBlur} autoFocus={focused} defaultMenuIsOpen={focused && openMenu} />;
+    return (
+      <Control
+        {...common}
+        onChange={control.onChange}
+        onBlur={control.onBlur}
+        autoFocus={focused}
+        defaultMenuIsOpen={focused && openMenu}
+        defaultInputValue={focused ? typed : undefined}
+      />
+    );
   }
   return (
     <SelectStandIn
@@ -109,7 +148,19 @@ function SelectInput({ control, props }: { control: ControllerRenderProps<FormVa
         if (!swapping.current) control.onBlur();
       }}
       onActivate={activate}
+      typed={typed}
       onPress={() => setOpenMenu(true)}
+      onKeyDown={(event) => {
+        if (event.altKey || event.ctrlKey || event.metaKey) return;
+        const { key } = event;
+        if (typedAfterKey(key, '') === null) return;
+        // Space and the arrows would scroll the page; the select would not.
+        event.preventDefault();
+        setOpenMenu(true);
+        setTyped((before) => typedAfterKey(key, before) ?? before);
+        // A key that arrives before the focus event (a focus given at hydration) still loads the select.
+        activate();
+      }}
       onFocusChange={setFocused}
       containerRef={preloadWhenFormPauses}
     />

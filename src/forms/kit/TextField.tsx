@@ -6,7 +6,7 @@ import { FieldShell } from './FieldShell';
 import { describedBy, fieldIds } from './fieldIds';
 import { useFieldStatus } from './useFieldStatus';
 import { useFormSelector } from './useFormSelector';
-import { useRegisterKeepingTyped } from './useRegisterKeepingTyped';
+import { useRegisterKeepingEarlyInput } from './useRegisterKeepingEarlyInput';
 import styles from './Field.module.css';
 
 const INPUT_TYPES: Partial<Record<FieldDefinition['kind'], { type: string; inputMode?: 'email' | 'url' | 'numeric'; autoComplete?: string }>> = {
@@ -34,7 +34,7 @@ function FieldCounter({ form, name, id, max }: { form: UseFormReturn<FormValues>
  */
 export function TextField({ field, form }: { field: FieldDefinition; form: UseFormReturn<FormValues> }) {
   const { required, error } = useFieldStatus(form, field);
-  const registration = useRegisterKeepingTyped(form, field.name);
+  const registration = useRegisterKeepingEarlyInput(form, field.name);
   const ids = fieldIds(field.name);
   const counted = field.maxLength !== undefined && field.kind !== 'date' && field.kind !== 'number';
   const common = {

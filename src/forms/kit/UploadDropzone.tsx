@@ -3,9 +3,8 @@ import { Button } from '@/components/Button';
 import type { FieldDefinition } from '@/forms/definitions/types';
 import { classNames } from '@/lib/classNames';
 import { notify } from '@/lib/notify';
+import { UPLOADED_MESSAGE } from './uploadMessage';
 import styles from './Field.module.css';
-
-export const UPLOADED_MESSAGE = 'Proposal uploaded!';
 
 /** The drop component's own wording for the other rejections ('File type must be …', 'Too many files'). */
 function rejectionMessage(rejection: FileRejection | undefined, field: FieldDefinition): string {

@@ -1,5 +1,5 @@
 import { http, HttpResponse } from 'msw';
-import { act, screen, waitFor } from '@testing-library/react';
+import { act, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import ProjectGrantsForm from '@/forms/ProjectGrantsForm';
 import { projectGrants } from '@/forms/definitions';
@@ -22,13 +22,45 @@ function answerProjectGrants(status: number) {
   return bodies;
 }
 
-/** The file input, once the drop zone has replaced its disabled stand-in. */
-const uploadInput = () =>
-  waitFor(() => {
-    const element = control('uploadProposal');
-    expect(element).toBeEnabled();
-    return element as HTMLInputElement;
-  });
+/**
+ * The browser's XMLHttpRequest as far as the client uses it, driven by the test: how much of the
+ * body has gone out (upload progress), the answer, or nothing while the applicant cancels.
+ */
+class ScriptedRequest {
+  static sent: ScriptedRequest[] = [];
+  readonly upload = new EventTarget();
+  readonly events = new EventTarget();
+  status = 0;
+  method = '';
+  url = '';
+  body: unknown = null;
+  aborted = false;
+  open(method: string, url: string) {
+    this.method = method;
+    this.url = url;
+  }
+  setRequestHeader() {}
+  addEventListener(type: string, listener: EventListener) {
+    this.events.addEventListener(type, listener);
+  }
+  send(body: unknown) {
+    this.body = body;
+    ScriptedRequest.sent.push(this);
+  }
+  abort() {
+    this.aborted = true;
+    this.events.dispatchEvent(new Event('abort'));
+  }
+  progress(sent: number, total: number) {
+    this.upload.dispatchEvent(new ProgressEvent('progress', { lengthComputable: true, loaded: sent, total }));
+  }
+}
+
+/** The file input, once the drop zone has replaced the plain file input standing in for it. */
+const uploadInput = async () => {
+  await screen.findByText(/Drag and drop your proposal here/, {}, { timeout: 5000 });
+  return control('uploadProposal') as HTMLInputElement;
+};
 
 /** The form with every field filled (from a draft of an earlier visit) and the captcha solved. */
 async function renderFilled() {
@@ -192,5 +224,69 @@ describe('Project grants form', { timeout: 30_000 }, () => {
     await second.user.click(screen.getByRole('button', { name: 'Discard draft' }));
     expect(control('firstName')).toHaveValue('');
     expect(localStorage.getItem('borrador:project-grants')).toBeNull();
+  });
+
+  describe('while it is being sent', () => {
+    /** The filled form, submitted: the request it sent, driven by the test. */
+    async function submitFilled() {
+      const page = await renderFilled();
+      await page.user.click(submitButton());
+      await waitFor(() => expect(ScriptedRequest.sent).toHaveLength(1));
+      const [request] = ScriptedRequest.sent;
+      if (!request) throw new Error('nothing sent');
+      return { ...page, request };
+    }
+
+    beforeEach(() => {
+      ScriptedRequest.sent = [];
+      vi.stubGlobal('XMLHttpRequest', ScriptedRequest);
+    });
+    afterEach(() => vi.unstubAllGlobals());
+
+    it('shows the share sent as a progress bar beside "Submitting", announcing it only at each quarter', async () => {
+      const { request, router } = await submitFilled();
+      expect(request.method).toBe('POST');
+      expect(request.url).toBe('/api/project-grants');
+      expect(submitButton()).toHaveTextContent('Submitting');
+
+      const bar = screen.getByRole('progressbar', { name: /Starting to send/ });
+      const announced = () => within(bar.parentElement ?? document.body).getByRole('status').textContent;
+      act(() => request.progress(1_258_291, 4_194_304));
+      expect(bar).toHaveAttribute('value', '30');
+      expect(bar).toHaveAccessibleName('Sent 1.2 of 4.0 MB (30%)');
+      expect(announced()).toBe('25% sent');
+      act(() => request.progress(1_468_006, 4_194_304));
+      expect(bar).toHaveAttribute('value', '35');
+      expect(announced(), 'a few more percent are not announced').toBe('25% sent');
+      act(() => request.progress(2_097_152, 4_194_304));
+      expect(announced()).toBe('50% sent');
+
+      act(() => {
+        request.status = 201;
+        request.events.dispatchEvent(new Event('load'));
+      });
+      await waitFor(() => expect(router.push).toHaveBeenCalledWith('/applicants/project-grants/thank-you'));
+      expect(screen.queryByRole('progressbar')).toBeNull();
+    });
+
+    it('cancels the upload at the applicant\'s word, says so, and keeps every value to send again', async () => {
+      const logged = vi.spyOn(console, 'error').mockImplementation(() => {});
+      const { request, user, router, captcha } = await submitFilled();
+      act(() => request.progress(1_000_000, 4_194_304));
+
+      await user.click(screen.getByRole('button', { name: 'Cancel upload' }));
+
+      expect(request.aborted).toBe(true);
+      expect(await screen.findByText(/Upload cancelled\. Nothing was sent and your answers are still here/)).toBeVisible();
+      expect(screen.queryByRole('progressbar')).toBeNull();
+      await waitFor(() => expect(submitButton()).toHaveTextContent('Submit Application'));
+      expect(control('firstName')).toHaveValue(projectGrantsSample.firstName);
+      expect(control('projectDescription')).toHaveValue(projectGrantsSample.projectDescription);
+      expect(router.push).not.toHaveBeenCalled();
+      expect(logged).not.toHaveBeenCalled();
+      expect(screen.queryByText('Algo salió mal durante el envío, inténtalo de nuevo.')).toBeNull();
+      // A new attempt needs a new captcha, as after every attempt.
+      expect(captcha.reset).toHaveBeenCalled();
+    });
   });
 });
