@@ -2,7 +2,7 @@
 import { facts, roundState } from '@/config/programmes';
 import { site } from '@/config/site';
 import { businessDays, usd } from './figures';
-import { routes } from './routes';
+import { routes } from '../config/routes';
 import type { BannerCopy, LinkCopy, PageMetaCopy, SectionCopy } from './types';
 
 export type AboutPageCopy = {

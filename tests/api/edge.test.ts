@@ -3,7 +3,7 @@ import { endpoints } from '../../src/api/endpoints';
 import { formDefinitions, type WirePayload } from '../../src/forms/definitions';
 import { payloadToFormEntries } from '../../src/forms/definitions/payload';
 import { DISALLOWED_TEXT_MESSAGE } from '../../src/forms/definitions/validate';
-import { validOfficeHours, validProjectGrants } from '../unit/forms/definitions/fixtures';
+import { validOfficeHours, validProjectGrants } from '../../scripts/support/formAnswers';
 import { multipartBody, rawRequest, requestHead, type RawAnswer } from './support/rawHttp';
 import { postJson, startTestServer, type TestServer } from './support/testServer';
 

@@ -12,7 +12,7 @@ import {
   validProjectGrants,
   validSmallGrantsEvent,
   validSmallGrantsProject,
-} from '../unit/forms/definitions/fixtures';
+} from '../../scripts/support/formAnswers';
 import { multipartBody } from './support/rawHttp';
 import { BACKENDS, startTestServer, type TestServer } from './support/testServer';
 

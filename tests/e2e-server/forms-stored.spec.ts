@@ -17,7 +17,7 @@ import { openPostgres, type Database } from '../../src/server/storage/database';
 import { readSubmissionFile } from '../../src/server/storage/files';
 import { startPostgresCluster, type PostgresCluster } from '../../scripts/postgres-cluster';
 import { startServerProcess, type ServerProcess } from '../../scripts/server-process';
-import { startFakeSiteverify, TEST_SECRET, type FakeSiteverify } from '../api/support/fakeSiteverify';
+import { startFakeSiteverify, TEST_SECRET, type FakeSiteverify } from '../../scripts/support/fakeSiteverify';
 import { academicGrantsSample, devconGrantsSample, granteeFinanceSample, officeHoursSample, projectGrantsSample, smallGrantsEventSample } from '../unit/forms/components/samples';
 import { expect, gotoHydrated, test } from '../e2e/fixtures';
 import { CAPTCHA_TOKEN, fill, solveCaptcha, stubCaptcha } from '../e2e/forms-support';

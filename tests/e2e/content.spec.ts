@@ -11,7 +11,7 @@ import { applicantsPage, programmePages } from '../../src/content/applicants';
 import { beginnerCoursePage, consultantPages, whyChoosePages } from '../../src/content/courses';
 import { academicGrantsPage, devconGrantsPage } from '../../src/content/grantRounds';
 import { homePage } from '../../src/content/home';
-import { routes } from '../../src/content/routes';
+import { routes } from '../../src/config/routes';
 import { expect, expectNoAxeViolations, gotoHydrated, test } from './fixtures';
 
 type ContentRoute = { path: string; title: string; /** Anchor ids the spec's routes table requires. */ anchors: readonly string[] };

@@ -1,7 +1,5 @@
 import { createHash, randomBytes } from 'node:crypto';
-import { composeNewsletterConfirmation } from '../mail/compose';
-import { enqueueEmail } from '../mail/outbox';
-import type { Database, Queryable } from './database';
+import type { Queryable } from './database';
 
 /**
  * Newsletter subscriptions, double opt-in: a sign-up stores the address as pending and queues a
@@ -20,35 +18,35 @@ const hashOf = (token: string): string => createHash('sha256').update(token, 'ut
 
 export type SignUpOutcome = 'accepted' | 'limited';
 
+/** The confirmation email to send: the address as first stored and the two tokens of its links. */
+export type PendingConfirmation = { to: string; confirmToken: string; unsubscribeToken: string };
+
 /**
- * Records a sign-up. A new, pending or unsubscribed address (again) gets a fresh confirmation link
- * (an earlier one stops working), sent to the address as first stored; a confirmed address gets nothing. The caller answers the same
- * for all of them.
+ * Records a sign-up in the caller's transaction. A new, pending or unsubscribed address (again)
+ * gets a fresh confirmation link (an earlier one stops working), returned for the caller to send;
+ * a confirmed address gets nothing. The caller answers the same for all of them.
  */
-export async function signUp(database: Database, email: string): Promise<SignUpOutcome> {
-  return database.transaction(async (tx) => {
-    await tx.query('INSERT INTO newsletter_subscribers (email, unsubscribe_token) VALUES ($1, $2) ON CONFLICT ((lower(email))) DO NOTHING', [email, newToken()]);
-    const [row] = await tx.query<{ id: string; email: string; status: 'pending' | 'confirmed' | 'unsubscribed'; signups: number; unsubscribe_token: string | null }>(
-      `UPDATE newsletter_subscribers SET
-         signups_in_window = CASE WHEN signup_window_started_at > now() - $2 * interval '1 minute' THEN signups_in_window + 1 ELSE 1 END,
-         signup_window_started_at = CASE WHEN signup_window_started_at > now() - $2 * interval '1 minute' THEN signup_window_started_at ELSE now() END
-       WHERE lower(email) = lower($1)
-       RETURNING id::text AS id, email, status, signups_in_window AS signups, unsubscribe_token`,
-      [email, SIGNUP_WINDOW_MINUTES],
-    );
-    if (!row) throw new Error('newsletter row missing after insert');
-    if (row.signups > SIGNUPS_PER_ADDRESS) return 'limited';
-    if (row.status === 'confirmed') return 'accepted';
-    const confirmToken = newToken();
-    const unsubscribeToken = row.unsubscribe_token ?? newToken();
-    await tx.query(
-      `UPDATE newsletter_subscribers SET status = 'pending', confirm_token_hash = $2, confirm_expires_at = now() + $3 * interval '1 hour', unsubscribe_token = $4
-       WHERE id = $1`,
-      [row.id, hashOf(confirmToken), CONFIRMATION_VALID_HOURS, unsubscribeToken],
-    );
-    await enqueueEmail(tx, { ...composeNewsletterConfirmation({ to: row.email, confirmToken, unsubscribeToken }), purpose: 'newsletter-confirmation' });
-    return 'accepted';
-  });
+export async function recordSignUp(tx: Queryable, email: string): Promise<{ outcome: SignUpOutcome; confirmation: PendingConfirmation | null }> {
+  await tx.query('INSERT INTO newsletter_subscribers (email, unsubscribe_token) VALUES ($1, $2) ON CONFLICT ((lower(email))) DO NOTHING', [email, newToken()]);
+  const [row] = await tx.query<{ id: string; email: string; status: 'pending' | 'confirmed' | 'unsubscribed'; signups: number; unsubscribe_token: string | null }>(
+    `UPDATE newsletter_subscribers SET
+       signups_in_window = CASE WHEN signup_window_started_at > now() - $2 * interval '1 minute' THEN signups_in_window + 1 ELSE 1 END,
+       signup_window_started_at = CASE WHEN signup_window_started_at > now() - $2 * interval '1 minute' THEN signup_window_started_at ELSE now() END
+     WHERE lower(email) = lower($1)
+     RETURNING id::text AS id, email, status, signups_in_window AS signups, unsubscribe_token`,
+    [email, SIGNUP_WINDOW_MINUTES],
+  );
+  if (!row) throw new Error('newsletter row missing after insert');
+  if (row.signups > SIGNUPS_PER_ADDRESS) return { outcome: 'limited', confirmation: null };
+  if (row.status === 'confirmed') return { outcome: 'accepted', confirmation: null };
+  const confirmToken = newToken();
+  const unsubscribeToken = row.unsubscribe_token ?? newToken();
+  await tx.query(
+    `UPDATE newsletter_subscribers SET status = 'pending', confirm_token_hash = $2, confirm_expires_at = now() + $3 * interval '1 hour', unsubscribe_token = $4
+     WHERE id = $1`,
+    [row.id, hashOf(confirmToken), CONFIRMATION_VALID_HOURS, unsubscribeToken],
+  );
+  return { outcome: 'accepted', confirmation: { to: row.email, confirmToken, unsubscribeToken } };
 }
 
 /** Confirms the subscription a link's token belongs to; false when the token is unknown, used or expired. */

@@ -4,8 +4,8 @@ import path from 'node:path';
 import { loadConfig } from '../../../src/server/config';
 import { loadMailConfig } from '../../../src/server/mail/config';
 import { startServer, type RunningServer } from '../../../src/server/main';
-import { startFakeSiteverify, TEST_SECRET, type FakeSiteverify } from './fakeSiteverify';
-import { listenInRange } from './ports';
+import { startFakeSiteverify, TEST_SECRET, type FakeSiteverify } from '../../../scripts/support/fakeSiteverify';
+import { listenInRange } from '../../../scripts/support/ports';
 import { freshStorage, type Backend } from './testServer';
 
 /**

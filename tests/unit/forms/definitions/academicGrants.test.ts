@@ -2,7 +2,7 @@
 import { describe, expect, it } from 'vitest';
 import { academicGrants } from '@/forms/definitions';
 import { defaultValues, validateForm, visibleFields } from '@/forms/definitions/validate';
-import { validAcademicGrants } from './fixtures';
+import { validAcademicGrants } from '../../../../scripts/support/formAnswers';
 import { CHOICE_INVALID, LONG_TEXT, OPTIONAL_LONG_TEXT, describeRuleTable } from './ruleTable';
 
 describeRuleTable(academicGrants, validAcademicGrants, [

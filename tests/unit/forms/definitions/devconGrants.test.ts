@@ -2,7 +2,7 @@
 import { describe, expect, it } from 'vitest';
 import { devconGrants } from '@/forms/definitions';
 import { validateForm, visibleFields } from '@/forms/definitions/validate';
-import { validDevconGrants } from './fixtures';
+import { validDevconGrants } from '../../../../scripts/support/formAnswers';
 import { CHOICE_INVALID, LONG_TEXT, OPTIONAL_LONG_TEXT, describeRuleTable, digits } from './ruleTable';
 
 describeRuleTable(devconGrants, validDevconGrants, [

@@ -9,7 +9,7 @@ import { endpoints } from '@/api/endpoints';
 import { formDefinitions } from '@/forms/definitions';
 import { isRequired, requiredDependsOnAnswers } from '@/forms/definitions/fieldState';
 import { defaultValues } from '@/forms/definitions/validate';
-import { validAcademicGrants, validDevconGrants, validFinanceCrypto, validFinanceFiat, validOfficeHours, validProjectGrants, validSmallGrantsEvent, validSmallGrantsProject } from './fixtures';
+import { validAcademicGrants, validDevconGrants, validFinanceCrypto, validFinanceFiat, validOfficeHours, validProjectGrants, validSmallGrantsEvent, validSmallGrantsProject } from '../../../../scripts/support/formAnswers';
 
 describe('website normalisation (spec section 7)', () => {
   it.each([

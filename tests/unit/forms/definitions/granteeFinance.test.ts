@@ -5,7 +5,7 @@ import { toChecksumAddress } from '@/forms/definitions/eip55';
 import { valuesAfterChange } from '@/forms/definitions/fieldState';
 import { defaultValues, validateForm, visibleFields } from '@/forms/definitions/validate';
 import type { FormValues } from '@/forms/definitions';
-import { CHECKSUMMED_ADDRESS, validFinanceCrypto, validFinanceFiat } from './fixtures';
+import { CHECKSUMMED_ADDRESS, validFinanceCrypto, validFinanceFiat } from '../../../../scripts/support/formAnswers';
 import { CHOICE_INVALID, OPTIONAL_LONG_TEXT, describeRuleTable } from './ruleTable';
 
 const FIAT = validFinanceFiat();

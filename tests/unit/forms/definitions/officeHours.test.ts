@@ -2,7 +2,7 @@
 import { describe, expect, it } from 'vitest';
 import { officeHours } from '@/forms/definitions';
 import { defaultValues, validateForm, visibleFields } from '@/forms/definitions/validate';
-import { validOfficeHours } from './fixtures';
+import { validOfficeHours } from '../../../../scripts/support/formAnswers';
 import { CHOICE_INVALID, describeRuleTable } from './ruleTable';
 
 const TEAM = { individualOrTeam: 'Team' };

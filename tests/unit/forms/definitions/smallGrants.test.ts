@@ -3,7 +3,7 @@ import { describe, expect, it } from 'vitest';
 import { smallGrants } from '@/forms/definitions';
 import { defaultValues, validateForm, visibleFields, visibleSections } from '@/forms/definitions/validate';
 import type { FormValues } from '@/forms/definitions';
-import { validSmallGrantsEvent, validSmallGrantsProject } from './fixtures';
+import { validSmallGrantsEvent, validSmallGrantsProject } from '../../../../scripts/support/formAnswers';
 import { CHOICE_INVALID, LONG_TEXT, OPTIONAL_LONG_TEXT, UPLOAD, describeRuleTable, digits, websiteOfLength } from './ruleTable';
 
 const TEAM = { individualOrTeam: 'Team' };
