@@ -10,7 +10,7 @@ import { confirmSubscription, recordSignUp, unsubscribe, type SignUpOutcome } fr
 
 /**
  * POST /api/newsletter-signup, double opt-in (storage/newsletter.ts). The site shows a 4xx
- * answer's text body as its toast (spec section 8), so refusals here are short Spanish plain text.
+ * answer's text body as its toast, so refusals here are short Spanish plain text.
  * A valid address always gets the same 201, whether it is new, pending or already confirmed: the
  * answer never tells whether an address is subscribed.
  *

@@ -8,7 +8,7 @@ import { multipartBody, rawRequest, requestHead, type RawAnswer } from './suppor
 import { postJson, startTestServer, type TestServer } from './support/testServer';
 
 /**
- * The reproductions of issue 14, one test each: what an attacker sent, and the answer it gets now.
+ * Reproductions of reported attacks, one test each: what an attacker sent, and the answer it gets now.
  * (The fuzz run, tests/api/fuzz.test.ts, sends thousands of variations on both backends.)
  */
 

@@ -33,7 +33,7 @@ const ADDRESS_FIELDS = ['ethAddress', 'daiAddress'] as const;
 const BANK_FIELDS = ['beneficiaryAddress', 'bankName', 'bankAddress', 'IBAN', 'SWIFTCode', 'fiatCurrencyCode'] as const;
 
 /**
- * Grantee finance (spec sections 3, 4, 5, 7): payment details, gated by the grantee security ID
+ * Grantee finance: payment details, gated by the grantee security ID
  * the server checks. No captcha and no browser draft (payment details are not left in storage).
  */
 export const granteeFinance = defineForm({

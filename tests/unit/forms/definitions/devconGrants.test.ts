@@ -40,7 +40,7 @@ describeRuleTable(devconGrants, validDevconGrants, [
 ]);
 
 describe('devcon grants: form behaviour', () => {
-  it('requires exactly the spec section 5 list (plus eventType and the captcha)', () => {
+  it('requires exactly the required list of the form (plus eventType and the captcha)', () => {
     const empty = Object.fromEntries(Object.keys(validDevconGrants()).map((name) => [name, '']));
     expect(Object.keys(validateForm(devconGrants, empty)).sort()).toEqual(
       [

@@ -65,7 +65,7 @@ describe('project grants: form behaviour', () => {
   });
 });
 
-describe('project grants: payload of spec section 7', () => {
+describe('project grants: payload', () => {
   it('sends option values, repeatApplicant as a boolean and the website with a scheme', () => {
     const payload = projectGrants.toPayload({ ...validProjectGrants(), repeatApplicant: 'Yes' });
     expect(payload).toMatchObject({
