@@ -13,8 +13,8 @@ import { endpoints } from '../src/api/endpoints';
 import { formDefinitions } from '../src/forms/definitions';
 import { payloadToFormEntries } from '../src/forms/definitions/payload';
 import { openDatabase } from '../src/server/storage/database';
-import { startFakeSiteverify, TEST_SECRET } from '../tests/api/support/fakeSiteverify';
-import { validOfficeHours, validProjectGrants } from '../tests/unit/forms/definitions/fixtures';
+import { startFakeSiteverify, TEST_SECRET } from './support/fakeSiteverify';
+import { validOfficeHours, validProjectGrants } from './support/formAnswers';
 import { startPostgresCluster } from './postgres-cluster';
 import { startServerProcess } from './server-process';
 

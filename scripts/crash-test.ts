@@ -14,8 +14,8 @@ import { formDefinitions, type WirePayload } from '../src/forms/definitions';
 import { payloadToFormEntries } from '../src/forms/definitions/payload';
 import { openDatabase } from '../src/server/storage/database';
 import { legacyUploadsDir, readSubmissionFile } from '../src/server/storage/files';
-import { startFakeSiteverify, TEST_SECRET } from '../tests/api/support/fakeSiteverify';
-import { validOfficeHours, validProjectGrants } from '../tests/unit/forms/definitions/fixtures';
+import { startFakeSiteverify, TEST_SECRET } from './support/fakeSiteverify';
+import { validOfficeHours, validProjectGrants } from './support/formAnswers';
 import { startServerProcess } from './server-process';
 
 const PORT = Number(process.env.CRASH_TEST_PORT || 3170);

@@ -11,93 +11,122 @@
  *  4. writes out/sitemap.xml and out/robots.txt for the origin in src/config/site.ts;
  *  5. writes a gzip (.gz) and a Brotli (.br) copy beside every text file, so the servers send
  *     compressed bytes without compressing on each request (@fastify/static `preCompressed`).
+ *
+ * Each rewrite finds its elements with an HTML parser (parse5) and edits the page's text at the
+ * offsets the parser reports, so what it does not touch stays byte for byte as Next wrote it. A page
+ * that does not get every rewrite it should (checkPage) fails the build, naming the page: a change in
+ * Next's or React's markup must not silently ship pages that wait for their scripts.
  */
 import fs from 'node:fs';
 import path from 'node:path';
 import zlib from 'node:zlib';
+import { parse, type DefaultTreeAdapterTypes } from 'parse5';
 import { site } from '../src/config/site';
 import { assertExportExists, listHtmlFiles, outDir, routeForHtmlFile } from './export-files';
 import { isTeamPath } from '../src/team/teamPath';
 
-// Tags whose content is raw text: a "<style" inside them is not an element.
-const RAW_TEXT_TAGS = new Set(['script', 'style', 'textarea', 'title', 'noscript', 'xmp', 'iframe', 'noembed', 'noframes']);
+type Element = DefaultTreeAdapterTypes.Element;
+type ChildNode = DefaultTreeAdapterTypes.ChildNode;
+type ParentNode = DefaultTreeAdapterTypes.ParentNode;
 
-// An opening or closing tag; attribute values may contain '>' when quoted.
-const TAG_PATTERN = /<!--|<(\/?)([a-zA-Z][a-zA-Z0-9-]*)((?:[^>"']|"[^"]*"|'[^']*')*)>/g;
+const HTML_NAMESPACE = 'http://www.w3.org/1999/xhtml';
 
-// Elements that belong in <head> only; inside <svg> or <template> a <style> or <title> is different.
+function isElement(node: ChildNode): node is Element {
+  return 'tagName' in node;
+}
+
+/** The page as parsed, every node with its offsets in the text. */
+function parsePage(html: string): DefaultTreeAdapterTypes.Document {
+  return parse(html, { sourceCodeLocationInfo: true });
+}
+
+/**
+ * Every element under parent, in document order. Template contents are a separate fragment, so
+ * their elements are not visited: there a <style> or <script> means nothing until cloned.
+ */
+function elementsOf(parent: ParentNode): Element[] {
+  const found: Element[] = [];
+  const walk = (node: ParentNode): void => {
+    for (const child of node.childNodes) {
+      if (!isElement(child)) continue;
+      found.push(child);
+      walk(child);
+    }
+  };
+  walk(parent);
+  return found;
+}
+
+function attributeOf(element: Element, name: string): string | undefined {
+  return element.attrs.find((attribute) => attribute.name === name)?.value;
+}
+
+function hasAttribute(element: Element, name: string): boolean {
+  return element.attrs.some((attribute) => attribute.name === name);
+}
+
+function textOf(element: Element): string {
+  return element.childNodes.map((child) => ('value' in child && child.nodeName === '#text' ? child.value : '')).join('');
+}
+
+type Span = { readonly start: number; readonly end: number };
+
+function spanOf(node: ChildNode): Span {
+  const location = node.sourceCodeLocation;
+  if (!location) throw new Error(`<${node.nodeName}> has no place in the page's text`);
+  return { start: location.startOffset, end: location.endOffset };
+}
+
+/** The page's head or body element. */
+function pagePart(document: DefaultTreeAdapterTypes.Document, tagName: 'head' | 'body'): Element {
+  const html = document.childNodes.find((node): node is Element => isElement(node) && node.tagName === 'html');
+  const part = html?.childNodes.find((node): node is Element => isElement(node) && node.tagName === tagName);
+  if (!part) throw new Error(`no <${tagName}> in the page`);
+  return part;
+}
+
+/** Where the written </head> or </body> starts; an error when the page leaves it implied. */
+function closingTagOffset(element: Element): number {
+  const endTag = element.sourceCodeLocation?.endTag;
+  if (!endTag) throw new Error(`no </${element.tagName}> found`);
+  return endTag.startOffset;
+}
+
+type Edit = Span & { readonly text: string };
+
+/** html with each edit's span replaced by its text; spans must not overlap. */
+function applyEdits(html: string, edits: readonly Edit[]): string {
+  const ordered = [...edits].sort((a, b) => a.start - b.start || a.end - b.end);
+  let result = '';
+  let cursor = 0;
+  for (const edit of ordered) {
+    if (edit.start < cursor) throw new Error('two rewrites of the same part of the page');
+    result += html.slice(cursor, edit.start) + edit.text;
+    cursor = edit.end;
+  }
+  return result + html.slice(cursor);
+}
+
+// Elements that belong in <head> only; inside <svg> a <style> or <title> is different.
 const HEAD_ONLY_TAGS = new Set(['style', 'title', 'meta', 'link']);
-const VOID_TAGS = new Set(['meta', 'link']);
+
+/** The head-only elements in the body, outside <svg> and <template>, in document order. */
+function headOnlyElementsInBody(document: DefaultTreeAdapterTypes.Document): Element[] {
+  return elementsOf(pagePart(document, 'body')).filter((element) => element.namespaceURI === HTML_NAMESPACE && HEAD_ONLY_TAGS.has(element.tagName));
+}
 
 /**
  * Returns html with every head-only element (HEAD_ONLY_TAGS) found inside <body> moved, in
  * document order, to just before </head>. Elements inside <svg> or <template> stay where they
- * are: there they are valid and mean something else. Script, comment and other raw-text contents
- * are skipped, never rewritten.
+ * are: there they are valid and mean something else.
  */
 export function moveHeadElementsToHead(html: string): { html: string; moved: number } {
-  let headCloseIndex = -1;
-  let inBody = false;
-  let foreignDepth = 0; // nesting of <svg>/<template>
-  const headRanges: Array<[number, number]> = [];
-
-  TAG_PATTERN.lastIndex = 0;
-  let match: RegExpExecArray | null;
-  while ((match = TAG_PATTERN.exec(html)) !== null) {
-    const tagStart = match.index;
-    if (match[0] === '<!--') {
-      const commentEnd = html.indexOf('-->', tagStart + 4);
-      TAG_PATTERN.lastIndex = commentEnd === -1 ? html.length : commentEnd + 3;
-      continue;
-    }
-    const isClosing = match[1] === '/';
-    const tagName = (match[2] ?? '').toLowerCase();
-    const selfClosing = (match[3] ?? '').trimEnd().endsWith('/');
-
-    if (isClosing) {
-      if (tagName === 'head' && headCloseIndex === -1) headCloseIndex = tagStart;
-      if ((tagName === 'svg' || tagName === 'template') && foreignDepth > 0) foreignDepth -= 1;
-      continue;
-    }
-    if (tagName === 'body') inBody = true;
-    if ((tagName === 'svg' || tagName === 'template') && !selfClosing) foreignDepth += 1;
-    if (VOID_TAGS.has(tagName) && inBody && foreignDepth === 0) headRanges.push([tagStart, TAG_PATTERN.lastIndex]);
-
-    if (RAW_TEXT_TAGS.has(tagName) && !selfClosing) {
-      // Inside <svg>, <style>/<title> are ordinary XML elements, but skipping to their end tag is still right.
-      const closeMatch = new RegExp(`</${tagName}\\s*>`, 'ig');
-      closeMatch.lastIndex = TAG_PATTERN.lastIndex;
-      const found = closeMatch.exec(html);
-      const elementEnd = found ? found.index + found[0].length : html.length;
-      if (HEAD_ONLY_TAGS.has(tagName) && inBody && foreignDepth === 0) headRanges.push([tagStart, elementEnd]);
-      TAG_PATTERN.lastIndex = elementEnd;
-    }
-  }
-
-  if (headRanges.length === 0) return { html, moved: 0 };
-  if (headCloseIndex === -1) throw new Error('no </head> found, cannot move head elements out of <body>');
-
-  const movedElements = headRanges.map(([start, end]) => html.slice(start, end)).join('');
-  let bodyPart = '';
-  let cursor = headCloseIndex;
-  for (const [start, end] of headRanges) {
-    bodyPart += html.slice(cursor, start);
-    cursor = end;
-  }
-  bodyPart += html.slice(cursor);
-  return { html: html.slice(0, headCloseIndex) + movedElements + bodyPart, moved: headRanges.length };
-}
-
-// A <link> element and its attributes, e.g. rel="stylesheet" or data-n-g="".
-const LINK_PATTERN = /<link\b((?:[^>"']|"[^"]*"|'[^']*')*)>/gi;
-const ATTRIBUTE_PATTERN = /([^\s=/>]+)(?:\s*=\s*(?:"([^"]*)"|'([^']*)'|([^\s>]+)))?/g;
-
-function linkAttributes(attributeText: string): Map<string, string> {
-  const attributes = new Map<string, string>();
-  for (const match of attributeText.matchAll(ATTRIBUTE_PATTERN)) {
-    attributes.set((match[1] ?? '').toLowerCase(), match[2] ?? match[3] ?? match[4] ?? '');
-  }
-  return attributes;
+  const document = parsePage(html);
+  const spans = headOnlyElementsInBody(document).map(spanOf);
+  if (spans.length === 0) return { html, moved: 0 };
+  const headClose = closingTagOffset(pagePart(document, 'head'));
+  const moved = spans.map((span) => html.slice(span.start, span.end)).join('');
+  return { html: applyEdits(html, [{ start: headClose, end: headClose, text: moved }, ...spans.map((span) => ({ ...span, text: '' }))]), moved: spans.length };
 }
 
 /**
@@ -125,31 +154,31 @@ export function resolveCssUrls(css: string, stylesheetHref: string): string {
  * again. Client-side navigation still loads other pages' CSS as files, as before.
  */
 export function inlineStylesheets(html: string, readStylesheet: (href: string) => string): { html: string; inlined: number } {
+  const links = elementsOf(parsePage(html)).filter((element) => element.tagName === 'link' && element.namespaceURI === HTML_NAMESPACE);
+  const edits: Edit[] = [];
   const inlinedHrefs = new Set<string>();
-  const withStyles = html.replace(LINK_PATTERN, (tag: string, attributeText: string) => {
-    const attributes = linkAttributes(attributeText);
-    const href = attributes.get('href');
+  for (const link of links) {
+    const href = attributeOf(link, 'href');
     const isBuildStylesheet =
-      attributes.get('rel') === 'stylesheet' && !attributes.has('disabled') && (attributes.has('data-n-g') || attributes.has('data-n-p')) && href?.startsWith('/_next/static/');
-    if (!isBuildStylesheet || href === undefined) return tag;
+      attributeOf(link, 'rel') === 'stylesheet' && !hasAttribute(link, 'disabled') && (hasAttribute(link, 'data-n-g') || hasAttribute(link, 'data-n-p')) && href?.startsWith('/_next/static/');
+    if (!isBuildStylesheet || href === undefined) continue;
     const css = readStylesheet(href);
     if (/<\/style/i.test(css)) throw new Error(`${href} contains "</style", it cannot be inlined`);
     inlinedHrefs.add(href);
-    return `<style data-href="${href}">${css}</style>${tag.replace(/\/?>$/, ' disabled=""/>')}`;
-  });
-  const withoutPreloads = withStyles.replace(LINK_PATTERN, (tag: string, attributeText: string) => {
-    const attributes = linkAttributes(attributeText);
-    const isStylePreload = attributes.get('rel') === 'preload' && attributes.get('as') === 'style';
-    return isStylePreload && inlinedHrefs.has(attributes.get('href') ?? '') ? '' : tag;
-  });
-  return { html: withoutPreloads, inlined: inlinedHrefs.size };
+    const span = spanOf(link);
+    edits.push({ ...span, text: `<style data-href="${href}">${css}</style>${html.slice(span.start, span.end).replace(/\/?>$/, ' disabled=""/>')}` });
+  }
+  for (const link of links) {
+    const isStylePreload = attributeOf(link, 'rel') === 'preload' && attributeOf(link, 'as') === 'style';
+    if (isStylePreload && inlinedHrefs.has(attributeOf(link, 'href') ?? '')) edits.push({ ...spanOf(link), text: '' });
+  }
+  return { html: applyEdits(html, edits), inlined: inlinedHrefs.size };
 }
 
 /** True when the page asks search engines not to index it. */
 export function isNoindex(html: string): boolean {
-  const metaTags = html.match(/<meta\b[^>]*>/gi) ?? [];
-  return metaTags.some(
-    (tag) => /\bname\s*=\s*["']?robots["']?/i.test(tag) && /\bcontent\s*=\s*["'][^"']*noindex/i.test(tag),
+  return elementsOf(parsePage(html)).some(
+    (element) => element.tagName === 'meta' && attributeOf(element, 'name')?.toLowerCase() === 'robots' && (attributeOf(element, 'content') ?? '').toLowerCase().includes('noindex'),
   );
 }
 
@@ -184,20 +213,25 @@ export function robotsTxt(origin: string): string {
  */
 export const COMPILE_HINT = '//# allFunctionsCalledOnLoad\n';
 
-// <script src="/_next/static/chunks/….js"> in a page: the chunks it runs at start.
-const STARTUP_CHUNK_PATTERN = /<script\b[^>]*\ssrc="(\/_next\/static\/chunks\/[^"?#]+\.js)"/g;
+const STARTUP_CHUNK = /^\/_next\/static\/chunks\/[^"?#]+\.js$/;
 
-// The list of scripts startScriptsAfterFirstPaint's loader runs (a JSON array of paths).
-const LOADER_LIST_PATTERN = /<script>\(function\(srcs\)[^<]*\)\((\[[^\]<]*\])\)<\/script>/;
+/** The script list of a loader that startScriptsAfterFirstPaint wrote, or null for any other script. */
+function loaderList(script: Element): string[] | null {
+  if (hasAttribute(script, 'src')) return null;
+  const text = textOf(script);
+  const opening = `(${START_AFTER_FIRST_PAINT})(`;
+  if (!text.startsWith(opening) || !text.endsWith(')')) return null;
+  return JSON.parse(text.slice(opening.length, -1)) as string[];
+}
 
 /**
  * The build's JS chunks that html runs at start, as root-relative paths: those of its <script src>
  * elements or, once the export has moved them, of its loader (startScriptsAfterFirstPaint).
  */
 export function startupChunkPaths(html: string): string[] {
-  const loaded = [...html.matchAll(STARTUP_CHUNK_PATTERN)].map((match) => match[1] ?? '');
-  const listed = LOADER_LIST_PATTERN.exec(html)?.[1];
-  const fromLoader = listed ? (JSON.parse(listed) as string[]).filter((src) => /^\/_next\/static\/chunks\/[^"?#]+\.js$/.test(src)) : [];
+  const scripts = elementsOf(parsePage(html)).filter((element) => element.tagName === 'script');
+  const loaded = scripts.map((script) => attributeOf(script, 'src') ?? '').filter((src) => STARTUP_CHUNK.test(src));
+  const fromLoader = scripts.flatMap((script) => loaderList(script) ?? []).filter((src) => STARTUP_CHUNK.test(src));
   return [...loaded, ...fromLoader];
 }
 
@@ -232,9 +266,12 @@ function addCompileHint(chunkFile: string): boolean {
 /** Extensions worth compressing: text formats. Fonts and images are compressed already. */
 export const COMPRESSIBLE_EXTENSIONS: ReadonlySet<string> = new Set(['.html', '.js', '.css', '.json', '.svg', '.xml', '.txt', '.map', '.webmanifest']);
 
-const OUTLINED_SEGMENT_PATTERN = /<div hidden id="S:([0-9a-z]+)">/g;
 /** React's clock for throttling reveals, written after any page with a Suspense boundary: no reveal is left to time. */
-const REVEAL_CLOCK_SCRIPT = '<script>requestAnimationFrame(function(){$RT=performance.now()});</script>';
+const REVEAL_CLOCK = 'requestAnimationFrame(function(){$RT=performance.now()});';
+// The reveal call after an outlined segment: $RC("B:boundary","S:segment"), after React's reveal functions the first time.
+const REVEAL_CALL = /\$RC\("(B:[0-9a-z]+)","S:([0-9a-z]+)"\)$/;
+// What React's inline reveal scripts name: none may be left in a finished page.
+const REVEAL_NAMES = /\$R[BCVTX]\b/;
 
 /**
  * Every Suspense boundary React's server renderer wrote out of place, put back in place.
@@ -250,31 +287,53 @@ const REVEAL_CLOCK_SCRIPT = '<script>requestAnimationFrame(function(){$RT=perfor
 export function inlineOutlinedBoundaries(html: string): { html: string; inlined: number } {
   let result = html;
   let inlined = 0;
-  for (const [segmentOpen, segmentId] of [...html.matchAll(OUTLINED_SEGMENT_PATTERN)]) {
-    const call = new RegExp(`\\$RC\\("(B:[0-9a-z]+)","S:${segmentId}"\\)</script>`).exec(result);
-    const start = result.indexOf(segmentOpen);
-    const scriptStart = call ? result.lastIndexOf('<script>', call.index) : -1;
-    const segmentEnd = result.lastIndexOf('</div>', scriptStart);
-    const placeholder = call ? `<!--$?--><template id="${call[1]}"></template>` : '';
+  // One segment at a time, parsing again after each: a segment may hold the placeholder of the next.
+  for (;;) {
+    const elements = elementsOf(parsePage(result));
+    const segment = elements.find((element) => element.tagName === 'div' && hasAttribute(element, 'hidden') && /^S:[0-9a-z]+$/.test(attributeOf(element, 'id') ?? ''));
+    if (!segment) break;
+    const segmentId = attributeOf(segment, 'id') ?? '';
+    const broken = new Error(`the outlined segment ${segmentId} is not laid out as React 19 writes it`);
+    const segmentSpan = spanOf(segment);
+    const script = elements.find((element) => element.tagName === 'script' && element.sourceCodeLocation?.startOffset === segmentSpan.end);
+    const scriptText = script ? textOf(script) : '';
+    const call = REVEAL_CALL.exec(scriptText);
     // What the script holds before the call: nothing, or React's reveal functions ($RB, $RV, $RC).
-    const runtime = call ? result.slice(scriptStart + '<script>'.length, call.index) : '';
-    if (!call || segmentEnd !== scriptStart - '</div>'.length || segmentEnd < start || !result.includes(placeholder) || (runtime !== '' && !runtime.startsWith('$RB=[];$RV=function'))) {
-      throw new Error(`the outlined segment S:${segmentId} is not laid out as React 19 writes it`);
-    }
-    const content = result.slice(start + segmentOpen.length, segmentEnd);
-    result = result.slice(0, start) + result.slice(call.index + call[0].length);
-    result = result.replace(placeholder, () => `<!--$-->${content}`);
+    const runtime = call ? scriptText.slice(0, call.index) : '';
+    if (!script || !call || `S:${call[2]}` !== segmentId || (runtime !== '' && !runtime.startsWith('$RB=[];$RV=function'))) throw broken;
+    const placeholder = elements.find((element) => element.tagName === 'template' && attributeOf(element, 'id') === call[1]);
+    const marker = placeholder?.parentNode?.childNodes[placeholder.parentNode.childNodes.indexOf(placeholder) - 1];
+    const location = segment.sourceCodeLocation;
+    if (!placeholder || !marker || marker.nodeName !== '#comment' || !('data' in marker) || marker.data !== '$?' || !location?.startTag || !location.endTag) throw broken;
+    const content = result.slice(location.startTag.endOffset, location.endTag.startOffset);
+    result = applyEdits(result, [
+      { start: spanOf(marker).start, end: spanOf(placeholder).end, text: `<!--$-->${content}` },
+      { start: segmentSpan.start, end: spanOf(script).end, text: '' },
+    ]);
     inlined += 1;
   }
-  result = result.replace(REVEAL_CLOCK_SCRIPT, '');
-  for (const leftover of ['<template id="B:', '<div hidden id="S:', '$RC(', '$RV', '$RX', '$RT']) {
-    if (result.includes(leftover)) throw new Error(`a Suspense boundary is still written out of place (${leftover})`);
-  }
+  const clock = elementsOf(parsePage(result)).find((element) => element.tagName === 'script' && textOf(element) === REVEAL_CLOCK);
+  if (clock) result = applyEdits(result, [{ ...spanOf(clock), text: '' }]);
+  const leftover = elementsOf(parsePage(result)).find(
+    (element) =>
+      (element.tagName === 'template' && /^B:/.test(attributeOf(element, 'id') ?? '')) ||
+      (element.tagName === 'div' && /^S:/.test(attributeOf(element, 'id') ?? '')) ||
+      (element.tagName === 'script' && REVEAL_NAMES.test(textOf(element))),
+  );
+  if (leftover) throw new Error(`a Suspense boundary is still written out of place (<${leftover.tagName}${leftover.tagName === 'script' ? '>' : ` id="${attributeOf(leftover, 'id')}">`})`);
   return { html: result, inlined };
 }
 
-// A start-up script as Next's pages router writes it: external, deferred, in document order.
-const DEFERRED_SCRIPT_PATTERN = /<script src="([^"]+)" defer=""><\/script>/g;
+/** A start-up script as Next's pages router writes it: external, deferred, nothing else. */
+function isDeferredStartupScript(element: Element): boolean {
+  return (
+    element.tagName === 'script' &&
+    element.attrs.length === 2 &&
+    hasAttribute(element, 'src') &&
+    attributeOf(element, 'defer') === '' &&
+    element.childNodes.length === 0
+  );
+}
 
 /**
  * The loader that runs a page's start-up scripts once its first contentful paint has been presented
@@ -300,12 +359,13 @@ export const START_AFTER_FIRST_PAINT =
  * kept (useRegisterKeepingTyped), and links work without script.
  */
 export function startScriptsAfterFirstPaint(html: string): { html: string; scripts: number } {
-  const srcs = [...html.matchAll(DEFERRED_SCRIPT_PATTERN)].map((match) => match[1] ?? '');
-  if (srcs.length === 0) return { html, scripts: 0 };
-  const bodyClose = html.lastIndexOf('</body>');
-  if (bodyClose === -1) throw new Error('no </body> found, cannot move the start-up scripts');
+  const document = parsePage(html);
+  const scripts = elementsOf(document).filter(isDeferredStartupScript);
+  if (scripts.length === 0) return { html, scripts: 0 };
+  const bodyClose = closingTagOffset(pagePart(document, 'body'));
+  const srcs = scripts.map((script) => attributeOf(script, 'src') ?? '');
   const loader = `<script>(${START_AFTER_FIRST_PAINT})(${JSON.stringify(srcs).replace(/</g, '\\u003c')})</script>`;
-  return { html: html.slice(0, bodyClose).replace(DEFERRED_SCRIPT_PATTERN, '') + loader + html.slice(bodyClose), scripts: srcs.length };
+  return { html: applyEdits(html, [...scripts.map((script) => ({ ...spanOf(script), text: '' })), { start: bodyClose, end: bodyClose, text: loader }]), scripts: srcs.length };
 }
 
 /** Writes file.gz and file.br beside every compressible file under dir; returns how many files. */
@@ -330,6 +390,40 @@ export function precompress(dir: string): number {
   return count;
 }
 
+/** What the rewrites did to one page, for checkPage and the summary. */
+export type PageRewrites = {
+  /** A public page (not the team's, whose scripts start as Next wrote them). */
+  readonly isPublic: boolean;
+  readonly headElementsMoved: number;
+  readonly stylesheetsInlined: number;
+  readonly scriptsAfterFirstPaint: number;
+  readonly startupChunks: number;
+};
+
+/**
+ * What is wrong with a rewritten page, in words (an empty list when nothing is): every page gets
+ * its head elements out of <body> and its stylesheets inlined, and has start-up chunks to hint;
+ * a public page runs them from the loader, with no script of the build left to start on its own.
+ */
+export function checkPage(html: string, rewrites: PageRewrites): string[] {
+  const problems: string[] = [];
+  const document = parsePage(html);
+  const elements = elementsOf(document);
+  if (rewrites.headElementsMoved === 0) problems.push('no head element was found in <body> to move (React 19 writes the title there)');
+  const strayed = headOnlyElementsInBody(document);
+  if (strayed.length > 0) problems.push(`${strayed.length} head-only elements are still in <body>`);
+  if (rewrites.stylesheetsInlined === 0) problems.push('no stylesheet of the build was found to inline');
+  const linked = elements.filter((element) => element.tagName === 'link' && attributeOf(element, 'rel') === 'stylesheet' && !hasAttribute(element, 'disabled') && attributeOf(element, 'href')?.startsWith('/_next/static/'));
+  if (linked.length > 0) problems.push(`${linked.length} stylesheets of the build are still linked, not inlined`);
+  if (rewrites.startupChunks === 0) problems.push('no start-up chunk was found to mark for eager compilation');
+  if (rewrites.isPublic) {
+    if (rewrites.scriptsAfterFirstPaint === 0) problems.push('no start-up script was found to run after the first paint');
+    const starting = elements.filter((element) => element.tagName === 'script' && attributeOf(element, 'src')?.startsWith('/_next/'));
+    if (starting.length > 0) problems.push(`${starting.length} scripts of the build still start before the first paint (${attributeOf(starting[0]!, 'src')})`);
+  }
+  return problems;
+}
+
 function main(): void {
   assertExportExists();
   const origin = site.url;
@@ -351,26 +445,41 @@ function main(): void {
 
   const htmlFiles = listHtmlFiles();
   const startupChunks = new Set<string>();
+  const failures: string[] = [];
+  const rewritten: Array<{ file: string; html: string }> = [];
   for (const file of htmlFiles) {
-    const original = fs.readFileSync(file, 'utf8');
-    const boundaries = inlineOutlinedBoundaries(original);
-    boundariesInlined += boundaries.inlined;
-    const headFixed = moveHeadElementsToHead(boundaries.html);
-    const { html: styled, inlined } = inlineStylesheets(headFixed.html, readStylesheet);
-    for (const chunk of startupChunkPaths(styled)) startupChunks.add(chunk);
-    const route = routeForHtmlFile(file);
-    // The team's pages show a frame until their data comes from /api/team after hydration, and their
-    // first screen is a button (sign in, enrol) that must work as soon as it shows: they start as Next wrote them.
-    const { html, scripts } = route !== null && isTeamPath(route) ? { html: styled, scripts: 0 } : startScriptsAfterFirstPaint(styled);
-    if (scripts > 0) pagesStartingAfterPaint += 1;
-    if (html !== original) fs.writeFileSync(file, html);
-    if (headFixed.moved > 0) {
+    const page = path.relative(outDir, file);
+    try {
+      const original = fs.readFileSync(file, 'utf8');
+      const boundaries = inlineOutlinedBoundaries(original);
+      boundariesInlined += boundaries.inlined;
+      const headFixed = moveHeadElementsToHead(boundaries.html);
+      const { html: styled, inlined } = inlineStylesheets(headFixed.html, readStylesheet);
+      const chunks = startupChunkPaths(styled);
+      for (const chunk of chunks) startupChunks.add(chunk);
+      const route = routeForHtmlFile(file);
+      // The team's pages show a frame until their data comes from /api/team after hydration, and their
+      // first screen is a button (sign in, enrol) that must work as soon as it shows: they start as Next wrote them.
+      const isPublic = !(route !== null && isTeamPath(route));
+      const { html, scripts } = isPublic ? startScriptsAfterFirstPaint(styled) : { html: styled, scripts: 0 };
+      const problems = checkPage(html, { isPublic, headElementsMoved: headFixed.moved, stylesheetsInlined: inlined, scriptsAfterFirstPaint: scripts, startupChunks: chunks.length });
+      if (problems.length > 0) {
+        failures.push(...problems.map((problem) => `${page}: ${problem}`));
+        continue;
+      }
+      if (scripts > 0) pagesStartingAfterPaint += 1;
+      if (html !== original) rewritten.push({ file, html });
       elementsMoved += headFixed.moved;
       filesRewritten += 1;
+      stylesheetsInlined += inlined;
+      if (route !== null && !isNoindex(html)) indexableRoutes.push(route);
+    } catch (error) {
+      failures.push(`${page}: ${error instanceof Error ? error.message : String(error)}`);
     }
-    stylesheetsInlined += inlined;
-    if (route !== null && !isNoindex(html)) indexableRoutes.push(route);
   }
+  // Nothing is written unless every page passed: a failed build leaves Next's export as it was.
+  if (failures.length > 0) throw new Error(`${failures.length} problems in the exported pages; Next's or React's markup may have changed:\n  ${failures.join('\n  ')}`);
+  for (const { file, html } of rewritten) fs.writeFileSync(file, html);
   indexableRoutes.sort();
 
   let chunksHinted = 0;

@@ -2,7 +2,7 @@
  * The audit's reference: a bare Next pages-router page, built in the same run with the same
  * node_modules, that carries a page's visible text as plain paragraphs, with no styles, fonts or
  * components of ours. Lighthouse scores move by several points between runs on this shared machine,
- * so a route's score is read against what Next and React alone cost in the same run (issue 13).
+ * so a route's score is read against what Next and React alone cost in the same run.
  */
 import { execFileSync } from 'node:child_process';
 import fs from 'node:fs';

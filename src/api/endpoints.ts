@@ -1,5 +1,5 @@
 /**
- * The seven endpoints of spec section 7: path, method and body encoding, in one table. The
+ * The seven endpoints: path, method and body encoding, in one table. The
  * browser's client sends to them, the form definitions name theirs, and the API server mounts its
  * routes from the same table, so a path is written once. No React, no DOM: Node imports it too.
  */

@@ -1,4 +1,4 @@
-import { routes } from '../content/routes';
+import { routes } from './routes';
 import { contact } from './site';
 
 /**

@@ -3,7 +3,7 @@ import { facts } from '@/config/programmes';
 import { contact, site } from '@/config/site';
 import { businessDays, sentences, usd, weeks } from './figures';
 import { whyChooseTitle } from './courses';
-import { routes } from './routes';
+import { routes } from '../config/routes';
 import type { LinkCopy, SectionCopy, SectionedPageCopy } from './types';
 
 export const applicantsPage: SectionedPageCopy = {

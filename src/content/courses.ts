@@ -5,7 +5,7 @@
 import { facts } from '@/config/programmes';
 import { links, site } from '@/config/site';
 import { weeks } from './figures';
-import { routes } from './routes';
+import { routes } from '../config/routes';
 import type { Block, CourseCardCopy, ContentTabCopy, ImageCopy, LinkCopy, PageMetaCopy, SectionCopy } from './types';
 
 const { consultantWeeks, beginnerWeeks, scholarshipsUrl } = facts.courses;

@@ -2,7 +2,7 @@
 import { facts, foundation, roundState, type RoundDates } from '@/config/programmes';
 import { contact, links } from '@/config/site';
 import { businessDays, dayEn, dayEs, sentences, usd, usdEnglish, weeks } from './figures';
-import { routes } from './routes';
+import { routes } from '../config/routes';
 import type { Block, SectionedPageCopy } from './types';
 
 const academic = facts.academicGrants;

@@ -3,7 +3,7 @@ import { facts } from '@/config/programmes';
 import { site } from '@/config/site';
 import { usd } from './figures';
 import { beginnerCard, benefits, consultantCard, whyChooseTitle } from './courses';
-import { routes } from './routes';
+import { routes } from '../config/routes';
 import type { CourseCardCopy, ImageCopy, LinkCopy, PageMetaCopy, ProgrammeCardCopy } from './types';
 
 export type HomePageCopy = {

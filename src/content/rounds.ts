@@ -5,7 +5,7 @@
  */
 import { programmes, rounds, roundState, type ProgrammeKey, type RoundDates } from '../config/programmes';
 import { dayEs } from './figures';
-import { routes } from './routes';
+import { routes } from '../config/routes';
 import type { LinkCopy } from './types';
 
 export type RoundProgramme = 'academic-grants' | 'devcon-grants';

@@ -1,7 +1,7 @@
 import { academicGrants } from '@/forms/definitions/academicGrants';
 import { ApplicationForm } from '@/forms/kit/ApplicationForm';
 
-/** Academic grants (spec section 3). */
+/** Academic grants. */
 export default function AcademicGrantsForm() {
   return <ApplicationForm definition={academicGrants} />;
 }

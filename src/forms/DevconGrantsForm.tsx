@@ -3,7 +3,7 @@ import { devconGrants } from '@/forms/definitions/devconGrants';
 import { ApplicationForm } from '@/forms/kit/ApplicationForm';
 import styles from './DevconGrantsForm.module.css';
 
-/** Conference grants, framed by the 'Devcon Grants Round' intro (spec section 2). */
+/** Conference grants, framed by the 'Devcon Grants Round' intro. */
 export default function DevconGrantsForm() {
   return (
     <>

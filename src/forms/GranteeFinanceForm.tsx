@@ -24,7 +24,7 @@ function PaymentReview(values: FormValues) {
   );
 }
 
-/** Grantee finance (spec sections 3–5): no draft, no captcha; a review step; a 404 means an unknown security ID. */
+/** Grantee finance: no draft, no captcha; a review step; a 404 means an unknown security ID. */
 export default function GranteeFinanceForm() {
   return <ApplicationForm definition={granteeFinance} review={PaymentReview} failureMessage={(status) => (status === 404 ? UNKNOWN_SECURITY_ID_MESSAGE : undefined)} />;
 }

@@ -1,7 +1,7 @@
 import { officeHours } from '@/forms/definitions/officeHours';
 import { ApplicationForm } from '@/forms/kit/ApplicationForm';
 
-/** Office hours: advice, or feedback on a project (spec sections 3 and 4). */
+/** Office hours: advice, or feedback on a project. */
 export default function OfficeHoursForm() {
   return <ApplicationForm definition={officeHours} />;
 }

@@ -1,7 +1,7 @@
 import { smallGrants } from '@/forms/definitions/smallGrants';
 import { ApplicationForm } from '@/forms/kit/ApplicationForm';
 
-/** Small grants, project or event sponsorship (spec sections 3 and 4): the category picks the section and the endpoint. */
+/** Small grants, project or event sponsorship: the category picks the section and the endpoint. */
 export default function SmallGrantsForm() {
   return <ApplicationForm definition={smallGrants} />;
 }

@@ -6,7 +6,7 @@ import { ContentSections } from '@/components/content/ContentSection';
 import { ImageHero } from '@/components/content/ImageHero';
 import { SiteContainer } from '@/components/shell/SiteContainer';
 import spacing from '@/components/content/spacing.module.css';
-import { routes } from '@/content/routes';
+import { routes } from '@/config/routes';
 import type { ConsultantPageCopy } from '@/content/courses';
 import { normalisePath } from './layoutForPath';
 

@@ -1,6 +1,6 @@
 /**
- * Which layout group a route belongs to (spec section 2, "Layout by route"), decided in this one
- * table. Order matters: the first matching row wins.
+ * Which layout group a route belongs to, decided in this one table.
+ * Order matters: the first matching row wins.
  */
 export type LayoutGroup = 'home' | 'applicants' | 'about' | 'academicGrants' | 'courses' | 'standalone' | 'default';
 

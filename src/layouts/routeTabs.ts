@@ -3,7 +3,7 @@
  * the current path, so a page rendered under one of these paths (a form page, a thank-you page)
  * gets the bar and its selection without knowing about it.
  */
-import { routes } from '@/content/routes';
+import { routes } from '@/config/routes';
 import { normalisePath } from './layoutForPath';
 
 export type RouteTab = { label: string; href: string; /** Further paths on which this tab is selected. */ alsoSelectedOn?: readonly string[] };

@@ -1,5 +1,5 @@
 /**
- * The review status of an application (issue 17): Recibida → En revisión → Aprobada | Rechazada |
+ * The review status of an application: Recibida → En revisión → Aprobada | Rechazada |
  * Retirada. Stored as a code (migration 9), shown with its Spanish label. Shared by the server
  * (validation, retention, webhooks) and the team pages.
  */
@@ -18,7 +18,7 @@ export const isApplicationStatus = (value: unknown): value is ApplicationStatus 
   typeof value === 'string' && (APPLICATION_STATUSES as readonly string[]).includes(value);
 
 /**
- * The statuses an application may move to from each status (issue 17): a rejected application can
+ * The statuses an application may move to from each status: a rejected application can
  * be reopened; approved and rejected are otherwise final, and withdrawn is the end.
  */
 export const nextStatuses: Readonly<Record<ApplicationStatus, readonly ApplicationStatus[]>> = {

@@ -1,4 +1,4 @@
-/** The Spanish catch-all for a failed submission (spec section 8). */
+/** The Spanish catch-all for a failed submission. */
 export const GENERIC_ERROR_MESSAGE = 'Algo salió mal durante el envío, inténtalo de nuevo.';
 
 // react-toastify is loaded with the first toast rather than with every page: most visits show none.

@@ -1,15 +1,15 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { endpoints, type EndpointSpec } from '../api/endpoints';
 import { decodeMultipartFields } from '../forms/definitions/payload';
+import { SECURITY_ID_FIELD } from '../forms/definitions/granteeFinance';
 import type { FieldDefinition, FieldErrors, FormDefinition, FormKey, WirePayload } from '../forms/definitions/types';
 import { PAYLOAD_ERROR_KEY, UNKNOWN_FIELD_MESSAGE, validatePayload } from '../forms/definitions/validate';
+import { receiveApplication, receiveFinanceDetails } from './applications/receive';
 import type { CaptchaVerifier } from './captcha';
 import { ACCEPTED_FILE_TYPES_MESSAGE, sniffFileType } from './fileType';
 import type { FinanceKeyring } from './finance/encryption';
-import { findGranteeBySecurityId } from './grantees';
 import { apiError, fieldErrorList, NOT_UTF8_MESSAGE, requireMediaType } from './http';
 import type { Database } from './storage/database';
-import { insertFinanceVersion, insertSubmission } from './storage/submissions';
 import { describeUpload } from './uploads';
 
 /**
@@ -31,8 +31,6 @@ const FORM_ENDPOINTS: ReadonlyArray<{ readonly endpoint: EndpointSpec; readonly 
   { endpoint: endpoints.granteeFinance, form: 'grantee-finance' },
 ];
 
-/** The finance form's key phrase (spec section 3): checked, never stored. */
-export const SECURITY_ID_FIELD = 'granteeSecurityID';
 export const FILE_TOO_LARGE_MESSAGE = 'File size cannot exceed 4mb.';
 export const CAPTCHA_FAILED_MESSAGE = 'Captcha verification failed.';
 export const UNKNOWN_SECURITY_ID_MESSAGE = 'Please make sure the Security Grantee ID is correct.';
@@ -130,8 +128,6 @@ function storedPayload(definition: FormDefinition, payload: WirePayload): WirePa
   return Object.fromEntries(Object.entries(payload).filter(([name]) => !dropped.has(name)));
 }
 
-class UnknownSecurityIdError extends Error {}
-
 export function registerFormRoutes(app: FastifyInstance, deps: { forms: FormRegistry; database: Database; verifyCaptcha: CaptchaVerifier; rateLimitPerMinute: number; financeRateLimitPerMinute: number; financeKeys: FinanceKeyring }): void {
   for (const { endpoint, form } of FORM_ENDPOINTS) {
     const definition = deps.forms[form];
@@ -161,22 +157,14 @@ export function registerFormRoutes(app: FastifyInstance, deps: { forms: FormRegi
 
       const payload = storedPayload(definition, result.payload);
       if (isFinance) {
-        try {
-          const stored = await deps.database.transaction(async (tx) => {
-            const granteeId = await findGranteeBySecurityId(tx, result.values[SECURITY_ID_FIELD] ?? '');
-            if (granteeId === null) throw new UnknownSecurityIdError();
-            return insertFinanceVersion(tx, granteeId, payload, deps.financeKeys);
-          });
-          request.log.info({ form, version: stored.version }, 'finance details stored');
-          return reply.code(201).send({ id: stored.id, version: stored.version });
-        } catch (error) {
-          if (error instanceof UnknownSecurityIdError) return reply.code(404).send(fieldErrorList({ [SECURITY_ID_FIELD]: UNKNOWN_SECURITY_ID_MESSAGE }));
-          throw error;
-        }
+        const stored = await receiveFinanceDetails(deps.database, result.values[SECURITY_ID_FIELD] ?? '', payload, deps.financeKeys);
+        if (stored === null) return reply.code(404).send(fieldErrorList({ [SECURITY_ID_FIELD]: UNKNOWN_SECURITY_ID_MESSAGE }));
+        request.log.info({ form, version: stored.version }, 'finance details stored');
+        return reply.code(201).send({ id: stored.id, version: stored.version });
       }
 
       const upload = body.file && sniffed ? describeUpload(body.file.bytes, sniffed, body.file.fileName) : null;
-      const id = await insertSubmission(deps.database, { form, endpoint: endpoint.path, payload, upload });
+      const id = await receiveApplication(deps.database, { form, endpoint: endpoint.path, payload, upload });
       request.log.info({ form, submission: id, file: upload !== null }, 'submission stored');
       return reply.code(201).send({ id });
     };

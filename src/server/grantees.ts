@@ -9,7 +9,7 @@ import type { Database, Queryable } from './storage/database';
 
 /** Crockford's base32: no I, L, O or U, so an ID read aloud or retyped survives. */
 const ALPHABET = '0123456789ABCDEFGHJKMNPQRSTVWXYZ';
-/** The finance form's cap on granteeSecurityID (spec section 5). */
+/** The finance form's cap on granteeSecurityID. */
 export const SECURITY_ID_LENGTH = 18;
 
 export function generateSecurityId(): string {
@@ -26,7 +26,7 @@ export type GranteeRow = { id: string; label: string; created_at: Date; revoked_
 
 /**
  * A new grantee with a fresh security ID, returned once (only its hash is stored). The CLI's grantees
- * stand alone; the team area's are issued from an application (`origin`, issue 17), in its transaction.
+ * stand alone; the team area's are issued from an application (`origin`), in its transaction.
  */
 export async function addGrantee(
   db: Queryable,

@@ -3,14 +3,16 @@ import { endpoints } from '../api/endpoints';
 import { site } from '../config/site';
 import { isEmail } from '../forms/definitions/validate';
 import { requireMediaType } from './http';
-import { NEWSLETTER_CONFIRM_PATH, NEWSLETTER_UNSUBSCRIBE_PATH } from './mail/compose';
 import type { FinanceKeyring } from './finance/encryption';
+import { unsubscribeTokenVault } from './finance/sealedColumns';
+import { composeNewsletterConfirmation, NEWSLETTER_CONFIRM_PATH, NEWSLETTER_UNSUBSCRIBE_PATH } from './mail/compose';
+import { enqueueEmail } from './mail/outbox';
 import type { Database } from './storage/database';
-import { confirmSubscription, signUp, unsubscribe } from './storage/newsletter';
+import { confirmSubscription, recordSignUp, unsubscribe, type SignUpOutcome } from './storage/newsletter';
 
 /**
  * POST /api/newsletter-signup, double opt-in (storage/newsletter.ts). The site shows a 4xx
- * answer's text body as its toast (spec section 8), so refusals here are short Spanish plain text.
+ * answer's text body as its toast, so refusals here are short Spanish plain text.
  * A valid address always gets the same 201, whether it is new, pending or already confirmed: the
  * answer never tells whether an address is subscribed.
  *
@@ -19,6 +21,15 @@ import { confirmSubscription, signUp, unsubscribe } from './storage/newsletter';
  */
 export const NEWSLETTER_INVALID_TEXT = 'El correo electrónico no es válido, inténtalo de nuevo.';
 export const NEWSLETTER_LIMITED_TEXT = 'Demasiados intentos con este correo: inténtalo de nuevo más tarde.';
+
+/** A sign-up and, when it asks for one, its confirmation email, committed together. */
+async function signUp(database: Database, email: string, keys: FinanceKeyring): Promise<SignUpOutcome> {
+  return database.transaction(async (tx) => {
+    const { outcome, confirmation } = await recordSignUp(tx, email, unsubscribeTokenVault(keys));
+    if (confirmation) await enqueueEmail(tx, { ...composeNewsletterConfirmation(confirmation), purpose: 'newsletter-confirmation' }, keys);
+    return outcome;
+  });
+}
 
 function emailOf(body: unknown): string | null {
   if (typeof body !== 'object' || body === null || Array.isArray(body)) return null;

@@ -7,7 +7,7 @@ import { formatBytes, formatDateTime } from './format';
 import { GranteeIdPanel } from './GranteeIdPanel';
 import { InternalNotes } from './InternalNotes';
 import { canReview } from './labels';
-import { teamRoutes } from './navigation';
+import { teamRoutes } from '@/lib/team';
 import { PaymentDetails } from './PaymentDetails';
 import { ReviewPanel } from './ReviewPanel';
 import { StatusHistory } from './StatusHistory';

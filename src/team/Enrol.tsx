@@ -2,7 +2,7 @@ import { startRegistration } from '@simplewebauthn/browser';
 import { useHydrated } from '@/forms/kit/useHydrated';
 import { teamApi } from './api';
 import { navigate } from './navigate';
-import { teamRoutes } from './navigation';
+import { teamRoutes } from '@/lib/team';
 import { Notice } from './Notice';
 import styles from './team.module.css';
 import { usePasskeyCeremony } from './usePasskeyCeremony';

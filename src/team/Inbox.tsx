@@ -7,7 +7,7 @@ import { APPLICATION_STATUSES, applicationStatusLabels, isApplicationStatus, typ
 import { filterQuery, teamApi, teamPaths, type ApplicationPage, type AssigneeOption, type InboxFilter, type StatusChangeResult, type TeamMember } from './api';
 import { formatDateTime } from './format';
 import { canReview, inboxProgrammes, programmeName } from './labels';
-import { teamRoutes } from './navigation';
+import { teamRoutes } from '@/lib/team';
 import { actionFailure, failureMessage, useTeamData } from './useTeamData';
 import { Notice } from './Notice';
 import { classNames } from '@/lib/classNames';

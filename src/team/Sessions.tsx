@@ -3,7 +3,8 @@ import { browserSupportsWebAuthn, startRegistration } from '@simplewebauthn/brow
 import { TeamApiError, teamApi } from './api';
 import { formatDateTime } from './format';
 import { navigate } from './navigate';
-import { goToSignIn, teamRoutes } from './navigation';
+import { teamRoutes } from '@/lib/team';
+import { goToSignIn } from './navigation';
 import { passkeyFailureMessage } from './passkeyErrors';
 import { failureMessage, useTeamData } from './useTeamData';
 import { Notice } from './Notice';

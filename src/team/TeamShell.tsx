@@ -6,7 +6,7 @@ import { site } from '@/config/site';
 import { teamApi, type TeamMember, type TeamRole } from './api';
 import { formatRole } from './labels';
 import { navigate } from './navigate';
-import { teamRoutes } from './navigation';
+import { teamRoutes } from '@/lib/team';
 import { failureMessage, useTeamData } from './useTeamData';
 import { Notice } from './Notice';
 import styles from './team.module.css';

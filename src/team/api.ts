@@ -1,5 +1,5 @@
 /**
- * The team pages' client for /api/team/* (contract: TEAM-API.md of issue 16). It knows paths,
+ * The team pages' client for /api/team/* (contract: docs/team-api.md). It knows paths,
  * methods and answer shapes; the pages decide what to show. Every state change sends a JSON body
  * (the server also checks the Origin), and every answer that is not 2xx becomes a TeamApiError
  * carrying its status, so a page can tell "not signed in" (401) from "not allowed" (403).
@@ -21,7 +21,7 @@ export type ApplicationSummary = {
   organisation: string;
   submittedAt: string;
   hasFile: boolean;
-  /** Review status and assignee (issue 17); null on grantee finance records, which have neither. */
+  /** Review status and assignee; null on grantee finance records, which have neither. */
   status?: ApplicationStatus | null;
   assignee?: Assignee | null;
 };
@@ -46,7 +46,7 @@ export type ApplicationDetail = {
   submittedAt: string;
   sections: AnswerSection[];
   file: ApplicationFile | null;
-  /** Review workflow (issue 17): present on applications, absent on grantee finance records. */
+  /** Review workflow: present on applications, absent on grantee finance records. */
   status?: ApplicationStatus;
   statusChangedAt?: string;
   assignee?: Assignee | null;

@@ -1,5 +1,5 @@
 import { programmes, type ProgrammeKey } from '@/config/programmes';
-import type { AuditAction } from '@/server/team/audit';
+import type { AuditAction } from '@/lib/team';
 import type { TeamRole } from './api';
 
 const roleLabels: Record<TeamRole, string> = { admin: 'administración', reviewer: 'revisión', finance: 'finanzas' };

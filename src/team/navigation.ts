@@ -1,15 +1,5 @@
+import { teamRoutes } from '@/lib/team';
 import { navigate } from './navigate';
-
-export const teamRoutes = {
-  signIn: '/equipo/',
-  enrol: '/equipo/inscripcion/',
-  inbox: '/equipo/solicitudes/',
-  application: (id: string) => `/equipo/solicitud/?id=${encodeURIComponent(id)}`,
-  sessions: '/equipo/sesiones/',
-  members: '/equipo/miembros/',
-  audit: '/equipo/auditoria/',
-  dataRights: '/equipo/datos/',
-} as const;
 
 /** The sign-in page, asked to come back to the page the member was on. */
 export function signInUrl(returnTo: string): string {

@@ -8,7 +8,7 @@ import { formDefinitions } from '../../src/forms/definitions';
 import { payloadToFormEntries } from '../../src/forms/definitions/payload';
 import { openDatabase } from '../../src/server/storage/database';
 import { readSubmissionFile } from '../../src/server/storage/files';
-import { validOfficeHours, validProjectGrants } from '../unit/forms/definitions/fixtures';
+import { validOfficeHours, validProjectGrants } from '../../scripts/support/formAnswers';
 import { npmRun } from './support/npmRun';
 import { createRestartableStorage } from './support/restartableServer';
 import { BACKENDS, freshStorage, postJson } from './support/testServer';

@@ -12,12 +12,12 @@ import { addGrantee, hashSecurityId } from '../../src/server/grantees';
 import { referenceOf } from '../../src/server/mail/compose';
 import { enqueueEmail } from '../../src/server/mail/outbox';
 import { sniffFileType } from '../../src/server/fileType';
-import { insertFinanceVersion, insertSubmission } from '../../src/server/storage/submissions';
+import { receiveApplication, recordFinanceDetails } from '../../src/server/applications/receive';
 import { recordAudit } from '../../src/server/team/audit';
 import { changeApplicationStatus } from '../../src/server/team/review';
 import { describeUpload } from '../../src/server/uploads';
 import { syncWebhookEndpoints } from '../../src/server/webhooks/outbox';
-import { validFinanceFiat, validOfficeHours, validProjectGrants } from '../unit/forms/definitions/fixtures';
+import { validFinanceFiat, validOfficeHours, validProjectGrants } from '../../scripts/support/formAnswers';
 import { enrolMember, teamClient, type Member } from './support/teamClient';
 import { BACKENDS, startTestServer, type TestServer } from './support/testServer';
 
@@ -40,11 +40,11 @@ async function seedApplicant(server: TestServer, admin: Member): Promise<Fixture
   await syncWebhookEndpoints(db, ['http://127.0.0.1:9/hook']);
   const upload = describeUpload(PROPOSAL, (await sniffFileType(PROPOSAL))!, 'Propuesta Lucía.pdf');
   const projectValues = { ...validProjectGrants(), firstName: FIRST, lastName: LAST, email: EMAIL };
-  const projectId = await insertSubmission(db, { form: 'project-grants', endpoint: '/api/project-grants', payload: formDefinitions['project-grants'].toPayload(projectValues), upload });
+  const projectId = await receiveApplication(db, { form: 'project-grants', endpoint: '/api/project-grants', payload: formDefinitions['project-grants'].toPayload(projectValues), upload });
   const officeValues = { ...validOfficeHours(), firstName: FIRST, lastName: LAST, email: ` ${EMAIL.toLowerCase()} ` };
-  const officeId = await insertSubmission(db, { form: 'office-hours', endpoint: '/api/office-hours', payload: { ...formDefinitions['office-hours'].toPayload(officeValues), email: ` ${EMAIL.toLowerCase()} ` }, upload: null });
+  const officeId = await receiveApplication(db, { form: 'office-hours', endpoint: '/api/office-hours', payload: { ...formDefinitions['office-hours'].toPayload(officeValues), email: ` ${EMAIL.toLowerCase()} ` }, upload: null });
   const otherValues = { ...validOfficeHours(), firstName: 'Otra', lastName: 'Persona', email: OTHER };
-  const otherId = await insertSubmission(db, { form: 'office-hours', endpoint: '/api/office-hours', payload: formDefinitions['office-hours'].toPayload(otherValues), upload: null });
+  const otherId = await receiveApplication(db, { form: 'office-hours', endpoint: '/api/office-hours', payload: formDefinitions['office-hours'].toPayload(otherValues), upload: null });
 
   // Reviewed and approved through the review workflow's one status path (history, audit, webhook events).
   for (const to of ['in_review', 'approved'] as const) {
@@ -58,7 +58,7 @@ async function seedApplicant(server: TestServer, admin: Member): Promise<Fixture
     projectId,
   ]);
   const financePayload = formDefinitions['grantee-finance'].toPayload({ ...validFinanceFiat(), beneficiaryName: `${FIRST} ${LAST}`, contactEmail: EMAIL.toUpperCase(), IBAN });
-  const finance = await db.transaction((tx) => insertFinanceVersion(tx, grantee!.id, financePayload, resolveFinanceKeys(server.config).keyring));
+  const finance = await db.transaction((tx) => recordFinanceDetails(tx, grantee!.id, financePayload, resolveFinanceKeys(server.config).keyring));
   await db.query("INSERT INTO newsletter_subscribers (email, status) VALUES ($1, 'confirmed'), ($2, 'confirmed')", [EMAIL.toLowerCase(), OTHER]);
   await db.transaction(async (tx) => {
     const outboxId = await enqueueEmail(tx, { purpose: 'decision', to: EMAIL, subject: `Tu solicitud ${referenceOf('project-grants', projectId)}`, text: `Hola ${FIRST}` }, resolveFinanceKeys(server.config).keyring);
@@ -228,11 +228,11 @@ for (const backend of BACKENDS) {
         const env = { DATA_DIR: server.config.dataDir, DATABASE_URL: server.config.databaseUrl ?? '' };
         const values = { ...validProjectGrants(), firstName: FIRST, lastName: LAST, email: EMAIL };
         const upload = describeUpload(PROPOSAL, (await sniffFileType(PROPOSAL))!, 'Propuesta Lucía.pdf');
-        const id = await insertSubmission(server.database, { form: 'project-grants', endpoint: '/api/project-grants', payload: formDefinitions['project-grants'].toPayload(values), upload });
+        const id = await receiveApplication(server.database, { form: 'project-grants', endpoint: '/api/project-grants', payload: formDefinitions['project-grants'].toPayload(values), upload });
         const reference = referenceOf('project-grants', id);
         const { grantee } = await addGrantee(server.database, 'CLI grantee');
         const financePayload = formDefinitions['grantee-finance'].toPayload({ ...validFinanceFiat(), contactEmail: EMAIL, IBAN });
-        await server.database.transaction((tx) => insertFinanceVersion(tx, grantee.id, financePayload, resolveFinanceKeys(server.config).keyring));
+        await server.database.transaction((tx) => recordFinanceDetails(tx, grantee.id, financePayload, resolveFinanceKeys(server.config).keyring));
 
         const found = await runDataRightsCommand(['find', '--email', EMAIL], { env });
         expect(found).toContain('submissions\t1');

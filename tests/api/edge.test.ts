@@ -3,12 +3,12 @@ import { endpoints } from '../../src/api/endpoints';
 import { formDefinitions, type WirePayload } from '../../src/forms/definitions';
 import { payloadToFormEntries } from '../../src/forms/definitions/payload';
 import { DISALLOWED_TEXT_MESSAGE } from '../../src/forms/definitions/validate';
-import { validOfficeHours, validProjectGrants } from '../unit/forms/definitions/fixtures';
+import { validOfficeHours, validProjectGrants } from '../../scripts/support/formAnswers';
 import { multipartBody, rawRequest, requestHead, type RawAnswer } from './support/rawHttp';
 import { postJson, startTestServer, type TestServer } from './support/testServer';
 
 /**
- * The reproductions of issue 14, one test each: what an attacker sent, and the answer it gets now.
+ * Reproductions of reported attacks, one test each: what an attacker sent, and the answer it gets now.
  * (The fuzz run, tests/api/fuzz.test.ts, sends thousands of variations on both backends.)
  */
 

@@ -19,7 +19,7 @@ import {
   validProjectGrants,
   validSmallGrantsEvent,
   validSmallGrantsProject,
-} from '../unit/forms/definitions/fixtures';
+} from '../../scripts/support/formAnswers';
 import { BACKENDS, postJson, startTestServer, type TestServer } from './support/testServer';
 
 type JsonCase = { name: string; path: string; form: FormKey; values: () => FormValues };

@@ -10,7 +10,7 @@ import { FINANCE_WARNING, runExportCommand, UsageError } from '../../src/server/
 import { toCsv } from '../../src/server/export/csv';
 import { addGrantee } from '../../src/server/grantees';
 import type { RunningServer } from '../../src/server/main';
-import { validFinanceCrypto, validOfficeHours, validProjectGrants } from '../unit/forms/definitions/fixtures';
+import { validFinanceCrypto, validOfficeHours, validProjectGrants } from '../../scripts/support/formAnswers';
 import { createRestartableStorage, type RestartableStorage } from './support/restartableServer';
 import { postJson } from './support/testServer';
 

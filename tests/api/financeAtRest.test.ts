@@ -21,8 +21,8 @@ import { startServer, type RunningServer } from '../../src/server/main';
 import { MIGRATIONS } from '../../src/server/storage/migrations';
 import { openPglite, type Database } from '../../src/server/storage/database';
 import { parseReference, readApplication, UNREADABLE_PAYMENT_DETAILS } from '../../src/server/team/applications';
-import { validFinanceCrypto, validFinanceFiat } from '../unit/forms/definitions/fixtures';
-import { listenInRange } from './support/ports';
+import { validFinanceCrypto, validFinanceFiat } from '../../scripts/support/formAnswers';
+import { listenInRange } from '../../scripts/support/ports';
 import { createRestartableStorage, type RestartableStorage } from './support/restartableServer';
 import { BACKENDS, postJson } from './support/testServer';
 

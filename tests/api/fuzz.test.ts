@@ -12,12 +12,12 @@ import {
   validProjectGrants,
   validSmallGrantsEvent,
   validSmallGrantsProject,
-} from '../unit/forms/definitions/fixtures';
+} from '../../scripts/support/formAnswers';
 import { multipartBody } from './support/rawHttp';
 import { BACKENDS, startTestServer, type TestServer } from './support/testServer';
 
 /**
- * The fuzz run of issue 14: at least 1,000 generated requests per endpoint, on PGlite and on
+ * The fuzz run: at least 1,000 generated requests per endpoint, on PGlite and on
  * PostgreSQL, in the classes an attacker tried: control characters and broken surrogates in text,
  * bytes that are not UTF-8, other charsets and content types, malformed JSON and multipart,
  * unknown keys, cross-site origins, plus the property tests' mutations of valid payloads and valid
@@ -225,7 +225,7 @@ describe.each(BACKENDS)('fuzz run on %s', (backend) => {
   });
   afterAll(async () => {
     await server.close();
-    // The counts by status, for the record (issue 14 asks for them).
+    // The counts by status, for the record.
     for (const [name, counts] of Object.entries(tally)) console.log(`fuzz ${backend} ${name}: ${Object.entries(counts).sort().map(([status, n]) => `${status}×${n}`).join(' ')}`);
   });
 

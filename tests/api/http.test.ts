@@ -9,7 +9,7 @@ import { formDefinitions } from '../../src/forms/definitions';
 import { ConfigError, loadConfig } from '../../src/server/config';
 import { listHtmlFiles } from '../../scripts/export-files';
 import { COMPILE_HINT, START_AFTER_FIRST_PAINT, startupChunkPaths } from '../../scripts/postexport';
-import { validOfficeHours } from '../unit/forms/definitions/fixtures';
+import { validOfficeHours } from '../../scripts/support/formAnswers';
 import { postJson, startTestServer, type TestServer } from './support/testServer';
 
 /** Headers, static serving and rate limits: the same on either backend, so PGlite only. */

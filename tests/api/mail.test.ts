@@ -15,7 +15,7 @@ import {
   validProjectGrants,
   validSmallGrantsEvent,
   validSmallGrantsProject,
-} from '../unit/forms/definitions/fixtures';
+} from '../../scripts/support/formAnswers';
 import { createRestartableStorage, eventually, FAST_RETRY_ENV, type RestartableStorage } from './support/restartableServer';
 import { startSmtpSink, type ReceivedEmail, type SmtpSink } from './support/smtpSink';
 import { postJson } from './support/testServer';

@@ -2,6 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { endpoints } from '../../src/api/endpoints';
 import type { RunningServer } from '../../src/server/main';
 import { NEWSLETTER_INVALID_TEXT, NEWSLETTER_LIMITED_TEXT } from '../../src/server/newsletter';
+import { unsubscribeTokenVault } from '../../src/server/finance/sealedColumns';
 import { confirmedSubscribers, SIGNUPS_PER_ADDRESS } from '../../src/server/storage/newsletter';
 import { createRestartableStorage, eventually, FAST_RETRY_ENV, type RestartableStorage } from './support/restartableServer';
 import { startSmtpSink, type ReceivedEmail, type SmtpSink } from './support/smtpSink';
@@ -53,7 +54,7 @@ describe('newsletter double opt-in', () => {
     expect(email!.headers.from).toBe('Cadena Academy <hola@example.org>');
     expect(email!.text).toContain('vence en 48 horas');
     expect(await statusOf('ana@example.org')).toBe('pending');
-    expect(await confirmedSubscribers(server.database, storage.keys())).toEqual([]);
+    expect(await confirmedSubscribers(server.database, unsubscribeTokenVault(storage.keys()))).toEqual([]);
     // The token is stored as its hash only.
     const { confirm, unsubscribe } = linksOf(email!);
     const token = new URL(confirm).searchParams.get('token')!;
@@ -67,7 +68,7 @@ describe('newsletter double opt-in', () => {
     expect(await page.text()).toContain('Confirmar suscripción');
     expect(result.status).toBe(200);
     expect(await result.text()).toContain('¡Suscripción confirmada!');
-    expect(await confirmedSubscribers(server.database, storage.keys())).toEqual([{ email: 'ana@example.org', unsubscribeToken: new URL(unsubscribe).searchParams.get('token') }]);
+    expect(await confirmedSubscribers(server.database, unsubscribeTokenVault(storage.keys()))).toEqual([{ email: 'ana@example.org', unsubscribeToken: new URL(unsubscribe).searchParams.get('token') }]);
 
     // Single use.
     const again = await follow(confirm);
@@ -79,7 +80,7 @@ describe('newsletter double opt-in', () => {
     expect(left.result.status).toBe(200);
     expect(await left.result.text()).toContain('Suscripción cancelada');
     expect(await statusOf('ana@example.org')).toBe('unsubscribed');
-    expect(await confirmedSubscribers(server.database, storage.keys())).toEqual([]);
+    expect(await confirmedSubscribers(server.database, unsubscribeTokenVault(storage.keys()))).toEqual([]);
   });
 
   it('answers a new, a pending and a confirmed address identically, and mails nothing to a confirmed one', async () => {

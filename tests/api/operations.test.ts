@@ -9,8 +9,8 @@ import { ConfigError, loadConfig } from '../../src/server/config';
 import { generateSecurityId } from '../../src/server/grantees';
 import { isLoopbackScrape } from '../../src/server/metrics';
 import { MIGRATIONS } from '../../src/server/storage/migrations';
-import { validFinanceCrypto, validOfficeHours } from '../unit/forms/definitions/fixtures';
-import { listenInRange } from './support/ports';
+import { validFinanceCrypto, validOfficeHours } from '../../scripts/support/formAnswers';
+import { listenInRange } from '../../scripts/support/ports';
 import { BACKENDS, postJson, startTestServer, type TestServer } from './support/testServer';
 
 /** What an operator or a load balancer relies on: health, readiness, metrics, limits shared through Redis. */

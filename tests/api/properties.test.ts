@@ -13,8 +13,8 @@ import {
   validProjectGrants,
   validSmallGrantsEvent,
   validSmallGrantsProject,
-} from '../unit/forms/definitions/fixtures';
-import { ACCEPTED_TOKEN } from './support/fakeSiteverify';
+} from '../../scripts/support/formAnswers';
+import { ACCEPTED_TOKEN } from '../../scripts/support/fakeSiteverify';
 import { postJson, startTestServer, type TestServer } from './support/testServer';
 
 /**

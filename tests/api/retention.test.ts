@@ -3,9 +3,9 @@ import { formDefinitions } from '../../src/forms/definitions';
 import type { FormKey } from '../../src/forms/definitions/types';
 import { loadRetentionPeriods, RETENTION_LOCK_KEY, startRetentionSweeper, sweepRetention } from '../../src/server/dataRights/retention';
 import { sniffFileType } from '../../src/server/fileType';
-import { insertSubmission } from '../../src/server/storage/submissions';
+import { receiveApplication } from '../../src/server/applications/receive';
 import { describeUpload } from '../../src/server/uploads';
-import { validOfficeHours, validProjectGrants, validSmallGrantsProject } from '../unit/forms/definitions/fixtures';
+import { validOfficeHours, validProjectGrants, validSmallGrantsProject } from '../../scripts/support/formAnswers';
 import { BACKENDS, startTestServer, type TestServer } from './support/testServer';
 
 const PROPOSAL = Buffer.concat([Buffer.from('%PDF-1.7\n'), Buffer.alloc(512, 0x42)]);
@@ -21,7 +21,7 @@ async function application(server: TestServer, form: 'project-grants' | 'small-g
   const values = { ...FIXTURES[form]!(), email };
   const upload = form === 'project-grants' ? describeUpload(PROPOSAL, (await sniffFileType(PROPOSAL))!, 'propuesta.pdf') : null;
   const endpoint = form === 'small-grants' ? '/api/small-grants/project' : `/api/${form}`;
-  const id = await insertSubmission(server.database, { form, endpoint, payload: formDefinitions[form].toPayload(values), upload });
+  const id = await receiveApplication(server.database, { form, endpoint, payload: formDefinitions[form].toPayload(values), upload });
   // The decision, as the review workflow records it: the status and when it changed.
   await server.database.query('UPDATE submissions SET status = $2, status_changed_at = now() WHERE id = $1', [id, status]);
   return id;

@@ -9,10 +9,10 @@ import { programmes } from '../../src/config/programmes';
 import { referenceOf } from '../../src/server/mail/compose';
 import { composeDecisionEmail, composeGranteeIdEmail, type ReviewedForm } from '../../src/server/mail/decisions';
 import type { RunningServer } from '../../src/server/main';
-import { insertFinanceVersion, insertSubmission } from '../../src/server/storage/submissions';
+import { receiveApplication, recordFinanceDetails } from '../../src/server/applications/receive';
 import { nextStatuses } from '../../src/lib/applicationStatus';
 import type { Role } from '../../src/server/team/roles';
-import { CHECKSUMMED_ADDRESS, validAcademicGrants, validDevconGrants, validFinanceCrypto, validOfficeHours, validProjectGrants, validSmallGrantsEvent } from '../unit/forms/definitions/fixtures';
+import { CHECKSUMMED_ADDRESS, validAcademicGrants, validDevconGrants, validFinanceCrypto, validOfficeHours, validProjectGrants, validSmallGrantsEvent } from '../../scripts/support/formAnswers';
 import { createRestartableStorage, eventually, FAST_RETRY_ENV, type RestartableStorage } from './support/restartableServer';
 import { startSmtpSink, type ReceivedEmail, type SmtpSink } from './support/smtpSink';
 import { auditEntries, enrolMember, teamClient, type Member } from './support/teamClient';
@@ -44,7 +44,7 @@ for (const backend of BACKENDS) {
 
     /** A stored application of `form` (as the form route stores it), by its reference. */
     async function application(form: FormKey = 'project-grants', values: FormValues = validProjectGrants()): Promise<string> {
-      const id = await insertSubmission(server.database, { form, endpoint: `/api/${form}`, payload: formDefinitions[form].toPayload(values), upload: null });
+      const id = await receiveApplication(server.database, { form, endpoint: `/api/${form}`, payload: formDefinitions[form].toPayload(values), upload: null });
       return referenceOf(form, id);
     }
 
@@ -80,7 +80,7 @@ for (const backend of BACKENDS) {
       for (const role of ['admin', 'reviewer', 'finance'] as const) members[role] = await enrol(`${role}@example.org`, role);
       const { grantee } = await addGrantee(server.database, 'Grantee sin solicitud');
       const keyring = resolveFinanceKeys({ financeKey: null, financeOldKeys: [], dataDir: storage.env.DATA_DIR! }).keyring;
-      const version = await server.database.transaction((tx) => insertFinanceVersion(tx, grantee.id, formDefinitions['grantee-finance'].toPayload(validFinanceCrypto()), keyring));
+      const version = await server.database.transaction((tx) => recordFinanceDetails(tx, grantee.id, formDefinitions['grantee-finance'].toPayload(validFinanceCrypto()), keyring));
       financeRef = referenceOf('grantee-finance', version.id);
     });
     afterAll(async () => {

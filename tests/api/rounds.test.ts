@@ -5,7 +5,7 @@
  * environment and the fresh import.
  */
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
-import { validAcademicGrants, validDevconGrants, validOfficeHours } from '../unit/forms/definitions/fixtures';
+import { validAcademicGrants, validDevconGrants, validOfficeHours } from '../../scripts/support/formAnswers';
 import type { TestServer } from './support/testServer';
 
 describe('grant rounds on the API', () => {

@@ -10,7 +10,7 @@ import { resolveFinanceKeys } from '../../src/server/finance/encryption';
 import { NEWSLETTER_CONFIRM_PATH, NEWSLETTER_UNSUBSCRIBE_PATH, referenceOf } from '../../src/server/mail/compose';
 import type { RunningServer } from '../../src/server/main';
 import { insertSubmission } from '../../src/server/storage/submissions';
-import { validOfficeHours, validProjectGrants } from '../unit/forms/definitions/fixtures';
+import { validOfficeHours, validProjectGrants } from '../../scripts/support/formAnswers';
 import { freePortInRange, npmRun } from './support/npmRun';
 import { createRestartableStorage, eventually, FAST_RETRY_ENV, type RestartableStorage } from './support/restartableServer';
 import { startSmtpSink, type ReceivedEmail, type SmtpSink } from './support/smtpSink';

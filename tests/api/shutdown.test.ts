@@ -7,8 +7,8 @@ import { endpoints } from '../../src/api/endpoints';
 import { formDefinitions } from '../../src/forms/definitions';
 import { LOCK_FILE, openDatabase } from '../../src/server/storage/database';
 import { startServerProcess } from '../../scripts/server-process';
-import { validDevconGrants } from '../unit/forms/definitions/fixtures';
-import { ACCEPTED_TOKEN, startFakeSiteverify, TEST_SECRET, type FakeSiteverify } from './support/fakeSiteverify';
+import { validDevconGrants } from '../../scripts/support/formAnswers';
+import { ACCEPTED_TOKEN, startFakeSiteverify, TEST_SECRET, type FakeSiteverify } from '../../scripts/support/fakeSiteverify';
 
 /**
  * `npm start`'s process: SIGTERM lets the request in flight finish, then closes the database and

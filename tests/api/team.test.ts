@@ -8,13 +8,13 @@ import { toCsv } from '../../src/server/export/csv';
 import { sniffFileType } from '../../src/server/fileType';
 import { addGrantee } from '../../src/server/grantees';
 import { referenceOf } from '../../src/server/mail/compose';
-import { insertFinanceVersion, insertSubmission } from '../../src/server/storage/submissions';
+import { receiveApplication, recordFinanceDetails } from '../../src/server/applications/receive';
 import { CLI_ACTOR } from '../../src/server/team/audit';
 import { inviteMember } from '../../src/server/team/members';
 import type { Role } from '../../src/server/team/roles';
 import { SESSION_COOKIE } from '../../src/server/team/sessions';
 import { describeUpload } from '../../src/server/uploads';
-import { validFinanceCrypto, validProjectGrants } from '../unit/forms/definitions/fixtures';
+import { validFinanceCrypto, validProjectGrants } from '../../scripts/support/formAnswers';
 import { SoftAuthenticator } from './support/softAuthenticator';
 import { auditEntries, enrolMember, queuedBody, sessionCookieOf, signInMember, SITE, teamClient, tokenOf, type Member } from './support/teamClient';
 import { BACKENDS, startTestServer, type TestServer } from './support/testServer';
@@ -38,7 +38,7 @@ for (const backend of BACKENDS) {
       server = await startTestServer({ backend, env: { TEAM_SIGNIN_RATE_LIMIT_PER_MINUTE: '1000' } });
       const upload = describeUpload(PROPOSAL, (await sniffFileType(PROPOSAL))!, 'Propuesta "final" <v2>.pdf');
       const values = { ...validProjectGrants(), company: '=HYPERLINK("https://evil.example")', projectDescription: 'Talleres para comunidades rurales de desarrolladores en Oaxaca.' };
-      const projectId = await insertSubmission(server.database, {
+      const projectId = await receiveApplication(server.database, {
         form: 'project-grants',
         endpoint: '/api/project-grants',
         payload: formDefinitions['project-grants'].toPayload(values),
@@ -46,7 +46,7 @@ for (const backend of BACKENDS) {
       });
       projectRef = referenceOf('project-grants', projectId);
       const { grantee } = await addGrantee(server.database, 'Grantee Uno');
-      const finance = await server.database.transaction((tx) => insertFinanceVersion(tx, grantee.id, formDefinitions['grantee-finance'].toPayload(validFinanceCrypto()), resolveFinanceKeys(server.config).keyring));
+      const finance = await server.database.transaction((tx) => recordFinanceDetails(tx, grantee.id, formDefinitions['grantee-finance'].toPayload(validFinanceCrypto()), resolveFinanceKeys(server.config).keyring));
       financeRef = referenceOf('grantee-finance', finance.id);
       for (const role of ['admin', 'reviewer', 'finance'] as const) members[role] = await enrol(server, `${role}@example.org`, role);
       await inviteMember(server.database, { email: 'throwaway@example.org', role: 'reviewer', actor: CLI_ACTOR, siteOrigin: SITE, keys: resolveFinanceKeys(server.config).keyring });

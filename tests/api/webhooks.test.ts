@@ -9,12 +9,12 @@ import { ConfigError } from '../../src/server/config';
 import { resolveFinanceKeys } from '../../src/server/finance/encryption';
 import { addGrantee } from '../../src/server/grantees';
 import { referenceOf } from '../../src/server/mail/compose';
-import { insertSubmission } from '../../src/server/storage/submissions';
+import { receiveApplication } from '../../src/server/applications/receive';
 import { loadWebhookConfig, type WebhookConfig } from '../../src/server/webhooks/config';
 import { syncWebhookEndpoints } from '../../src/server/webhooks/outbox';
 import { startWebhookWorker, type WebhookWorker } from '../../src/server/webhooks/worker';
-import { validFinanceFiat, validOfficeHours, validProjectGrants } from '../unit/forms/definitions/fixtures';
-import { listenInRange } from './support/ports';
+import { validFinanceFiat, validOfficeHours, validProjectGrants } from '../../scripts/support/formAnswers';
+import { listenInRange } from '../../scripts/support/ports';
 import { enrolMember, teamClient } from './support/teamClient';
 import { BACKENDS, postJson, startTestServer, type TestServer } from './support/testServer';
 
@@ -87,7 +87,7 @@ for (const backend of BACKENDS) {
       const office = await postJson(server.url + endpoints.officeHours.path, formDefinitions['office-hours'].toPayload(validOfficeHours()));
       expect(office.status).toBe(201);
       const officeRef = referenceOf('office-hours', ((await office.json()) as { id: string }).id);
-      const projectId = await insertSubmission(server.database, { form: 'project-grants', endpoint: '/api/project-grants', payload: formDefinitions['project-grants'].toPayload(validProjectGrants()), upload: null });
+      const projectId = await receiveApplication(server.database, { form: 'project-grants', endpoint: '/api/project-grants', payload: formDefinitions['project-grants'].toPayload(validProjectGrants()), upload: null });
       const projectRef = referenceOf('project-grants', projectId);
       // A grantee's payment details: no event at all.
       const { securityId } = await addGrantee(server.database, 'Grantee');
@@ -140,7 +140,7 @@ for (const backend of BACKENDS) {
           const before = receiver.received.length;
           const ids = [];
           for (let index = 0; index < 10; index += 1) {
-            ids.push(await insertSubmission(server.database, { form: 'project-grants', endpoint: '/api/project-grants', payload: formDefinitions['project-grants'].toPayload(validProjectGrants()), upload: null }));
+            ids.push(await receiveApplication(server.database, { form: 'project-grants', endpoint: '/api/project-grants', payload: formDefinitions['project-grants'].toPayload(validProjectGrants()), upload: null }));
           }
           await until(async () => (await server.database.query<{ n: number }>("SELECT count(*)::int AS n FROM webhook_outbox WHERE status = 'pending'"))[0]!.n === 0);
           const accepted = receiver.received.slice(before).filter((request) => request.answered === 204);

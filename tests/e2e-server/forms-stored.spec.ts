@@ -17,7 +17,7 @@ import { openPostgres, type Database } from '../../src/server/storage/database';
 import { readSubmissionFile } from '../../src/server/storage/files';
 import { startPostgresCluster, type PostgresCluster } from '../../scripts/postgres-cluster';
 import { startServerProcess, type ServerProcess } from '../../scripts/server-process';
-import { startFakeSiteverify, TEST_SECRET, type FakeSiteverify } from '../api/support/fakeSiteverify';
+import { startFakeSiteverify, TEST_SECRET, type FakeSiteverify } from '../../scripts/support/fakeSiteverify';
 import { academicGrantsSample, devconGrantsSample, granteeFinanceSample, officeHoursSample, projectGrantsSample, smallGrantsEventSample } from '../unit/forms/components/samples';
 import { expect, gotoHydrated, test } from '../e2e/fixtures';
 import { CAPTCHA_TOKEN, fill, solveCaptcha, stubCaptcha } from '../e2e/forms-support';
@@ -125,7 +125,7 @@ test('grantee finance: a provisioned security ID stores the details as a version
 
 test('grantee finance: an unknown security ID is answered 404 and the form says so', async ({ page, consoleErrors }) => {
   consoleErrors.allow(/status of 404.*\/api\/grantee-finance/, 'the server refuses the unknown ID and Chromium logs the failed request');
-  consoleErrors.allow(/refused with status 404/, 'the form logs the failure, as spec section 8 asks');
+  consoleErrors.allow(/refused with status 404/, 'the form logs the failure, as it should');
   const before = await database.query<{ n: number }>('SELECT count(*)::int AS n FROM grantee_finance_versions');
   await submitFinance(page, 'NOT-A-REAL-ID-0000');
   await expect(page.locator('.Toastify [role="alert"]', { hasText: 'Please make sure the Security Grantee ID is correct.' })).toBeVisible();

@@ -14,7 +14,7 @@ import { formDefinitions } from '../../src/forms/definitions';
 import { defaultValues } from '../../src/forms/definitions/validate';
 import { runTeamCommand } from '../../src/server/cli/team';
 import { openPostgres } from '../../src/server/storage/database';
-import { insertSubmission } from '../../src/server/storage/submissions';
+import { receiveApplication } from '../../src/server/applications/receive';
 import { projectGrantsSample } from '../unit/forms/components/samples';
 import { expect, expectNoAxeViolations, gotoHydrated, test } from '../e2e/fixtures';
 import { CAPTCHA_TOKEN } from '../e2e/forms-support';
@@ -61,7 +61,7 @@ async function storeMoreApplications(): Promise<void> {
     ] as const;
     for (const [firstName, lastName, company] of people) {
       const values = { ...defaultValues(definition), ...projectGrantsSample, firstName, lastName, company, captchaToken: CAPTCHA_TOKEN };
-      await insertSubmission(database, { form: definition.key, endpoint: definition.endpoint(values).path, payload: definition.toPayload(values), upload: null });
+      await receiveApplication(database, { form: definition.key, endpoint: definition.endpoint(values).path, payload: definition.toPayload(values), upload: null });
     }
   } finally {
     await database.close();

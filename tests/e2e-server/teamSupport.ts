@@ -9,7 +9,7 @@ import path from 'node:path';
 import { expect, type Page } from '@playwright/test';
 import { startPostgresCluster, type PostgresCluster } from '../../scripts/postgres-cluster';
 import { startServerProcess } from '../../scripts/server-process';
-import { startFakeSiteverify, TEST_SECRET } from '../api/support/fakeSiteverify';
+import { startFakeSiteverify, TEST_SECRET } from '../../scripts/support/fakeSiteverify';
 import { runTeamCommand } from '../../src/server/cli/team';
 import { formDefinitions } from '../../src/forms/definitions';
 import { projectGrantsSample } from '../unit/forms/components/samples';

@@ -1,5 +1,5 @@
 /**
- * The content pages: every non-form route of spec section 2 and the course routes this site chose
+ * The content pages: every non-form route and the course routes this site chose
  * (README "Course routes"). pages.spec.ts already runs axe on every exported page at 1280 px; here
  * each content page is checked for its own title and anchors, for axe and horizontal overflow on
  * phones, and for the behaviour of its parts in a real browser.
@@ -11,7 +11,7 @@ import { applicantsPage, programmePages } from '../../src/content/applicants';
 import { beginnerCoursePage, consultantPages, whyChoosePages } from '../../src/content/courses';
 import { academicGrantsPage, devconGrantsPage } from '../../src/content/grantRounds';
 import { homePage } from '../../src/content/home';
-import { routes } from '../../src/content/routes';
+import { routes } from '../../src/config/routes';
 import { expect, expectNoAxeViolations, gotoHydrated, test } from './fixtures';
 
 type ContentRoute = { path: string; title: string; /** Anchor ids the spec's routes table requires. */ anchors: readonly string[] };

@@ -51,7 +51,7 @@ test('academic grants: booleans and option values as JSON; the thank-you page gi
 
 test('office hours: the JSON body with the full name as company; a 500 first keeps every value', async ({ page, consoleErrors }) => {
   consoleErrors.allow(/status of 500.*\/api\/office-hours/, 'the API fails on purpose once and Chromium logs the failed request');
-  consoleErrors.allow(/The office-hours application was refused with status 500/, 'the form logs the failure, as spec section 8 asks');
+  consoleErrors.allow(/The office-hours application was refused with status 500/, 'the form logs the failure, as it should');
   let status = 500;
   const bodies: unknown[] = [];
   await page.route('**/api/office-hours', async (route) => {

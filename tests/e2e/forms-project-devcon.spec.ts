@@ -89,7 +89,7 @@ test('project grants: what the applicant types before the scripts arrive is kept
 
 test('project grants: a 500 answer shows the Spanish toast and keeps every value; the captcha is reset', async ({ page, consoleErrors }) => {
   consoleErrors.allow(/status of 500.*\/api\/project-grants/, 'the API fails on purpose and Chromium logs the failed request');
-  consoleErrors.allow(/The project-grants application was refused with status 500/, 'the form logs the failure, as spec section 8 asks');
+  consoleErrors.allow(/The project-grants application was refused with status 500/, 'the form logs the failure, as it should');
   const requests = await answer(page, '/api/project-grants', 500);
   await gotoHydrated(page, '/applicants/project-grants/apply/');
   await fill(page, projectGrants, projectGrantsSample);

@@ -8,7 +8,7 @@ import { SocialEmbeds } from './SocialEmbeds';
 import { footerNav, isActive } from './navigation';
 import styles from './Footer.module.css';
 
-/** Site footer: the social embeds, the footer links and the seven social profiles (spec section 2). */
+/** Site footer: the social embeds, the footer links and the seven social profiles. */
 export function Footer() {
   const { pathname } = useRouter();
   return (

@@ -20,7 +20,7 @@ function emailProblem(value: string): string | null {
 }
 
 /**
- * Newsletter banner (spec sections 2, 5 and 8): one email field, validated as the visitor types.
+ * Newsletter banner: one email field, validated as the visitor types.
  * A plain controlled input: it is on every page, and a form library would add weight to all of them.
  */
 export function Newsletter() {

@@ -5,7 +5,7 @@ export type NavItem =
   | { kind: 'internal'; label: string; href: string; /** Paths under which this item is the active one (none: only its own page). */ activePrefixes: readonly string[] }
   | { kind: 'external'; label: string; href: string; newTab: boolean };
 
-/** Main navigation (spec section 2): Inicio, Cursos, Becas, Exchange (new tab), Academy. */
+/** Main navigation: Inicio, Cursos, Becas, Exchange (new tab), Academy. */
 export const mainNav: readonly NavItem[] = [
   { kind: 'internal', label: 'Inicio', href: '/', activePrefixes: [] },
   // The course pages (why-choose, beginner and consultant courses) belong to Cursos too.
@@ -15,7 +15,7 @@ export const mainNav: readonly NavItem[] = [
   { kind: 'external', label: 'Academy', href: links.academy, newTab: false },
 ];
 
-/** Footer links (spec section 2), before the social icons. */
+/** Footer links, before the social icons. */
 export const footerNav: readonly NavItem[] = [
   ...mainNav.slice(0, 4),
   { kind: 'external', label: 'Privacy Policy', href: links.privacyPolicy, newTab: false },

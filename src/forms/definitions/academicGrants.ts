@@ -30,7 +30,7 @@ import {
 } from './fields';
 
 /**
- * Academic grants, the grants wave (spec sections 3, 5, 7). The point of contact is the signatory
+ * Academic grants, the grants wave. The point of contact is the signatory
  * by default; No asks who is. 'Other' capacity or referral source asks which.
  */
 export const academicGrants = defineForm({

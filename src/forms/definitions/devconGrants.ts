@@ -30,7 +30,7 @@ import {
 } from './fields';
 
 /**
- * Conference (devcon) event sponsorship (spec sections 3, 5, 7). The spec marks eventType required
+ * Conference (devcon) event sponsorship. The spec marks eventType required
  * without a rule; here the mark is enforced, since an unenforced mark only misleads.
  * The form element reuses the id 'project-grants-form', as the spec says.
  */

@@ -2,7 +2,7 @@ import { keccak_256 } from '@noble/hashes/sha3.js';
 import { bytesToHex, utf8ToBytes } from '@noble/hashes/utils.js';
 
 /**
- * EIP-55 mixed-case checksum addresses (issue 5: money goes where the grantee's address says, so a
+ * EIP-55 mixed-case checksum addresses (money goes where the grantee's address says, so a
  * mistyped character in a checksummed address must be caught before it is stored).
  */
 

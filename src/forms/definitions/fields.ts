@@ -4,7 +4,7 @@ import { valueOf } from './fieldState';
 import type { FieldDefinition, FieldKind, FormValues, ValuesPredicate } from './types';
 
 /**
- * The fields several forms repeat, written once with the spec's messages and caps (spec section 5).
+ * The fields several forms repeat, written once with the spec's messages and caps.
  * Each builder takes the section the field sits in and, where a form differs, overrides (a
  * different help text, required only for Team, ...). Messages given as overrides are merged with
  * the field's own, so an override of `required` keeps its cap message.
@@ -55,7 +55,7 @@ export function whenValue(name: string, ...values: readonly string[]): ValuesPre
   return (formValues) => values.includes(valueOf(formValues, name));
 }
 
-// ── Wire transforms (spec section 7) ─────────────────────────────────────────────────────────
+// ── Wire transforms ──────────────────────────────────────────────────────────────────────
 
 const NOT_APPLICABLE = /^n\s*\/?\s*a$/i;
 

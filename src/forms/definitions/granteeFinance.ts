@@ -6,6 +6,9 @@ import { valueOf } from './fieldState';
 import { SHORT_TEXT_MAX, buildField, cappedText, longText, whenValue } from './fields';
 import type { FieldDefinition, FormValues } from './types';
 
+/** The key phrase that ties the form to a grantee: checked by the API, never stored. */
+export const SECURITY_ID_FIELD = 'granteeSecurityID';
+
 const ADDRESS = /^0x[a-fA-F0-9]{40}$/;
 
 const paysInCrypto = whenValue('paymentPreference', CRYPTO_PAYMENT);
@@ -30,7 +33,7 @@ const ADDRESS_FIELDS = ['ethAddress', 'daiAddress'] as const;
 const BANK_FIELDS = ['beneficiaryAddress', 'bankName', 'bankAddress', 'IBAN', 'SWIFTCode', 'fiatCurrencyCode'] as const;
 
 /**
- * Grantee finance (spec sections 3, 4, 5, 7): payment details, gated by the grantee security ID
+ * Grantee finance: payment details, gated by the grantee security ID
  * the server checks. No captcha and no browser draft (payment details are not left in storage).
  */
 export const granteeFinance = defineForm({
@@ -90,7 +93,7 @@ export const granteeFinance = defineForm({
     cappedText('fiatCurrencyCode', 'Currency code', 'Currency code', 3, 'bank', { visibleWhen: paysInFiat, placeholder: 'EUR', help: 'The three-letter ISO 4217 code of the currency to be paid in.' }),
 
     longText('notes', 'Notes', 'confirmation', { required: false, visibleWhen: hasChosenPayment }),
-    cappedText('granteeSecurityID', 'Security Grantee ID', 'Security Grantee ID', 18, 'confirmation', {
+    cappedText(SECURITY_ID_FIELD, 'Security Grantee ID', 'Security Grantee ID', 18, 'confirmation', {
       visibleWhen: hasChosenPayment,
       help: 'The key phrase the programme team sent you.',
     }),

@@ -1,5 +1,5 @@
 /**
- * The six form definitions (DESIGN.md, "One definition per form"), for the browser's form kit and
+ * The six form definitions, for the browser's form kit and
  * the API server alike. No React, no DOM.
  */
 import { academicGrants } from './academicGrants';

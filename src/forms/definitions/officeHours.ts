@@ -21,7 +21,7 @@ import {
 const wantsProjectFeedback = whenValue('officeHoursRequest', PROJECT_FEEDBACK);
 
 /**
- * Office hours (spec sections 3, 4, 5, 7): Team shows the organisation; Project feedback (the
+ * Office hours: Team shows the organisation; Project feedback (the
  * default) shows the project questions, Advice hides them. Individuals send their full name as
  * the organisation.
  */

@@ -2,7 +2,7 @@ import { isValueField, isVisible, valueOf, wireType } from './fieldState';
 import type { FieldDefinition, FormValues, WirePayload } from './types';
 
 /**
- * Form values ⇄ request body (spec section 7), one implementation for every form. Each field's
+ * Form values ⇄ request body, one implementation for every form. Each field's
  * WireRule says how it travels; this module applies the rules.
  */
 

@@ -38,7 +38,7 @@ import {
   website,
 } from './fields';
 
-/** Project grants (spec sections 3, 5, 7): multipart POST with an optional proposal file. */
+/** Project grants: multipart POST with an optional proposal file. */
 export const projectGrants = defineForm({
   key: 'project-grants',
   elementId: 'project-grants-form',

@@ -68,7 +68,7 @@ const inProjectSection = { visibleWhen: isProjectApplication };
 const inEventSection = { visibleWhen: isEventSponsorship };
 
 /**
- * Small grants (spec sections 3, 4, 5, 7): the category picks the project or the event section,
+ * Small grants: the category picks the project or the event section,
  * and the endpoint with it. Team shows the organisation; individuals send their full name.
  * requestedAmount and teamProfile of the project form are left out: projectRequestedAmount,
  * eventRequestedAmount and individualOrTeamSummary ask the same here.

@@ -1,6 +1,6 @@
 /**
  * The shape of a form definition: one description per form, read by the browser's form kit and
- * by the API server alike (DESIGN.md, "One definition per form"). Nothing here may import React,
+ * by the API server alike. Nothing here may import React,
  * Chakra, Next or the DOM: the server imports these modules in plain Node.
  */
 
@@ -22,7 +22,7 @@ export type FormValues = Record<string, string>;
 /** What the rules need to know of an upload: whether there is one, and its size in bytes. */
 export type UploadInfo = { readonly size: number } | null;
 
-/** A value as it travels in the request body (spec section 7). */
+/** A value as it travels in the request body. */
 export type WireValue = string | number | boolean;
 export type WirePayload = Record<string, WireValue>;
 
@@ -67,7 +67,7 @@ export interface FieldDefinition {
   /** The spec's field name: the control's `name`, the form value's key and the wire key. */
   readonly name: string;
   readonly kind: FieldKind;
-  /** English label (issue 4: each form reads in one language). */
+  /** English label (each form reads in one language). */
   readonly label: string;
   readonly help?: string;
   readonly placeholder?: string;
@@ -121,7 +121,7 @@ export type EndpointChoice = (values: FormValues) => EndpointSpec;
 /** What a form module declares; defineForm() adds the payload mappings. */
 export interface FormSpec {
   readonly key: FormKey;
-  /** The `id` of the `<form>` element (spec section 2; devcon reuses 'project-grants-form'). */
+  /** The `id` of the `<form>` element (devcon reuses 'project-grants-form'). */
   readonly elementId: string;
   readonly title: string;
   readonly sections: readonly FormSection[];
@@ -136,7 +136,7 @@ export interface FormSpec {
 }
 
 export interface FormDefinition extends FormSpec {
-  /** The request body of spec section 7: visible fields only, option values, booleans, defaults. */
+  /** The request body: visible fields only, option values, booleans, defaults. */
   toPayload(values: FormValues): WirePayload;
   /**
    * The form values a wire payload stands for (booleans back to 'Yes'/'No', normalised values

@@ -13,7 +13,7 @@ import { countsOf, type RecordCounts, type SubjectRecords } from './records';
  * `archivos/`. The CLI writes them to a folder, the team route zips the same bundle. Payment
  * details are decrypted only when a keyring is given: by the CLI, run by whoever operates the
  * server and holds the key (as `npm run export -- --include-finance`). The team route is an admin's,
- * and only the finance role decrypts in the team area (issue 17), so its bundle lists each version
+ * and only the finance role decrypts in the team area, so its bundle lists each version
  * with its clear name and contact email and `sealed: true`. A version that fails to decrypt is
  * listed as unreadable, never left out silently.
  */

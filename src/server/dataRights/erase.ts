@@ -1,5 +1,6 @@
 import type { Database, Queryable } from '../storage/database';
-import { recordAudit, type AuditAction } from '../team/audit';
+import type { AuditAction } from '../../lib/team';
+import { recordAudit } from '../team/audit';
 import { collectRecords, countsOf, ERASURE_ORDER, type RecordCounts, type RecordKind, type RecordSeed } from './records';
 
 /**

@@ -40,7 +40,7 @@ export async function dataRightsRoutes(app: FastifyInstance, options: { database
   app.post('/data-rights/export', { bodyLimit: BODY_LIMIT, config: ADMIN_ONLY }, async (request, reply) => {
     const email = emailOf(request);
     if (!email) return bad(reply, DATA_RIGHTS_MESSAGES.badEmail);
-    // Payment details stay sealed: in the team area only the finance role decrypts them (issue 17).
+    // Payment details stay sealed: in the team area only the finance role decrypts them.
     const bundle = await exportPersonalData(database, email, actorOf(request), null);
     const day = new Date().toISOString().slice(0, 10);
     return reply

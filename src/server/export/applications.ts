@@ -1,7 +1,7 @@
+import { SECURITY_ID_FIELD } from '../../forms/definitions/granteeFinance';
 import type { FieldDefinition, FormDefinition, FormKey, WirePayload } from '../../forms/definitions/types';
 import { FinanceDecryptionError, type FinanceKeyring } from '../finance/encryption';
 import { openFinancePayload, sealedPayloadColumns, type SealedPayloadRow } from '../finance/versions';
-import { SECURITY_ID_FIELD } from '../formRoutes';
 import { referenceOf } from '../mail/compose';
 import type { Queryable } from '../storage/database';
 import { answersMatch } from '../storage/search';

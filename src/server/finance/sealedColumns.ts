@@ -1,4 +1,5 @@
 import type { Database } from '../storage/database';
+import type { UnsubscribeTokenVault } from '../storage/newsletter';
 import { FinanceDecryptionError, open, seal, type FinanceKeyring, type Sealed } from './encryption';
 
 /**
@@ -101,4 +102,20 @@ export async function sealedColumnKeyUsage(database: Database, column: SealedCol
      GROUP BY 1 ORDER BY 1 NULLS FIRST`,
   );
   return rows.map((row) => ({ keyId: row.key_id, values: row.n }));
+}
+
+/** The newsletter's unsubscribe tokens sealed under `keyring` (storage/newsletter.ts reads and writes the columns). */
+export function unsubscribeTokenVault(keyring: FinanceKeyring): UnsubscribeTokenVault {
+  return {
+    columns: (alias) => `${sealedValueColumns(UNSUBSCRIBE_TOKEN, alias)}, ${alias}.unsubscribe_token AS clear`,
+    open: (row) => {
+      try {
+        return row.clear ?? openValue(keyring, UNSUBSCRIBE_TOKEN, row);
+      } catch (error) {
+        if (error instanceof FinanceDecryptionError) return null;
+        throw error;
+      }
+    },
+    seal: (id, token) => sealValue(keyring, UNSUBSCRIBE_TOKEN, id, '', token),
+  };
 }

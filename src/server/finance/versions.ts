@@ -1,5 +1,5 @@
 import type { WirePayload } from '../../forms/definitions/types';
-import type { Database } from '../storage/database';
+import type { Database, Queryable } from '../storage/database';
 import { FinanceDecryptionError, open, seal, type FinanceKeyring } from './encryption';
 
 /**
@@ -36,6 +36,24 @@ const clearText = (payload: WirePayload, name: string): string => (typeof payloa
 export function sealFinancePayload(keyring: FinanceKeyring, granteeId: string, version: number, payload: WirePayload): unknown[] {
   const sealed = seal(keyring, JSON.stringify(payload), associatedData(granteeId, version));
   return [sealed.ciphertext, sealed.iv, sealed.authTag, sealed.keyId, clearText(payload, 'beneficiaryName'), clearText(payload, 'contactEmail')];
+}
+
+/** A new version of a grantee's payment details, encrypted under the keyring's current key; earlier versions stay. */
+export async function insertFinanceVersion(tx: Queryable, granteeId: string, payload: WirePayload, keyring: FinanceKeyring): Promise<{ id: string; version: number }> {
+  // Serialises concurrent updates of one grantee so that version numbers never collide.
+  const [grantee] = await tx.query<{ id: string }>('SELECT id::text AS id FROM grantees WHERE id = $1 FOR UPDATE', [granteeId]);
+  if (!grantee) throw new Error(`no grantee ${granteeId}`);
+  // The version is part of the ciphertext's associated data, so it is chosen before encrypting.
+  const [next] = await tx.query<{ version: number }>('SELECT COALESCE(MAX(version), 0) + 1 AS version FROM grantee_finance_versions WHERE grantee_id = $1', [grantee.id]);
+  const version = next?.version ?? 1;
+  const [inserted] = await tx.query<{ id: string; version: number }>(
+    `INSERT INTO grantee_finance_versions (grantee_id, version, payload_ciphertext, payload_iv, payload_auth_tag, payload_key_id, beneficiary_name, contact_email)
+     VALUES ($1, $2, $3, $4, $5, $6, $7, $8)
+     RETURNING id::text AS id, version`,
+    [grantee.id, version, ...sealFinancePayload(keyring, grantee.id, version, payload)],
+  );
+  if (!inserted) throw new Error('INSERT … RETURNING gave no row');
+  return inserted;
 }
 
 /** The stored payload of a version; FinanceDecryptionError when it cannot be opened (never a partial value). */

@@ -1,7 +1,7 @@
 import { createHash } from 'node:crypto';
 import fs from 'node:fs/promises';
 import path from 'node:path';
-import type { Queryable } from './database';
+import type { Queryable } from './queryable';
 
 /**
  * Uploaded proposals live in the database (table submission_files, migration 3), written in the

@@ -3,7 +3,7 @@ import http from 'node:http';
 import path from 'node:path';
 import type { PGlite } from '@electric-sql/pglite';
 import { PGLiteSocketServer } from '@electric-sql/pglite-socket';
-import type { Gate } from './database';
+import type { Gate } from './queryable';
 
 /**
  * How command-line tools reach the embedded database while the server holds it (PGlite is one

@@ -1,4 +1,4 @@
-import type { Database } from './database';
+import type { Database } from './queryable';
 
 /**
  * The schema, as an append-only list: a released migration is never edited, a change is a new

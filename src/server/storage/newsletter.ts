@@ -1,17 +1,13 @@
 import { createHash, randomBytes } from 'node:crypto';
-import { FinanceDecryptionError, type FinanceKeyring } from '../finance/encryption';
-import { openValue, sealedValueColumns, sealValue, UNSUBSCRIBE_TOKEN, type SealedValueRow } from '../finance/sealedColumns';
-import { composeNewsletterConfirmation } from '../mail/compose';
-import { enqueueEmail } from '../mail/outbox';
-import type { Database, Queryable } from './database';
+import type { Queryable } from './database';
 
 /**
- * Newsletter subscriptions, double opt-in: a sign-up stores the address as pending and queues a
- * confirmation email with a single-use link that expires; only confirmed addresses count. The
+ * Newsletter subscriptions, double opt-in: a sign-up stores the address as pending and returns the
+ * confirmation email's tokens for the caller to queue; only confirmed addresses count. The
  * confirmation token is stored as its SHA-256 only; the unsubscribe token, which every newsletter
- * email must carry, as its SHA-256 (looked up) and sealed under the finance keys (read back to
- * write those emails), never in clear. Sign-ups per address are limited, whatever
- * the address's state, so the limit tells nothing about it.
+ * email must carry, as its SHA-256 (looked up) and sealed (read back to write those emails), never
+ * in clear. Sign-ups per address are limited, whatever the address's state, so the limit tells
+ * nothing about it.
  */
 
 export const CONFIRMATION_VALID_HOURS = 48;
@@ -24,48 +20,62 @@ const hashOf = (token: string): string => createHash('sha256').update(token, 'ut
 
 export type SignUpOutcome = 'accepted' | 'limited';
 
-/**
- * Records a sign-up. A new, pending or unsubscribed address (again) gets a fresh confirmation link
- * (an earlier one stops working), sent to the address as first stored; a confirmed address gets nothing. The caller answers the same
- * for all of them.
- */
-/** The subscriber's unsubscribe token (clear only in rows from before migration 12); null when none, or none that opens. */
-function unsubscribeTokenOf(keys: FinanceKeyring, row: SealedValueRow & { clear: string | null }): string | null {
-  try {
-    return row.clear ?? openValue(keys, UNSUBSCRIBE_TOKEN, row);
-  } catch (error) {
-    if (error instanceof FinanceDecryptionError) return null;
-    throw error;
-  }
-}
+/** The confirmation email to send: the address as first stored and the two tokens of its links. */
+export type PendingConfirmation = { to: string; confirmToken: string; unsubscribeToken: string };
 
-export async function signUp(database: Database, email: string, keys: FinanceKeyring): Promise<SignUpOutcome> {
-  return database.transaction(async (tx) => {
-    await tx.query('INSERT INTO newsletter_subscribers (email) VALUES ($1) ON CONFLICT ((lower(email))) DO NOTHING', [email]);
-    const [row] = await tx.query<SealedValueRow & { email: string; status: 'pending' | 'confirmed' | 'unsubscribed'; signups: number; clear: string | null }>(
-      `UPDATE newsletter_subscribers t SET
-         signups_in_window = CASE WHEN signup_window_started_at > now() - $2 * interval '1 minute' THEN signups_in_window + 1 ELSE 1 END,
-         signup_window_started_at = CASE WHEN signup_window_started_at > now() - $2 * interval '1 minute' THEN signup_window_started_at ELSE now() END
-       WHERE lower(email) = lower($1)
-       RETURNING ${sealedValueColumns(UNSUBSCRIBE_TOKEN, 't')}, t.email, t.status, t.signups_in_window AS signups, t.unsubscribe_token AS clear`,
-      [email, SIGNUP_WINDOW_MINUTES],
-    );
-    if (!row) throw new Error('newsletter row missing after insert');
-    if (row.signups > SIGNUPS_PER_ADDRESS) return 'limited';
-    if (row.status === 'confirmed') return 'accepted';
-    const confirmToken = newToken();
-    // The address keeps its unsubscribe link across sign-ups; a new one only if it had none (or none a configured key opens).
-    const unsubscribeToken = unsubscribeTokenOf(keys, row) ?? newToken();
-    await tx.query(
-      `UPDATE newsletter_subscribers SET status = 'pending', confirm_token_hash = $2, confirm_expires_at = now() + $3 * interval '1 hour',
-         unsubscribe_token = NULL, unsubscribe_token_hash = $4,
-         unsubscribe_token_ciphertext = $5, unsubscribe_token_iv = $6, unsubscribe_token_auth_tag = $7, unsubscribe_token_key_id = $8
-       WHERE id = $1`,
-      [row.id, hashOf(confirmToken), CONFIRMATION_VALID_HOURS, hashOf(unsubscribeToken), ...sealValue(keys, UNSUBSCRIBE_TOKEN, row.id, '', unsubscribeToken)],
-    );
-    await enqueueEmail(tx, { ...composeNewsletterConfirmation({ to: row.email, confirmToken, unsubscribeToken }), purpose: 'newsletter-confirmation' }, keys);
-    return 'accepted';
-  });
+/** A subscriber's unsubscribe token as its columns are read: sealed, or in clear in rows from before the sealing. */
+export type StoredUnsubscribeToken = {
+  id: string;
+  bound: string;
+  ciphertext: Uint8Array | null;
+  iv: Uint8Array | null;
+  auth_tag: Uint8Array | null;
+  key_id: string | null;
+  clear: string | null;
+};
+
+/**
+ * Seals and opens unsubscribe tokens. The caller holds the keys (src/server/finance/sealedColumns.ts
+ * makes one): storage reads and writes the columns and never sees a key.
+ */
+export type UnsubscribeTokenVault = {
+  /** The columns of a StoredUnsubscribeToken, selected from newsletter_subscribers under `alias`. */
+  columns(alias: string): string;
+  /** The token, or null when the row holds none a configured key opens. */
+  open(row: StoredUnsubscribeToken): string | null;
+  /** Ciphertext, IV, tag and key id that store `token` in row `id`. */
+  seal(id: string, token: string): [Buffer, Buffer, Buffer, string];
+};
+
+/**
+ * Records a sign-up in the caller's transaction. A new, pending or unsubscribed address (again)
+ * gets a fresh confirmation link (an earlier one stops working), returned for the caller to send;
+ * a confirmed address gets nothing. The caller answers the same for all of them.
+ */
+export async function recordSignUp(tx: Queryable, email: string, vault: UnsubscribeTokenVault): Promise<{ outcome: SignUpOutcome; confirmation: PendingConfirmation | null }> {
+  await tx.query('INSERT INTO newsletter_subscribers (email) VALUES ($1) ON CONFLICT ((lower(email))) DO NOTHING', [email]);
+  const [row] = await tx.query<StoredUnsubscribeToken & { email: string; status: 'pending' | 'confirmed' | 'unsubscribed'; signups: number }>(
+    `UPDATE newsletter_subscribers t SET
+       signups_in_window = CASE WHEN signup_window_started_at > now() - $2 * interval '1 minute' THEN signups_in_window + 1 ELSE 1 END,
+       signup_window_started_at = CASE WHEN signup_window_started_at > now() - $2 * interval '1 minute' THEN signup_window_started_at ELSE now() END
+     WHERE lower(email) = lower($1)
+     RETURNING ${vault.columns('t')}, t.email, t.status, t.signups_in_window AS signups`,
+    [email, SIGNUP_WINDOW_MINUTES],
+  );
+  if (!row) throw new Error('newsletter row missing after insert');
+  if (row.signups > SIGNUPS_PER_ADDRESS) return { outcome: 'limited', confirmation: null };
+  if (row.status === 'confirmed') return { outcome: 'accepted', confirmation: null };
+  const confirmToken = newToken();
+  // The address keeps its unsubscribe link across sign-ups; a new one only if it had none (or none a configured key opens).
+  const unsubscribeToken = vault.open(row) ?? newToken();
+  await tx.query(
+    `UPDATE newsletter_subscribers SET status = 'pending', confirm_token_hash = $2, confirm_expires_at = now() + $3 * interval '1 hour',
+       unsubscribe_token = NULL, unsubscribe_token_hash = $4,
+       unsubscribe_token_ciphertext = $5, unsubscribe_token_iv = $6, unsubscribe_token_auth_tag = $7, unsubscribe_token_key_id = $8
+     WHERE id = $1`,
+    [row.id, hashOf(confirmToken), CONFIRMATION_VALID_HOURS, hashOf(unsubscribeToken), ...vault.seal(row.id, unsubscribeToken)],
+  );
+  return { outcome: 'accepted', confirmation: { to: row.email, confirmToken, unsubscribeToken } };
 }
 
 /** Confirms the subscription a link's token belongs to; false when the token is unknown, used or expired. */
@@ -90,16 +100,16 @@ export async function unsubscribe(db: Queryable, token: string): Promise<boolean
 
 /**
  * The addresses that count: confirmed, with the unsubscribe token each newsletter email must carry
- * (opened with `keys`). An address whose token no configured key opens is left out: it cannot be
+ * (opened with `vault`). An address whose token no configured key opens is left out: it cannot be
  * sent a newsletter it could not leave.
  */
-export async function confirmedSubscribers(db: Queryable, keys: FinanceKeyring): Promise<Array<{ email: string; unsubscribeToken: string }>> {
-  const rows = await db.query<SealedValueRow & { email: string; clear: string | null }>(
-    `SELECT ${sealedValueColumns(UNSUBSCRIBE_TOKEN, 't')}, t.email, t.unsubscribe_token AS clear FROM newsletter_subscribers t
+export async function confirmedSubscribers(db: Queryable, vault: UnsubscribeTokenVault): Promise<Array<{ email: string; unsubscribeToken: string }>> {
+  const rows = await db.query<StoredUnsubscribeToken & { email: string }>(
+    `SELECT ${vault.columns('t')}, t.email FROM newsletter_subscribers t
      WHERE t.status = 'confirmed' ORDER BY t.confirmed_at, t.id`,
   );
   return rows.flatMap((row) => {
-    const unsubscribeToken = unsubscribeTokenOf(keys, row);
+    const unsubscribeToken = vault.open(row);
     return unsubscribeToken === null ? [] : [{ email: row.email, unsubscribeToken }];
   });
 }

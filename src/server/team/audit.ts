@@ -1,33 +1,10 @@
+import type { AuditAction } from '../../lib/team';
 import type { Queryable } from '../storage/database';
 
 /**
  * The team's audit log (migration 6): who did what, to what, when. Append-only: the database
  * refuses UPDATE, DELETE and TRUNCATE on the table, and nothing here tries.
  */
-export type AuditAction =
-  | 'enrol'
-  | 'sign-in'
-  | 'sign-out'
-  | 'add-passkey'
-  | 'view-application'
-  | 'view-payment-details'
-  | 'payment-details-unreadable'
-  | 'download-file'
-  | 'export'
-  | 'invite'
-  | 'revoke'
-  | 'end-sessions'
-  | 'change-status'
-  | 'assign'
-  | 'add-note'
-  | 'send-decision-email'
-  | 'issue-grantee-id'
-  | 'reissue-grantee-id'
-  // Data rights (src/server/dataRights): the target holds counts only, never the address searched for.
-  | 'data-rights-find'
-  | 'data-rights-export'
-  | 'erase-personal-data'
-  | 'retention-erase';
 
 /** The actor of the CLI: whoever has a shell on the server. */
 export const CLI_ACTOR = 'cli';

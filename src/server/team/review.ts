@@ -13,7 +13,7 @@ import { recordAudit } from './audit';
 import type { Role } from './roles';
 
 /**
- * The review workflow of an application (issue 17, schema: migration 9): its status and the
+ * The review workflow of an application (schema: migration 9): its status and the
  * history of every change, the member it is assigned to, and the team's internal notes.
  * changeApplicationStatus is the one place a status changes; everything that must happen with a
  * change (history row, audit entry, notices) happens there, in the caller's transaction.

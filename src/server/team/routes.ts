@@ -35,7 +35,7 @@ import { endAllSessions, endOwnSession, endSession, listSessions, resumeSession,
 import { looksLikeToken } from './tokens';
 
 /**
- * The programme team's API under /api/team (contract: TEAM-API.md). Every route declares who may
+ * The programme team's API under /api/team (contract: docs/team-api.md). Every route declares who may
  * call it; one onRequest hook enforces that before any body is read: no session → 401, a session
  * without the role → 403. Every POST also needs the site's own Origin and a JSON body.
  */
@@ -489,7 +489,7 @@ export async function teamRoutes(team: FastifyInstance, options: TeamRouteOption
     true,
   );
 
-  // ---- Review workflow (issue 17): status changes, one or many at once, in one transaction.
+  // ---- Review workflow: status changes, one or many at once, in one transaction.
   post('/applications/status', REVIEWERS, async (request, reply) => {
     const session = sessionOf(request);
     const { references, status } = body(request);

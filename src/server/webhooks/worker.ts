@@ -3,7 +3,7 @@ import type { FastifyBaseLogger } from 'fastify';
 import { Webhook } from 'standardwebhooks';
 import { programmes, type ReviewedProgrammeKey } from '../../config/programmes';
 import type { WirePayload } from '../../forms/definitions/types';
-import { teamRoutes } from '../../team/navigation';
+import { teamRoutes } from '../../lib/team';
 import { referenceOf } from '../mail/compose';
 import { backoffMs } from '../mail/worker';
 import { startPollingLoop, type PollingLoop } from '../pollingLoop';

@@ -5,7 +5,7 @@ import type { TestProject } from 'vitest/node';
 import { startPostgresCluster } from '../../../scripts/postgres-cluster';
 import { startRedisServer } from '../../../scripts/redis-server';
 import { openDatabase } from '../../../src/server/storage/database';
-import { POSTGRES_PORT, REDIS_PORT } from './ports';
+import { POSTGRES_PORT, REDIS_PORT } from '../../../scripts/support/ports';
 
 declare module 'vitest' {
   export interface ProvidedContext {

@@ -1,7 +1,7 @@
 import { spawn } from 'node:child_process';
 import net from 'node:net';
 import path from 'node:path';
-import { listenInRange } from './ports';
+import { listenInRange } from '../../../scripts/support/ports';
 
 const projectDir = path.resolve(__dirname, '../../..');
 

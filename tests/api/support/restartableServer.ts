@@ -5,8 +5,8 @@ import { loadConfig } from '../../../src/server/config';
 import { resolveFinanceKeys, type FinanceKeyring } from '../../../src/server/finance/encryption';
 import { loadMailConfig } from '../../../src/server/mail/config';
 import { startServer, type RunningServer } from '../../../src/server/main';
-import { startFakeSiteverify, TEST_SECRET, type FakeSiteverify } from './fakeSiteverify';
-import { listenInRange } from './ports';
+import { startFakeSiteverify, TEST_SECRET, type FakeSiteverify } from '../../../scripts/support/fakeSiteverify';
+import { listenInRange } from '../../../scripts/support/ports';
 import { freshStorage, type Backend } from './testServer';
 
 /**

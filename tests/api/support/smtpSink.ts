@@ -1,5 +1,5 @@
 import { SMTPServer } from 'smtp-server';
-import { listenInRange } from './ports';
+import { listenInRange } from '../../../scripts/support/ports';
 
 /**
  * A local SMTP server that keeps every message it accepts. `down()` closes it (connections are

@@ -9,8 +9,8 @@ import { buildApp } from '../../../src/server/app';
 import { loadConfig, type ServerConfig } from '../../../src/server/config';
 import type { FormRegistry } from '../../../src/server/formRoutes';
 import { openDatabase, type Database } from '../../../src/server/storage/database';
-import { startFakeSiteverify, TEST_SECRET, type FakeSiteverify } from './fakeSiteverify';
-import { listenInRange } from './ports';
+import { startFakeSiteverify, TEST_SECRET, type FakeSiteverify } from '../../../scripts/support/fakeSiteverify';
+import { listenInRange } from '../../../scripts/support/ports';
 
 export type Backend = 'pglite' | 'postgres';
 export const BACKENDS: readonly Backend[] = ['pglite', 'postgres'];

@@ -12,7 +12,7 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { FormKey } from '@/forms/definitions/types';
 import { countOf } from '@/lib/plural';
 import { copyFaultsIn, readsAsEnglish } from '../../support/copyFaults';
-import { validAcademicGrants, validDevconGrants, validFinanceCrypto, validOfficeHours, validProjectGrants, validSmallGrantsEvent } from '../forms/definitions/fixtures';
+import { validAcademicGrants, validDevconGrants, validFinanceCrypto, validOfficeHours, validProjectGrants, validSmallGrantsEvent } from '../../../scripts/support/formAnswers';
 
 const root = path.resolve(__dirname, '../../..');
 

@@ -99,7 +99,7 @@ export const officeHoursSample: FormValues = {
   howDidYouHearAboutESP: 'esp-newsletter',
 };
 
-/** Individuals send their full name as the organisation (spec section 7). */
+/** Individuals send their full name as the organisation. */
 export const officeHoursPayload: WirePayload = { ...officeHoursSample, company: 'Marta Ruiz' };
 
 export const academicGrantsSample: FormValues = {

@@ -2,7 +2,7 @@
 import { describe, expect, it } from 'vitest';
 import { academicGrants } from '@/forms/definitions';
 import { defaultValues, validateForm, visibleFields } from '@/forms/definitions/validate';
-import { validAcademicGrants } from './fixtures';
+import { validAcademicGrants } from '../../../../scripts/support/formAnswers';
 import { CHOICE_INVALID, LONG_TEXT, OPTIONAL_LONG_TEXT, describeRuleTable } from './ruleTable';
 
 describeRuleTable(academicGrants, validAcademicGrants, [
@@ -49,7 +49,7 @@ describeRuleTable(academicGrants, validAcademicGrants, [
 
 const isShown = (name: string, values: Record<string, string>): boolean => visibleFields(academicGrants, values).some((field) => field.name === name);
 
-describe('academic grants: transitions of spec section 4', () => {
+describe('academic grants: transitions', () => {
   it('defaults: signatory Yes, repeat applicant No, may reach out Yes', () => {
     const defaults = defaultValues(academicGrants);
     expect([defaults.POCisAuthorisedSignatory, defaults.repeatApplicant, defaults.canTheEFReachOut]).toEqual(['Yes', 'No', 'Yes']);
@@ -74,7 +74,7 @@ describe('academic grants: transitions of spec section 4', () => {
   });
 });
 
-describe('academic grants: payload of spec section 7', () => {
+describe('academic grants: payload', () => {
   it('sends the three Yes/No answers as booleans and the choices as values, as JSON to POST /api/academic-grants', () => {
     const payload = academicGrants.toPayload({ ...validAcademicGrants(), POCisAuthorisedSignatory: 'No', authorisedSignatoryInformation: 'Dr. Ruiz, Dean, ruiz@example.edu', repeatApplicant: 'Yes', canTheEFReachOut: 'No' });
     expect(payload).toMatchObject({

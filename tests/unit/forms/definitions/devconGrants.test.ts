@@ -2,7 +2,7 @@
 import { describe, expect, it } from 'vitest';
 import { devconGrants } from '@/forms/definitions';
 import { validateForm, visibleFields } from '@/forms/definitions/validate';
-import { validDevconGrants } from './fixtures';
+import { validDevconGrants } from '../../../../scripts/support/formAnswers';
 import { CHOICE_INVALID, LONG_TEXT, OPTIONAL_LONG_TEXT, describeRuleTable, digits } from './ruleTable';
 
 describeRuleTable(devconGrants, validDevconGrants, [
@@ -40,7 +40,7 @@ describeRuleTable(devconGrants, validDevconGrants, [
 ]);
 
 describe('devcon grants: form behaviour', () => {
-  it('requires exactly the spec section 5 list (plus eventType and the captcha)', () => {
+  it('requires exactly the required list of the form (plus eventType and the captcha)', () => {
     const empty = Object.fromEntries(Object.keys(validDevconGrants()).map((name) => [name, '']));
     expect(Object.keys(validateForm(devconGrants, empty)).sort()).toEqual(
       [

@@ -9,9 +9,9 @@ import { endpoints } from '@/api/endpoints';
 import { formDefinitions } from '@/forms/definitions';
 import { isRequired, requiredDependsOnAnswers } from '@/forms/definitions/fieldState';
 import { defaultValues } from '@/forms/definitions/validate';
-import { validAcademicGrants, validDevconGrants, validFinanceCrypto, validFinanceFiat, validOfficeHours, validProjectGrants, validSmallGrantsEvent, validSmallGrantsProject } from './fixtures';
+import { validAcademicGrants, validDevconGrants, validFinanceCrypto, validFinanceFiat, validOfficeHours, validProjectGrants, validSmallGrantsEvent, validSmallGrantsProject } from '../../../../scripts/support/formAnswers';
 
-describe('website normalisation (spec section 7)', () => {
+describe('website normalisation', () => {
   it.each([
     ['example.org', 'https://example.org'],
     ['  example.org/path ', 'https://example.org/path'],
@@ -28,7 +28,7 @@ describe('website normalisation (spec section 7)', () => {
   it.each(['not a website', 'localhost', 'ftp://example.org', 'https://'])('%s is not a website', (value) => expect(isWebsite(value)).toBe(false));
 });
 
-describe('company fallback (spec section 7)', () => {
+describe('company fallback', () => {
   const names = { firstName: ' Ana ', lastName: 'Pérez' };
   it.each(['', '  ', 'N/A', 'n/a', 'NA', 'n / a'])('%j becomes the full name', (company) => {
     expect(isNoOrganisation(company)).toBe(true);

@@ -5,7 +5,7 @@ import { toChecksumAddress } from '@/forms/definitions/eip55';
 import { valuesAfterChange } from '@/forms/definitions/fieldState';
 import { defaultValues, validateForm, visibleFields } from '@/forms/definitions/validate';
 import type { FormValues } from '@/forms/definitions';
-import { CHECKSUMMED_ADDRESS, validFinanceCrypto, validFinanceFiat } from './fixtures';
+import { CHECKSUMMED_ADDRESS, validFinanceCrypto, validFinanceFiat } from '../../../../scripts/support/formAnswers';
 import { CHOICE_INVALID, OPTIONAL_LONG_TEXT, describeRuleTable } from './ruleTable';
 
 const FIAT = validFinanceFiat();
@@ -70,7 +70,7 @@ describe('grantee finance: addresses', () => {
   });
 });
 
-describe('grantee finance: transitions of spec section 4', () => {
+describe('grantee finance: transitions', () => {
   it('shows only the payment preference until one is chosen, with token ETH and Layer 2 No as defaults', () => {
     const defaults = defaultValues(granteeFinance);
     expect(shown(defaults)).toEqual(['paymentPreference']);
@@ -117,7 +117,7 @@ describe('grantee finance: transitions of spec section 4', () => {
   });
 });
 
-describe('grantee finance: payload of spec section 7', () => {
+describe('grantee finance: payload', () => {
   it('is sent with PUT to /api/grantee-finance as JSON, l2Payment as a boolean, without captcha or draft', () => {
     expect(granteeFinance.endpoint(validFinanceCrypto())).toEqual({ method: 'PUT', path: '/api/grantee-finance', encoding: 'json' });
     expect(granteeFinance.toPayload(validFinanceCrypto())).toEqual({

@@ -3,7 +3,7 @@ import { describe, expect, it } from 'vitest';
 import { formDefinitions } from '@/forms/definitions';
 import { defaultValues } from '@/forms/definitions/validate';
 
-/** What spec sections 2, 4, 6 and 7 say of each form as a whole. */
+/** What holds of each form as a whole: its key, page, endpoint and sections. */
 const expected = {
   'project-grants': { elementId: 'project-grants-form', thankYou: '/applicants/project-grants/thank-you', captcha: true, upload: true, draft: true, endpoint: 'POST /api/project-grants multipart' },
   'devcon-grants': { elementId: 'project-grants-form', thankYou: '/devcon-grants/thank-you', captcha: true, upload: false, draft: true, endpoint: 'POST /api/devcon-grants json' },
@@ -14,7 +14,7 @@ const expected = {
 } as const;
 
 describe('the six forms as a whole', () => {
-  it('are exactly the six of spec section 2', () => {
+  it('are exactly the six forms', () => {
     expect(Object.keys(formDefinitions).sort()).toEqual(Object.keys(expected).sort());
   });
 

@@ -2,7 +2,7 @@
 import { describe, expect, it } from 'vitest';
 import { officeHours } from '@/forms/definitions';
 import { defaultValues, validateForm, visibleFields } from '@/forms/definitions/validate';
-import { validOfficeHours } from './fixtures';
+import { validOfficeHours } from '../../../../scripts/support/formAnswers';
 import { CHOICE_INVALID, describeRuleTable } from './ruleTable';
 
 const TEAM = { individualOrTeam: 'Team' };
@@ -27,7 +27,7 @@ describeRuleTable(officeHours, validOfficeHours, [
 
 const shown = (values: Record<string, string>): string[] => visibleFields(officeHours, values).map((field) => field.name);
 
-describe('office hours: transitions of spec section 4', () => {
+describe('office hours: transitions', () => {
   it('defaults to an individual asking for project feedback', () => {
     const defaults = defaultValues(officeHours);
     expect([defaults.individualOrTeam, defaults.officeHoursRequest]).toEqual(['Individual', 'Project feedback']);
@@ -49,7 +49,7 @@ describe('office hours: transitions of spec section 4', () => {
   });
 });
 
-describe('office hours: payload of spec section 7', () => {
+describe('office hours: payload', () => {
   it('is the JSON body of POST /api/office-hours, field by field, company filled with the name', () => {
     expect(officeHours.endpoint(validOfficeHours())).toEqual({ method: 'POST', path: '/api/office-hours', encoding: 'json' });
     expect(officeHours.toPayload(validOfficeHours())).toEqual({

@@ -2,7 +2,7 @@
 import { describe, expect, it } from 'vitest';
 import { projectGrants } from '@/forms/definitions';
 import { defaultValues, visibleFields } from '@/forms/definitions/validate';
-import { validProjectGrants } from './fixtures';
+import { validProjectGrants } from '../../../../scripts/support/formAnswers';
 import { CHOICE_INVALID, LONG_TEXT, OPTIONAL_LONG_TEXT, UPLOAD, describeRuleTable, websiteOfLength } from './ruleTable';
 
 describeRuleTable(projectGrants, validProjectGrants, [
@@ -65,7 +65,7 @@ describe('project grants: form behaviour', () => {
   });
 });
 
-describe('project grants: payload of spec section 7', () => {
+describe('project grants: payload', () => {
   it('sends option values, repeatApplicant as a boolean and the website with a scheme', () => {
     const payload = projectGrants.toPayload({ ...validProjectGrants(), repeatApplicant: 'Yes' });
     expect(payload).toMatchObject({

@@ -32,7 +32,7 @@ const errorFor = (definition: FormDefinition, values: FormValues, field: string,
 
 /** Walks every row: required rule and message, cap at and one over, shapes, upload size. */
 export function describeRuleTable(definition: FormDefinition, validValues: () => FormValues, rows: readonly RuleRow[]): void {
-  describe(`${definition.key}: rules of spec section 5`, () => {
+  describe(`${definition.key}: field rules`, () => {
     it('accepts the complete valid fixture', () => {
       expect(validateForm(definition, validValues())).toEqual({});
     });

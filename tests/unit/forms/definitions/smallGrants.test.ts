@@ -3,7 +3,7 @@ import { describe, expect, it } from 'vitest';
 import { smallGrants } from '@/forms/definitions';
 import { defaultValues, validateForm, visibleFields, visibleSections } from '@/forms/definitions/validate';
 import type { FormValues } from '@/forms/definitions';
-import { validSmallGrantsEvent, validSmallGrantsProject } from './fixtures';
+import { validSmallGrantsEvent, validSmallGrantsProject } from '../../../../scripts/support/formAnswers';
 import { CHOICE_INVALID, LONG_TEXT, OPTIONAL_LONG_TEXT, UPLOAD, describeRuleTable, digits, websiteOfLength } from './ruleTable';
 
 const TEAM = { individualOrTeam: 'Team' };
@@ -77,7 +77,7 @@ const EVENT_SECTION = [
 ];
 const shownOf = (values: FormValues): Set<string> => new Set(visibleFields(smallGrants, values).map((field) => field.name));
 
-describe('small grants: transitions of spec section 4', () => {
+describe('small grants: transitions', () => {
   it('starts as an individual, not a repeat applicant, with neither section open', () => {
     const defaults = defaultValues(smallGrants);
     expect([defaults.individualOrTeam, defaults.repeatApplicant]).toEqual(['Individual', 'No']);
@@ -114,7 +114,7 @@ describe('small grants: transitions of spec section 4', () => {
   });
 });
 
-describe('small grants: endpoint and payload of spec section 7', () => {
+describe('small grants: endpoint and payload', () => {
   it('sends a project application to /api/small-grants/project and an event to /api/small-grants/event, as JSON', () => {
     expect(smallGrants.endpoint(validSmallGrantsProject())).toEqual({ method: 'POST', path: '/api/small-grants/project', encoding: 'json' });
     expect(smallGrants.endpoint(validSmallGrantsEvent())).toEqual({ method: 'POST', path: '/api/small-grants/event', encoding: 'json' });

@@ -3,7 +3,7 @@ import { describe, expect, it } from 'vitest';
 import { formDefinitions, officeHours, projectGrants, smallGrants } from '@/forms/definitions';
 import { decodeMultipartFields, payloadToFormEntries } from '@/forms/definitions/payload';
 import { DISALLOWED_TEXT_MESSAGE, isAllowedText, validateField, validatePayload } from '@/forms/definitions/validate';
-import { validAcademicGrants, validDevconGrants, validFinanceCrypto, validFinanceFiat, validOfficeHours, validProjectGrants, validSmallGrantsEvent, validSmallGrantsProject } from './fixtures';
+import { validAcademicGrants, validDevconGrants, validFinanceCrypto, validFinanceFiat, validOfficeHours, validProjectGrants, validSmallGrantsEvent, validSmallGrantsProject } from '../../../../scripts/support/formAnswers';
 import { websiteOfLength } from './ruleTable';
 
 /** The server's view: what the browser sends for each valid fixture must be accepted as is. */

@@ -19,7 +19,7 @@ import type { Option } from '@/forms/definitions';
 
 const labels = (options: readonly Option[]): string[] => options.map((option) => option.label);
 
-describe('option lists of spec section 3', () => {
+describe('option lists of the forms', () => {
   it('office-hours categories, in the spec’s order', () => {
     expect(labels(officeHoursCategories)).toEqual([
       'Community and education', 'Community event', 'Consensus layer', 'Cryptography and zero knowledge proofs',

@@ -3,7 +3,7 @@ import type { FormValues } from '@/forms/definitions';
 /**
  * One complete, valid set of values per form, written out by hand (not derived from the
  * definitions), so the tests can change one field at a time and see only that field's rule.
- * Option values are the ones the wire carries (spec section 7: "sent as values").
+ * Option values are the ones the wire carries (the wire sends "values").
  */
 
 const answer = (topic: string): string => `Our answer about ${topic}.\nSecond line.`;

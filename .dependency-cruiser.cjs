@@ -1,0 +1,140 @@
+/**
+ * The house's layers, checked by `npm run lint`. A page may reach down through the
+ * shells and features to the shared data and helpers, never the other way; the server
+ * shares only the form definitions and options, config, lib and the endpoint list with
+ * the browser; storage stores and reads and calls up into no feature.
+ */
+
+/** Browser-only modules: rendering, the field kit, the team's screens and the fetch client. */
+const BROWSER = [
+  '^src/pages/',
+  '^src/layouts/',
+  '^src/components/',
+  '^src/team/',
+  '^src/forms/kit/',
+  '^src/forms/[^/]+[.]tsx$',
+  '^src/theme/',
+  '^src/api/client[.]ts$',
+];
+
+/** The lowest layer: data and helpers both the pages and (partly) the server may read. */
+const SHARED = [
+  '^src/forms/definitions/',
+  '^src/forms/options/',
+  '^src/config/',
+  '^src/content/',
+  '^src/lib/',
+  '^src/api/',
+  '^src/theme/',
+  '^src/types/',
+];
+
+/** What the server may import besides itself: the modules it shares with the browser. */
+const SERVER_READS = ['^src/server/', '^src/forms/definitions/', '^src/forms/options/', '^src/config/', '^src/lib/', '^src/api/endpoints[.]ts$'];
+
+/** Server features: what the storage layer must never call. */
+const SERVER_FEATURES =
+  '^src/server/(?!storage/|config[.]ts$|metrics[.]ts$|pollingLoop[.]ts$)';
+
+/** @type {import('dependency-cruiser').IConfiguration} */
+module.exports = {
+  forbidden: [
+    {
+      name: 'no-circular',
+      severity: 'error',
+      comment: 'An import circle hides which module is the lower one; move the shared piece down.',
+      from: {},
+      to: { circular: true },
+    },
+    {
+      name: 'browser-not-into-server',
+      severity: 'error',
+      comment: 'Nothing outside src/server imports the server: share the piece through src/lib or src/forms/definitions.',
+      from: { path: '^src/', pathNot: '^src/server/' },
+      to: { path: '^src/server/' },
+    },
+    {
+      name: 'server-only-shared-modules',
+      severity: 'error',
+      comment: 'The server reads only the form definitions and options, config, lib and the endpoint list.',
+      from: { path: '^src/server/', pathNot: '^src/server/rounds[.]ts$' },
+      to: { path: '^src/', pathNot: SERVER_READS },
+    },
+    {
+      // The API's closed-round answer quotes the apply page's own sentence; the one exception
+      // until that sentence moves from src/content/rounds.ts to src/config.
+      name: 'server-rounds-only-round-copy',
+      severity: 'error',
+      from: { path: '^src/server/rounds[.]ts$' },
+      to: { path: '^src/', pathNot: [...SERVER_READS, '^src/content/rounds[.]ts$'] },
+    },
+    {
+      name: 'server-not-into-browser',
+      severity: 'error',
+      comment: 'The server imports no browser module (components, layouts, pages, team, field kit, theme, fetch client).',
+      from: { path: '^src/server/' },
+      to: { path: BROWSER },
+    },
+    {
+      name: 'storage-not-into-features',
+      severity: 'error',
+      comment: 'Storage only stores and reads; a feature calls storage, never the other way.',
+      from: { path: '^src/server/storage/' },
+      to: { path: SERVER_FEATURES },
+    },
+    {
+      name: 'nothing-into-pages',
+      severity: 'error',
+      comment: 'Pages are the top layer; share the piece from a component or src/lib instead.',
+      from: { path: '^src/', pathNot: '^src/pages/' },
+      to: { path: '^src/pages/' },
+    },
+    {
+      name: 'shared-not-into-features',
+      severity: 'error',
+      comment: 'Definitions, options, config, content, lib, api and theme sit below the layouts, components, forms and team screens.',
+      from: { path: SHARED },
+      to: {
+        path: [
+          '^src/layouts/',
+          '^src/components/',
+          '^src/team/',
+          '^src/forms/kit/',
+          '^src/forms/[^/]+[.]tsx$',
+        ],
+      },
+    },
+    {
+      name: 'config-not-into-content',
+      severity: 'error',
+      comment: 'Config sits below the content that quotes it, so the two are never in a circle.',
+      from: { path: '^src/config/' },
+      to: { path: '^src/content/' },
+    },
+    {
+      name: 'scripts-not-into-tests',
+      severity: 'error',
+      comment: 'Operator scripts must run without the test tree; shared fixtures live under scripts/ or src/.',
+      from: { path: '^scripts/' },
+      to: { path: '^tests/' },
+    },
+    {
+      name: 'not-to-unresolvable',
+      severity: 'error',
+      comment: 'An import the cruiser cannot resolve would slip past every rule above.',
+      from: {},
+      to: { couldNotResolve: true },
+    },
+  ],
+  options: {
+    doNotFollow: { path: 'node_modules' },
+    tsPreCompilationDeps: true,
+    tsConfig: { fileName: 'tsconfig.json' },
+    enhancedResolveOptions: {
+      exportsFields: ['exports'],
+      conditionNames: ['import', 'require', 'node', 'default', 'types'],
+      extensions: ['.ts', '.tsx', '.mts', '.js', '.mjs', '.cjs', '.json', '.d.ts'],
+    },
+    reporterOptions: { text: { highlightFocused: true } },
+  },
+};
