@@ -31,7 +31,8 @@ test('project grants: the share of a slow upload shows as a progress bar under "
   await page.getByRole('button', { name: 'Submit Application' }).click();
 
   await expect(page.getByRole('button', { name: 'Submitting' })).toBeDisabled();
-  const bar = page.getByRole('progressbar');
+  // Named by its label (the toast's timer is a progress bar too).
+  const bar = page.getByRole('progressbar', { name: /^(Starting to send|Sent )/ });
   await expect(bar).toHaveAccessibleName(/^Sent \d+\.\d of 1\.4 MB \(\d+%\)$/);
   // Partly sent: more than nothing, not all of it.
   await expect.poll(async () => Number(await bar.getAttribute('value')), { timeout: 20_000 }).toBeGreaterThanOrEqual(30);

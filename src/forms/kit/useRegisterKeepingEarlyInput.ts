@@ -1,11 +1,8 @@
-import { useEffect, useLayoutEffect, useRef } from 'react';
+import { useLayoutEffect, useRef } from 'react';
 import type { UseFormRegisterReturn, UseFormReturn } from 'react-hook-form';
 import type { FormValues } from '@/forms/definitions/types';
 
 type Registered = HTMLInputElement | HTMLTextAreaElement;
-
-// The server renders no effects: React warns about useLayoutEffect there.
-const useClientLayoutEffect = typeof window === 'undefined' ? useEffect : useLayoutEffect;
 
 function isRadio(element: Registered): element is HTMLInputElement {
   return element instanceof HTMLInputElement && element.type === 'radio';
@@ -36,7 +33,7 @@ export function useRegisterKeepingEarlyInput(form: UseFormReturn<FormValues>, na
   // registrations (after a reset, which registers the fields again) must let the reset clear it.
   const firstRegistration = useRef(true);
   const registration = form.register(name);
-  useClientLayoutEffect(() => {
+  useLayoutEffect(() => {
     const early = earlyInput.current;
     if (early === '') return;
     earlyInput.current = '';
