@@ -40,7 +40,7 @@ export function interleaveReference(routes: readonly Target[], reference: Omit<T
   return targets;
 }
 
-/** Issue 13's bars for the performance median: forms at least 90, content pages at least 95 (and so thank-you pages and the reference). */
+/** The bars for the performance median: forms at least 90, content pages at least 95 (and so thank-you pages and the reference). */
 const PERFORMANCE_BAR: Record<string, number> = { form: 90 };
 const DEFAULT_PERFORMANCE_BAR = 95;
 

@@ -1,5 +1,5 @@
 /**
- * The browser's client for the site's API (spec section 7). It knows endpoints, methods and
+ * The browser's client for the site's API. It knows endpoints, methods and
  * encodings, nothing of the forms: a form hands it the payload its definition built. Responses
  * are read only for `ok` and `status` (and the text body where the spec says so).
  */

@@ -11,12 +11,12 @@ import { contact } from './site';
 export type ProgrammeKey = 'project-grants' | 'devcon-grants' | 'small-grants' | 'academic-grants' | 'office-hours' | 'grantee-finance';
 
 export type Programme = {
-  /** 'for applying to {name}' (spec section 2). */
+  /** 'for applying to {name}'. */
   readonly name: string;
   /** Reference prefix of its applications: PG-000123. */
   readonly referencePrefix: string;
   /**
-   * What the applicant is told (spec section 8): small grants get a confirmation "shortly" and a
+   * What the applicant is told: small grants get a confirmation "shortly" and a
    * link to the programme page; the others one "within 2 business days" and whom to write to.
    */
   readonly followUp: { readonly kind: 'shortly'; readonly programmePage: string } | { readonly kind: 'twoBusinessDays'; readonly contactEmail: string };
@@ -37,7 +37,7 @@ export const programmes: Readonly<Record<ProgrammeKey, Programme>> = {
  * Every figure the copy states about a programme, in one place, each from its NEXT_PUBLIC_*
  * variable (build time; the API server reads the same ones at run time). A fact left unset is not
  * printed: the sentences that carry it are written to read well without it. The only defaults are
- * figures the spec itself gives (section 9: confirmation within 2 business days, courses of 4
+ * figures the product fixes (confirmation within 2 business days, courses of 4
  * weeks, a round of up to $750,000). README "Before you publish" lists them.
  */
 
@@ -105,7 +105,7 @@ export type ReviewedProgrammeKey = Exclude<ProgrammeKey, 'grantee-finance'>;
 export const REVIEWED_PROGRAMMES: readonly ReviewedProgrammeKey[] = ['project-grants', 'small-grants', 'academic-grants', 'devcon-grants', 'office-hours'];
 
 export const facts = {
-  /** Spec section 9: the confirmation email arrives within 2 business days (the thank-you pages say so too). */
+  /** The confirmation email arrives within 2 business days (the thank-you pages say so too). */
   confirmationBusinessDays: wholeNumber('NEXT_PUBLIC_CONFIRMATION_BUSINESS_DAYS', process.env.NEXT_PUBLIC_CONFIRMATION_BUSINESS_DAYS, 2)!,
   officeHours: {
     /** Length of the video call. */
@@ -121,7 +121,7 @@ export const facts = {
     decisionWeeks: wholeNumber('NEXT_PUBLIC_PROJECT_GRANTS_DECISION_WEEKS', process.env.NEXT_PUBLIC_PROJECT_GRANTS_DECISION_WEEKS),
   },
   academicGrants: {
-    /** Spec section 9: a round of up to $750,000 in total. */
+    /** A round of up to $750,000 in total. */
     totalUsd: wholeNumber('NEXT_PUBLIC_ACADEMIC_GRANTS_TOTAL_USD', process.env.NEXT_PUBLIC_ACADEMIC_GRANTS_TOTAL_USD, 750_000),
     round: round('NEXT_PUBLIC_ACADEMIC_GRANTS', process.env.NEXT_PUBLIC_ACADEMIC_GRANTS_OPENS, process.env.NEXT_PUBLIC_ACADEMIC_GRANTS_CLOSES),
     decisionWeeks: wholeNumber('NEXT_PUBLIC_ACADEMIC_GRANTS_DECISION_WEEKS', process.env.NEXT_PUBLIC_ACADEMIC_GRANTS_DECISION_WEEKS),
@@ -137,9 +137,9 @@ export const facts = {
     decisionWeeks: wholeNumber('NEXT_PUBLIC_DEVCON_GRANTS_DECISION_WEEKS', process.env.NEXT_PUBLIC_DEVCON_GRANTS_DECISION_WEEKS),
   },
   courses: {
-    /** Spec section 1: 'Duración 4 semanas'. */
+    /** 'Duración 4 semanas'. */
     consultantWeeks: wholeNumber('NEXT_PUBLIC_CONSULTANT_COURSE_WEEKS', process.env.NEXT_PUBLIC_CONSULTANT_COURSE_WEEKS, 4)!,
-    /** Spec section 9: course length 4 weeks. */
+    /** Course length 4 weeks. */
     beginnerWeeks: wholeNumber('NEXT_PUBLIC_BEGINNER_COURSE_WEEKS', process.env.NEXT_PUBLIC_BEGINNER_COURSE_WEEKS, 4)!,
     /** Where a course scholarship is requested; unset, the site offers none (the grants are not course scholarships). */
     scholarshipsUrl: setting(process.env.NEXT_PUBLIC_COURSE_SCHOLARSHIPS_URL),
@@ -148,7 +148,7 @@ export const facts = {
 
 /**
  * Who funds what: the foundation the English banner names and the academic form calls "the
- * Foundation", and the programmes it sponsors (spec section 1: the academic grants wave). /about/
+ * Foundation", and the programmes it sponsors. /about/
  * says it once, from here.
  */
 export const foundation = {

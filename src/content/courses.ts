@@ -13,7 +13,7 @@ const { consultantWeeks, beginnerWeeks, scholarshipsUrl } = facts.courses;
 /** The call to ask for a course scholarship, only where one can be requested (spec's '¿Quieres una beca?'). */
 const scholarshipLink: LinkCopy | undefined = scholarshipsUrl ? { label: '¿Quieres una beca?', href: scholarshipsUrl, external: /^https?:/.test(scholarshipsUrl) } : undefined;
 
-/** The three benefits of spec section 1, shown on the home page and the why-choose pages. */
+/** The three benefits the why-choose page lists, shown on the home page and the why-choose pages. */
 export const benefits: string[] = [
   'Clases en vivo y actualizadas, impartidas por instructores que trabajan en el ecosistema blockchain.',
   'Eventos exclusivos: webinars, entrevistas y sesiones de preguntas con invitados de la industria.',

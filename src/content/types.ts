@@ -24,7 +24,7 @@ export type Block =
   | { kind: 'faq'; items: FaqItemCopy[] }
   | { kind: 'action'; link: LinkCopy };
 
-/** A titled part of a page; `id` is its anchor (spec section 2 lists the required ones). */
+/** A titled part of a page; `id` is its anchor, which links to the section. */
 export type SectionCopy = { id: string; title: string; /** Short label for the sidebar, when the title is long. */ navLabel?: string; blocks: Block[] };
 
 /** A highlighted announcement under a banner's lead; `lang` when it is not in Spanish. */

@@ -19,7 +19,7 @@ export type RouteTabSet = {
 /** Child paths of a route, without trailing slashes, as normalisePath gives them. */
 const under = (base: string, children: readonly string[]): string[] => children.map((child) => `${normalisePath(base)}/${child}`);
 
-/** Spec section 2 page indices: applicants 0, office hours 1, small grants 2, project grants 3, also on their apply and thank-you pages. */
+/** Page indices: applicants 0, office hours 1, small grants 2, project grants 3, also on their apply and thank-you pages. */
 export const applicantsTabs: RouteTabSet = {
   label: 'Secciones de Cursos',
   prefixes: [normalisePath(routes.applicants)],

@@ -55,7 +55,7 @@ function Answers({ application }: { application: ApplicationDetail }) {
 }
 
 /**
- * An application with its review workflow (issue 17): status and its next steps, assignee, the
+ * An application with its review workflow: status and its next steps, assignee, the
  * decision email, the grantee ID (admin), history and internal notes beside the answers; the
  * payment details after them, for the finance role only (the server sends them to no one else).
  * Grantee finance records have no workflow and show their answers alone.

@@ -18,7 +18,7 @@ import { enrolMember, SITE, teamClient, tokenOf, type Member } from './support/t
 import { postJson, startTestServer, type TestServer } from './support/testServer';
 
 /**
- * What the server leaves on its own disk, and how it reads a URL (issue 42): the data folder is
+ * What the server leaves on its own disk, and how it reads a URL: the data folder is
  * owner-only whatever the umask; no secret that travels by email is in any file of the data folder
  * (tables, indexes, the write-ahead log) or in a backup; the cross-site check holds for every
  * spelling of a route's path; the team API trusts no Origin derived from the request's Host; the

@@ -353,7 +353,7 @@ for (const backend of BACKENDS) {
         expect(answers.find((answer) => answer.name === 'ethAddress')?.value).toBe(validFinanceCrypto().ethAddress);
         expect(answers.some((answer) => answer.name === 'granteeSecurityID')).toBe(false);
         expect(await auditActions(server)).toContainEqual({ actor: members.finance.email, action: 'view-payment-details', target: financeRef });
-        // Issue 17: decryption is for the finance role only; an admin gets the reviewer's 404.
+        // Decryption is for the finance role only; an admin gets the reviewer's 404.
         const admin = client(server, members.admin.cookie);
         const refused = await admin.get(`/applications/${financeRef}`);
         expect(refused.status).toBe(404);

@@ -1,5 +1,5 @@
 /**
- * Issue 17 end to end, in Chromium against `npm start`'s server on PostgreSQL with the local SMTP
+ * The review workflow end to end, in Chromium against `npm start`'s server on PostgreSQL with the local SMTP
  * sink as its mail server: an applicant sends a project grant; a reviewer takes it into review,
  * adds a note, approves it and sends the previewed decision email; an admin issues the grantee ID,
  * which arrives by email; the grantee sends payment details with it through the public finance

@@ -12,7 +12,7 @@ import type { FieldDefinition, FieldKind, FormValues, ValuesPredicate } from './
 
 export const LONG_TEXT_MAX = 32768;
 export const SHORT_TEXT_MAX = 255;
-/** Spec section 9: one file of 4194304 bytes (4 MB) at most. */
+/** One file of 4194304 bytes (4 MB) at most. */
 export const MAX_UPLOAD_BYTES = 4194304;
 
 export type FieldOverrides = Partial<Omit<FieldDefinition, 'name' | 'kind'>>;

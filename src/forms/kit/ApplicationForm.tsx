@@ -55,9 +55,9 @@ function sameErrors(a: FieldErrors, b: FieldErrors): boolean {
 }
 
 /**
- * One application form, rendered from its definition (DESIGN.md, "One definition per form"): the
+ * One application form, rendered from its definition: the
  * visible sections and their fields, validation on blur, drafts, upload, captcha and the one submit
- * path of spec section 4: success resets and goes to the thank-you page; failure toasts, logs and
+ * path: success resets and goes to the thank-you page; failure toasts, logs and
  * keeps every value; the captcha is reset after every attempt.
  *
  * The inputs are uncontrolled and nothing here watches the values: each part subscribes to what it

@@ -26,7 +26,7 @@ export function RadioField({ field, form }: { field: FieldDefinition; form: UseF
           const id = index === 0 ? ids.control : `${ids.control}-${index}`;
           return (
             <label key={option.value} htmlFor={id} className={styles.radioOption}>
-              {/* White with an orange checked state (spec section 9). */}
+              {/* White with an orange checked state. */}
               <input type="radio" id={id} value={option.value} aria-describedby={described} {...registration} className={styles.radio} />
               {option.label}
             </label>

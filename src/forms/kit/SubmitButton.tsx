@@ -3,7 +3,7 @@ import { Icon } from '@/components/Icon';
 import styles from './SubmitButton.module.css';
 
 /**
- * The forms' submit button (spec section 4): disabled while the form is invalid or submitting;
+ * The forms' submit button: disabled while the form is invalid or submitting;
  * 'Submitting' with a spinner while in flight, otherwise its text and a paper plane.
  */
 export function SubmitButton({ label, submitting, disabled, describedBy }: { label: string; submitting: boolean; disabled: boolean; describedBy?: string }) {

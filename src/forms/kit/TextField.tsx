@@ -13,7 +13,7 @@ const INPUT_TYPES: Partial<Record<FieldDefinition['kind'], { type: string; input
   text: { type: 'text' },
   email: { type: 'email', inputMode: 'email', autoComplete: 'email' },
   url: { type: 'url', inputMode: 'url' },
-  // Spec section 5: a number input. The definition still checks for a whole number.
+  // A number input. The definition still checks for a whole number.
   number: { type: 'number', inputMode: 'numeric' },
   date: { type: 'date' },
 };

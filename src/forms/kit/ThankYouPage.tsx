@@ -6,7 +6,7 @@ import type { ThankYouCopy } from './thankYouCopy';
 import styles from './ThankYouPage.module.css';
 
 /**
- * The confirmation page after a successful submission (spec sections 2 and 8); kept out of search
+ * The confirmation page after a successful submission; kept out of search
  * results. Its words come from the programme table through the page's getStaticProps (thankYouCopy).
  */
 export function ThankYouPage({ copy }: { copy: ThankYouCopy }) {

@@ -1,7 +1,7 @@
 import type { Option } from '../definitions/types';
 
 /**
- * Category lists (spec section 3). Values are stable kebab-case machine strings: they travel on
+ * Category lists. Values are stable kebab-case machine strings: they travel on
  * the wire and are stored, so a label can be reworded without touching stored applications.
  */
 

@@ -17,21 +17,21 @@ export const shareResearch: readonly Option[] = sameValueAndLabel(['Yes', 'No', 
 
 export const INDIVIDUAL = 'Individual';
 export const TEAM = 'Team';
-/** Spec section 9 fixes these values: Individual and Team. */
+/** Fixed values: Individual and Team. */
 export const individualOrTeam: readonly Option[] = sameValueAndLabel([INDIVIDUAL, TEAM]);
 
 export const PROJECT_FEEDBACK = 'Project feedback';
-/** Spec section 9 fixes these values: Advice and Project feedback. */
+/** Fixed values: Advice and Project feedback. */
 export const officeHoursRequests: readonly Option[] = sameValueAndLabel(['Advice', PROJECT_FEEDBACK]);
 
 export const CRYPTO_PAYMENT = 'ETH/DAI';
 export const FIAT_PAYMENT = 'Fiat';
-/** Spec section 9 fixes these values: ETH/DAI and Fiat. */
+/** Fixed values: ETH/DAI and Fiat. */
 export const paymentPreferences: readonly Option[] = sameValueAndLabel([CRYPTO_PAYMENT, FIAT_PAYMENT]);
 
 export const ETH = 'ETH';
 export const DAI = 'DAI';
-/** Grantee finance token choice (spec section 3: ETH or DAI). */
+/** Grantee finance token choice. */
 export const tokenPreferences: readonly Option[] = sameValueAndLabel([ETH, DAI]);
 
 /** Academic grants: in which capacity the applicant applies. */

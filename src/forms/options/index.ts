@@ -1,4 +1,4 @@
-/** Option lists of the forms (spec section 3). No React: the server validates against them too. */
+/** Option lists of the forms. No React: the server validates against them too. */
 export { EVENT_SPONSORSHIP, OTHER, officeHoursCategories, projectCategories, researchCategories, smallGrantsCategories } from './categories';
 export {
   CRYPTO_PAYMENT,

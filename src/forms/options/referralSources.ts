@@ -2,7 +2,7 @@ import type { Option } from '../definitions/types';
 import { OTHER } from './categories';
 
 /**
- * 'How did you hear about us?' lists (spec section 3). The host organisation's entry has a fixed
+ * 'How did you hear about us?' lists. The host organisation's entry has a fixed
  * value ('host-organisation') whatever the deployment calls itself, so stored answers stay
  * comparable when the {host} name changes.
  */

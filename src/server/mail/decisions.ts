@@ -5,7 +5,7 @@ import type { ApplicationStatus } from '../../lib/applicationStatus';
 import { applicantAddressOf, referenceOf, type ComposedEmail, type StoredApplication } from './compose';
 
 /**
- * The emails the team sends an applicant about the outcome (issue 17), in Spanish, one template
+ * The emails the team sends an applicant about the outcome, in Spanish, one template
  * per programme: the decision (Aprobada or Rechazada), previewed and sent by a member, never
  * automatically; and the grantee security ID issued from an approved application. They state only
  * what is true whatever the programme's settings: no amounts, dates or deadlines, and no promise

@@ -3,7 +3,7 @@ import type { FormDefinition, FormValues, UploadInfo } from '@/forms/definitions
 import { validateForm } from '@/forms/definitions/validate';
 
 /**
- * A row of a form's rule table, written from the spec (section 5), never read from the
+ * A row of a form's rule table, written by hand from the validation rules, never read from the
  * definition under test: a cap copied from the definition would pass whatever the definition says.
  */
 export type RuleRow = {
