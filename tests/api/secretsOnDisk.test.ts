@@ -168,7 +168,7 @@ describe('no secret that travels by email is written in clear (PGlite: data fold
     const reference = referenceOf('project-grants', id);
     for (const status of ['in_review', 'approved']) expect((await api.post('/applications/status', { references: [reference], status })).status).toBe(200);
     expect((await api.post(`/applications/${reference}/grantee`)).status).toBe(201);
-    const granteeEmail = await arrived((email) => email.headers.subject === `Tu Security Grantee ID para Project Grants (${reference})`);
+    const granteeEmail = await arrived((email) => email.headers.subject === `Tu ID de seguridad (Security Grantee ID) para Project Grants (${reference})`);
     secrets['grantee ID'] = /^[0-9A-HJKMNP-TV-Z]{18}$/m.exec(granteeEmail.text)![0];
 
     // A newsletter sign-up: the confirmation and the unsubscribe tokens.
