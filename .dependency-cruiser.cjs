@@ -30,7 +30,7 @@ const SHARED = [
 ];
 
 /** What the server may import besides itself: the modules it shares with the browser. */
-const SERVER_READS = ['^src/server/', '^src/forms/definitions/', '^src/forms/options/', '^src/config/', '^src/lib/', '^src/api/endpoints[.]ts$'];
+const SERVER_READS = ['^src/server/', '^src/forms/definitions/', '^src/forms/options/', '^src/config/', '^src/lib/', '^src/api/endpoints[.]ts$', '^src/api/contracts/'];
 
 /** Server features: what the storage layer must never call. */
 const SERVER_FEATURES =
@@ -81,6 +81,13 @@ module.exports = {
       comment: 'Storage only stores and reads; a feature calls storage, never the other way.',
       from: { path: '^src/server/storage/' },
       to: { path: SERVER_FEATURES },
+    },
+    {
+      name: 'browser-types-only-from-contracts',
+      severity: 'error',
+      comment: 'The browser takes route types from src/api/contracts with `import type`: the schemas themselves are the server\'s to run.',
+      from: { path: BROWSER },
+      to: { path: '^src/api/contracts/', dependencyTypesNot: ['type-only'] },
     },
     {
       name: 'nothing-into-pages',

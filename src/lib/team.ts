@@ -3,6 +3,12 @@
  * server links to them from webhooks) and the audit log's actions (the browser labels them).
  */
 
+/** The programme team's roles: what each may read and do (src/server/team/roles.ts says what). */
+export const ROLES = ['admin', 'reviewer', 'finance'] as const;
+export type Role = (typeof ROLES)[number];
+
+export const isRole = (value: unknown): value is Role => typeof value === 'string' && (ROLES as readonly string[]).includes(value);
+
 export const teamRoutes = {
   signIn: '/equipo/',
   enrol: '/equipo/inscripcion/',

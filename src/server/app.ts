@@ -2,6 +2,7 @@ import path from 'node:path';
 import fastifyMultipart from '@fastify/multipart';
 import fastifyStatic from '@fastify/static';
 import type http from 'node:http';
+import ajvErrors from 'ajv-errors';
 import Fastify, { type FastifyHttpOptions, type FastifyInstance } from 'fastify';
 import { createCaptchaVerifier, type CaptchaVerifier } from './captcha';
 import type { ServerConfig } from './config';
@@ -73,6 +74,9 @@ export async function buildApp(deps: AppDependencies): Promise<FastifyInstance> 
     keepAliveTimeout: 10_000,
     // Answered by the onRequest hook below instead, with the security headers.
     return503OnClosing: false,
+    // Route schemas (src/api/contracts) carry their Spanish refusal in `errorMessage`; ajv-errors
+    // needs every error collected to place it.
+    ajv: { customOptions: { allErrors: true }, plugins: [(ajv: Parameters<typeof ajvErrors>[0]) => ajvErrors(ajv)] },
     // Errors before a request exists (timeouts, oversized headers, unparseable HTTP).
     clientErrorHandler: (error, socket) => answerClientError(error, socket, csp),
     // Errors before routing (a URL that does not decode): answered like any other error. Such a

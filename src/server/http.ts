@@ -27,6 +27,20 @@ export class RequestError extends Error {
   }
 }
 
+/** Fastify's schema-validation failure, as its error handler receives it. */
+type ValidationFailure = { validation?: ReadonlyArray<{ keyword: string; message?: string }> };
+
+/**
+ * The refusal a route's schema declares for the first invalid value (its `errorMessage`), else the
+ * fallback; null when the error is not a schema-validation failure. Ajv's own wording is never
+ * shown: it names schema internals, not what the person should fix.
+ */
+export function validationMessage(error: unknown, fallback: string): string | null {
+  const failures = (error as ValidationFailure | null)?.validation;
+  if (!Array.isArray(failures)) return null;
+  return failures.find((failure) => failure.keyword === 'errorMessage')?.message ?? fallback;
+}
+
 export function apiError(message: string): { error: string } {
   return { error: message };
 }

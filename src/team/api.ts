@@ -7,8 +7,13 @@
 import type { PublicKeyCredentialCreationOptionsJSON, PublicKeyCredentialRequestOptionsJSON, RegistrationResponseJSON, AuthenticationResponseJSON } from '@simplewebauthn/browser';
 import type { ProgrammeKey } from '@/config/programmes';
 import type { ApplicationStatus } from '@/lib/applicationStatus';
+import type { Invitation } from '@/api/contracts/members';
 
-export type TeamRole = 'admin' | 'reviewer' | 'finance';
+export type { Invitation };
+
+import type { Role } from '@/lib/team';
+
+export type TeamRole = Role;
 
 export type TeamMember = { email: string; role: TeamRole };
 
@@ -79,7 +84,6 @@ export type TeamSession = { id: string; createdAt: string; lastSeenAt: string; c
 
 export type MemberRow = { email: string; role: TeamRole; createdAt: string; revokedAt: string | null; passkeys: number };
 
-export type Invitation = { link: string; expiresAt: string };
 
 export type AuditEntry = { at: string; actor: string | null; action: string; target: string | null };
 

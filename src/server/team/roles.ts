@@ -1,8 +1,6 @@
-/** The programme team's roles: what each may read and do. */
-export const ROLES = ['admin', 'reviewer', 'finance'] as const;
-export type Role = (typeof ROLES)[number];
+import type { Role } from '../../lib/team';
 
-export const isRole = (value: unknown): value is Role => typeof value === 'string' && (ROLES as readonly string[]).includes(value);
+export { ROLES, isRole, type Role } from '../../lib/team';
 
 /**
  * Grantee payment details (the grantee-finance form) are decrypted for the finance role only:

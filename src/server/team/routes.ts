@@ -3,13 +3,15 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { formDefinitions } from '../../forms/definitions';
 import { APPLICATION_STATUSES, applicationStatusLabels, isApplicationStatus, type ApplicationStatus } from '../../lib/applicationStatus';
 import type { FormKey } from '../../forms/definitions/types';
-import { isAllowedText, isEmail } from '../../forms/definitions/validate';
+import { isAllowedText } from '../../forms/definitions/validate';
 import type { ServerConfig } from '../config';
 import { dataRightsRoutes } from '../dataRights/routes';
 import { exportApplications, UnreadableFinanceRows } from '../export/applications';
 import { toCsv } from '../export/csv';
 import type { FinanceKeyring } from '../finance/encryption';
-import { apiError, mediaTypeOf } from '../http';
+import { apiError, mediaTypeOf, validationMessage } from '../http';
+import { Invitation, InviteBody } from '../../api/contracts/members';
+import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import { originAllowed } from '../origin';
 import type { Database } from '../storage/database';
 import { listApplications, parseReference, readApplication, readProposal, type ApplicationKey } from './applications';
@@ -30,7 +32,7 @@ import {
   type PaymentDetailsVersion,
   type StatusChangeOutcome,
 } from './review';
-import { isRole, REVIEWERS, ROLES, seesPaymentDetails, type Role } from './roles';
+import { REVIEWERS, ROLES, seesPaymentDetails, type Role } from './roles';
 import { endAllSessions, endOwnSession, endSession, listSessions, resumeSession, SESSION_COOKIE, startSession, type TeamSession } from './sessions';
 import { looksLikeToken } from './tokens';
 
@@ -201,6 +203,8 @@ export async function teamRoutes(team: FastifyInstance, options: TeamRouteOption
 
   team.setErrorHandler((error: { statusCode?: number; name?: string; code?: string }, request, reply) => {
     if (error instanceof BadQuery) return send(reply, 400, (error as Error).message);
+    const invalid = validationMessage(error, MESSAGES.unreadable);
+    if (invalid !== null) return send(reply, 400, invalid);
     const status = error.statusCode ?? 500;
     if (status >= 500) {
       request.log.error({ error: { name: error.name, code: error.code } }, 'team request failed');
@@ -546,17 +550,18 @@ export async function teamRoutes(team: FastifyInstance, options: TeamRouteOption
   // ---- Members and audit log: admin only.
   get('/members', ['admin'], async () => ({ members: await listMembers(database) }));
 
-  post('/members/invite', ['admin'], async (request, reply) => {
-    const { email, role } = body(request);
-    if (!isRole(role)) return send(reply, 400, MESSAGES.badRole);
-    if (typeof email !== 'string' || !isEmail(email.trim())) return send(reply, 400, 'Escribe un correo electrónico válido.');
-    try {
-      return await inviteMember(database, { email, role, actor: sessionOf(request).email, siteOrigin: config.siteOrigin, keys: financeKeys });
-    } catch (error) {
-      if (error instanceof InviteRefused) return send(reply, 409, error.message);
-      throw error;
-    }
-  });
+  team.withTypeProvider<TypeBoxTypeProvider>().post(
+    '/members/invite',
+    { bodyLimit: BODY_LIMIT, config: { teamAccess: ['admin'] }, schema: { body: InviteBody, response: { 200: Invitation } } },
+    async (request, reply) => {
+      try {
+        return await inviteMember(database, { ...request.body, actor: sessionOf(request).email, siteOrigin: config.siteOrigin, keys: financeKeys });
+      } catch (error) {
+        if (error instanceof InviteRefused) return send(reply, 409, error.message);
+        throw error;
+      }
+    },
+  );
 
   post('/members/revoke', ['admin'], async (request, reply) => {
     const email = body(request).email;
