@@ -2,7 +2,7 @@
 import { facts, foundation, programmes, roundState } from '@/config/programmes';
 import { site } from '@/config/site';
 import { pluralWord } from '@/lib/plural';
-import { businessDays, usd } from './figures';
+import { businessDays, usd } from '../lib/figures';
 import { routes } from '../config/routes';
 import type { BannerCopy, LinkCopy, PageMetaCopy, SectionCopy } from './types';
 

@@ -1,7 +1,7 @@
 /** Copy of /applicants (Cursos) and of the three programme pages under it. */
 import { facts } from '@/config/programmes';
 import { contact, site } from '@/config/site';
-import { businessDays, sentences, usd, weeks } from './figures';
+import { businessDays, sentences, usd, weeks } from '../lib/figures';
 import { whyChooseTitle } from './courses';
 import { routes } from '../config/routes';
 import type { LinkCopy, SectionCopy, SectionedPageCopy } from './types';

@@ -4,7 +4,7 @@
  */
 import { facts } from '@/config/programmes';
 import { links, site } from '@/config/site';
-import { weeks } from './figures';
+import { weeks } from '../lib/figures';
 import { routes } from '../config/routes';
 import type { Block, CourseCardCopy, ContentTabCopy, ImageCopy, LinkCopy, PageMetaCopy, SectionCopy } from './types';
 

@@ -1,7 +1,7 @@
 /** Copy of the two grant rounds: /academic-grants and /devcon-grants. */
 import { facts, foundation, roundState, type RoundDates } from '@/config/programmes';
 import { contact, links } from '@/config/site';
-import { businessDays, dayEn, dayEs, sentences, usd, usdEnglish, weeks } from './figures';
+import { businessDays, dayEn, dayEs, sentences, usd, usdEnglish, weeks } from '../lib/figures';
 import { routes } from '../config/routes';
 import type { Block, SectionedPageCopy } from './types';
 

@@ -1,7 +1,7 @@
 /** Copy of the home page. */
 import { facts } from '@/config/programmes';
 import { site } from '@/config/site';
-import { usd } from './figures';
+import { usd } from '../lib/figures';
 import { beginnerCard, benefits, consultantCard, whyChooseTitle } from './courses';
 import { routes } from '../config/routes';
 import type { CourseCardCopy, ImageCopy, LinkCopy, PageMetaCopy, ProgrammeCardCopy } from './types';

@@ -1,7 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import { endpoints } from '../api/endpoints';
 import { rounds as configuredRounds, type ProgrammeKey, type RoundDates } from '../config/programmes';
-import { roundClosedSentence, roundContact } from '../content/rounds';
+import { roundClosedSentence, roundContact } from '../lib/rounds';
 import { sendError } from './http';
 
 /** The endpoints of the two grant rounds, by the programme whose dates decide. */

@@ -1,11 +1,12 @@
 /**
  * How the copy writes the programme facts of src/config/programmes.ts: amounts, counts of days and
- * weeks, dates. Prose spells small numbers out ('dos días hábiles'); badges keep digits. (Relative
- * imports: the API server's round check imports this module in plain Node.)
+ * weeks, dates. Prose spells small numbers out ('dos días hábiles'); badges keep digits. The pages'
+ * copy and the API's sentences (closed rounds, what happens next) share it. (Relative imports: the
+ * API server imports this module in plain Node.)
  */
 import type { ProgrammeDate } from '../config/programmes';
-import { groupThousands } from '../lib/groupThousands';
-import { pluralWord } from '../lib/plural';
+import { groupThousands } from './groupThousands';
+import { pluralWord } from './plural';
 
 const SPANISH_WORDS = ['cero', 'un', 'dos', 'tres', 'cuatro', 'cinco', 'seis', 'siete', 'ocho', 'nueve', 'diez'];
 
