@@ -52,18 +52,20 @@ const MAX_URL_LENGTH = 4096;
 /** How often node:http looks for requests past their timeout (its default, 30 s, made a 10 s timeout take up to 90 s). */
 const TIMEOUT_CHECK_INTERVAL_MS = 500;
 
-export async function buildApp(deps: AppDependencies): Promise<FastifyInstance> {
-  const { config } = deps;
-  // API and error answers carry no inline script; each page's policy adds its own scripts' hashes.
-  const csp = contentSecurityPolicy({ inlineScriptHashes: [], analyticsOrigin: config.analyticsOrigin });
+/** Each built page's Content-Security-Policy (with its inline scripts' hashes); `csp` for API and error answers. */
+function pagePoliciesOf(config: ServerConfig, csp: string): (file: string) => string {
   const pagePolicies = new Map<string, string>();
   const teamPages = path.resolve(config.outDir, 'equipo') + path.sep;
   for (const [file, hashes] of inlineScriptHashesByPage(config.outDir)) {
     const teamPage = file.startsWith(teamPages);
     pagePolicies.set(file, teamPage ? teamContentSecurityPolicy(hashes) : contentSecurityPolicy({ inlineScriptHashes: hashes, analyticsOrigin: config.analyticsOrigin }));
   }
-  const staticFilePolicy = (file: string): string => pagePolicies.get(path.resolve(file)) ?? (file.endsWith('.html') ? csp : STATIC_ASSET_CSP);
-  const options: FastifyHttpOptions<http.Server> = {
+  return (file: string): string => pagePolicies.get(path.resolve(file)) ?? (file.endsWith('.html') ? csp : STATIC_ASSET_CSP);
+}
+
+function serverOptions(deps: AppDependencies, csp: string): FastifyHttpOptions<http.Server> {
+  const { config } = deps;
+  return {
     logger: deps.logger ?? { level: config.logLevel, ...PRIVATE_LOGGER },
     // A hop count n: trust the n proxies nearest to this server.
     trustProxy: typeof config.trustProxy === 'number' ? hopsTrusted(config.trustProxy) : config.trustProxy,
@@ -72,7 +74,7 @@ export async function buildApp(deps: AppDependencies): Promise<FastifyInstance> 
     http: { headersTimeout: config.requestTimeoutMs, connectionsCheckingInterval: TIMEOUT_CHECK_INTERVAL_MS },
     // Submissions are small; a connection that idles this long between requests is closed.
     keepAliveTimeout: 10_000,
-    // Answered by the onRequest hook below instead, with the security headers.
+    // Answered by the onRequest hook in answerWhileClosing instead, with the security headers.
     return503OnClosing: false,
     // Route schemas (src/api/contracts) carry their Spanish refusal in `errorMessage`; ajv-errors
     // needs every error collected to place it.
@@ -87,8 +89,10 @@ export async function buildApp(deps: AppDependencies): Promise<FastifyInstance> 
       return sendError(request, reply, tooLong ? 414 : 400, tooLong ? 'The URL is too long.' : 'Malformed URL.');
     },
   };
-  const app = Fastify(options);
+}
 
+/** Security headers on every answer; while shutting down, 503 for new requests and no keep-alive. */
+function guardEveryAnswer(app: FastifyInstance, config: ServerConfig, csp: string): void {
   // While shutting down, answers to the requests still in flight close their connection, so
   // that close() need not wait for idle keep-alive connections to time out.
   let closing = false;
@@ -108,9 +112,13 @@ export async function buildApp(deps: AppDependencies): Promise<FastifyInstance> 
     reply.headers(securityHeaders({ csp: typeof policy === 'string' ? policy : csp, overTls: request.protocol === 'https' }));
     if (closing) reply.header('connection', 'close');
   });
+}
 
-  // JSON bodies: bytes that are not UTF-8 are refused, never replaced by U+FFFD; then Fastify's own
-  // parser (which refuses __proto__ and constructor keys).
+/**
+ * JSON bodies: bytes that are not UTF-8 are refused, never replaced by U+FFFD; then Fastify's own
+ * parser (which refuses __proto__ and constructor keys). Errors answer with a fixed message.
+ */
+function readBodiesStrictly(app: FastifyInstance): void {
   const parseJson = app.getDefaultJsonParser('error', 'error');
   const strictUtf8 = new TextDecoder('utf-8', { fatal: true });
   app.removeContentTypeParser('application/json');
@@ -138,6 +146,40 @@ export async function buildApp(deps: AppDependencies): Promise<FastifyInstance> 
     if (status === 429) return sendError(request, reply, 429, 'Demasiadas solicitudes: espera un minuto e inténtalo de nuevo.');
     return sendError(request, reply, status, 'The request could not be read.');
   });
+}
+
+/** The static site: every GET/HEAD that is not an API route. */
+function serveStaticSite(app: FastifyInstance, config: ServerConfig, staticFilePolicy: (file: string) => string): void {
+  app.route({
+    method: ['GET', 'HEAD'],
+    url: '/*',
+    handler: async (request, reply) => {
+      let urlPath: string;
+      try {
+        urlPath = decodeURIComponent(request.url.split('?')[0]!);
+      } catch {
+        return sendError(request, reply, 400, 'Malformed URL.');
+      }
+      if (urlPath === '/api' || urlPath.startsWith('/api/')) return sendError(request, reply, 404, 'Not found.');
+      const file = resolveStaticFile(config.outDir, urlPath);
+      if (file) {
+        reply.header('cache-control', cacheControlFor(urlPath)).header('content-security-policy', staticFilePolicy(file));
+        return reply.sendFile(path.relative(config.outDir, file));
+      }
+      reply.code(404).header('cache-control', REVALIDATE_CACHE).header('content-security-policy', staticFilePolicy(path.join(config.outDir, '404.html')));
+      return reply.sendFile('404.html');
+    },
+  });
+  app.setNotFoundHandler((request, reply) => sendError(request, reply, 404, 'Not found.'));
+}
+
+export async function buildApp(deps: AppDependencies): Promise<FastifyInstance> {
+  const { config } = deps;
+  // API and error answers carry no inline script; each page's policy adds its own scripts' hashes.
+  const csp = contentSecurityPolicy({ inlineScriptHashes: [], analyticsOrigin: config.analyticsOrigin });
+  const app = Fastify(serverOptions(deps, csp));
+  guardEveryAnswer(app, config, csp);
+  readBodiesStrictly(app);
 
   // Operations: request metrics first, so that they see every route; the routes below use the database whose errors they count.
   const database = registerMetrics(app, { database: deps.database, metricsPort: config.metricsPort, metricsHost: config.metricsHost });
@@ -161,28 +203,6 @@ export async function buildApp(deps: AppDependencies): Promise<FastifyInstance> 
   registerNewsletterRoutes(app, { database, rateLimitPerMinute: config.rateLimitPerMinute, keys: financeKeys });
   await app.register(teamRoutes, { prefix: '/api/team', database, config, financeKeys });
 
-  // The static site: every GET/HEAD that is not an API route.
-  app.route({
-    method: ['GET', 'HEAD'],
-    url: '/*',
-    handler: async (request, reply) => {
-      let urlPath: string;
-      try {
-        urlPath = decodeURIComponent(request.url.split('?')[0]!);
-      } catch {
-        return sendError(request, reply, 400, 'Malformed URL.');
-      }
-      if (urlPath === '/api' || urlPath.startsWith('/api/')) return sendError(request, reply, 404, 'Not found.');
-      const file = resolveStaticFile(config.outDir, urlPath);
-      if (file) {
-        reply.header('cache-control', cacheControlFor(urlPath)).header('content-security-policy', staticFilePolicy(file));
-        return reply.sendFile(path.relative(config.outDir, file));
-      }
-      reply.code(404).header('cache-control', REVALIDATE_CACHE).header('content-security-policy', staticFilePolicy(path.join(config.outDir, '404.html')));
-      return reply.sendFile('404.html');
-    },
-  });
-  app.setNotFoundHandler((request, reply) => sendError(request, reply, 404, 'Not found.'));
-
+  serveStaticSite(app, config, pagePoliciesOf(config, csp));
   return app;
 }
