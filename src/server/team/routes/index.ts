@@ -1,8 +1,5 @@
 import fastifyCookie from '@fastify/cookie';
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
-import Ajv from 'ajv';
-import ajvErrors from 'ajv-errors';
-import addFormats from 'ajv-formats';
 import type { FastifyInstance } from 'fastify';
 import { dataRightsRoutes } from '../../dataRights/routes';
 import { mediaTypeOf, validationMessage } from '../../http';
@@ -16,6 +13,7 @@ import { financeRoutes } from './finance';
 import { memberRoutes } from './members';
 import { reviewRoutes } from './review';
 import { sessionRoutes } from './sessions';
+import { teamValidatorCompiler } from './validator';
 import { MESSAGES, send, type TeamAccess, type TeamRouteOptions } from './shared';
 
 /**
@@ -39,19 +37,10 @@ declare module 'fastify' {
   }
 }
 
-/**
- * The team API's own validator: no type coercion (a number where a string is due is refused, not
- * turned into one), properties a schema does not declare are dropped, and each schema's
- * `errorMessage` (ajv-errors) gives the Spanish refusal.
- */
-const ajv = new Ajv({ allErrors: true, coerceTypes: false, removeAdditional: true, useDefaults: true });
-addFormats(ajv);
-ajvErrors(ajv);
-
 export async function teamRoutes(app: FastifyInstance, options: TeamRouteOptions): Promise<void> {
   const { database, config } = options;
   const team = app.withTypeProvider<TypeBoxTypeProvider>();
-  team.setValidatorCompiler(({ schema }) => ajv.compile(schema));
+  team.setValidatorCompiler(teamValidatorCompiler);
 
   await team.register(fastifyCookie);
   team.decorateRequest('teamSession', null);
