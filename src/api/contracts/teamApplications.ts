@@ -38,11 +38,16 @@ export const InboxQuery = Type.Object({
 });
 export type InboxQuery = Static<typeof InboxQuery>;
 
-export const ApplicationSummary = Type.Object({
+/** How the list and the detail name an application. */
+const ApplicationHead = {
   /** The reference, e.g. PG-000123: applications are addressed by it. */
   id: Type.String(),
   reference: Type.String(),
   form: FormKeyField,
+};
+
+export const ApplicationSummary = Type.Object({
+  ...ApplicationHead,
   name: Type.String(),
   organisation: Type.String(),
   submittedAt: Moment,
@@ -64,9 +69,7 @@ export type ApplicationFile = Static<typeof ApplicationFile>;
  * records; `paymentDetails` is sent to the finance role only (absent, not empty, for the others).
  */
 export const ApplicationDetail = Type.Object({
-  id: Type.String(),
-  reference: Type.String(),
-  form: FormKeyField,
+  ...ApplicationHead,
   programme: Type.String(),
   submittedAt: Moment,
   sections: Type.Array(AnswerSection),
