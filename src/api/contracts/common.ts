@@ -30,3 +30,6 @@ export type AnswerSection = Static<typeof AnswerSection>;
 
 /** An ISO 8601 moment as the server writes it (`Date#toISOString`). */
 export const Moment = Type.String();
+
+/** Routes that take no input still get a JSON body (`{}`): whatever it holds is dropped. */
+export const EmptyBody = Type.Object({}, { additionalProperties: false });

@@ -48,9 +48,6 @@ export const PasskeyVerifyBody = Type.Object(
 );
 export type PasskeyVerifyBody = Static<typeof PasskeyVerifyBody>;
 
-/** Routes that take no input still get a JSON body (`{}`): whatever it holds is dropped. */
-export const EmptyBody = Type.Object({}, { additionalProperties: false });
-
 /** The options go to the browser as the library made them: every field passes through. */
 export const CreationOptions = Type.Unsafe<PublicKeyCredentialCreationOptionsJSON>(Type.Object({ challenge: Type.String() }, { additionalProperties: true }));
 export const RequestOptions = Type.Unsafe<PublicKeyCredentialRequestOptionsJSON>(Type.Object({ challenge: Type.String() }, { additionalProperties: true }));

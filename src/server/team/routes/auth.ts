@@ -1,5 +1,6 @@
 import type { FastifyReply, FastifyRequest } from 'fastify';
-import { CreationOptions, EmptyBody, EnrolOptionsBody, EnrolVerifyBody, PasskeyAdded, PasskeyVerifyBody, RequestOptions, SignInVerifyBody, TeamMember } from '../../../api/contracts/teamAuth';
+import { EmptyBody } from '../../../api/contracts/common';
+import { CreationOptions, EnrolOptionsBody, EnrolVerifyBody, PasskeyAdded, PasskeyVerifyBody, RequestOptions, SignInVerifyBody, TeamMember } from '../../../api/contracts/teamAuth';
 import type { Database } from '../../storage/database';
 import { recordAudit } from '../audit';
 import { consumeEnrolment, findEnrolment } from '../members';

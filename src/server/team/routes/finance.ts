@@ -1,6 +1,5 @@
 import type { FastifyRequest } from 'fastify';
-import { ReferenceParams } from '../../../api/contracts/common';
-import { EmptyBody } from '../../../api/contracts/teamAuth';
+import { EmptyBody, ReferenceParams } from '../../../api/contracts/common';
 import { GranteeIssued, PaymentDetailsList, type PaymentDetailsVersion } from '../../../api/contracts/teamFinance';
 import { recordAudit } from '../audit';
 import { issueGranteeId, readPaymentDetails, readReview } from '../review';

@@ -13,8 +13,8 @@ import { financeRoutes } from './finance';
 import { memberRoutes } from './members';
 import { reviewRoutes } from './review';
 import { sessionRoutes } from './sessions';
-import { teamValidatorCompiler } from './validator';
 import { MESSAGES, send, type TeamAccess, type TeamRouteOptions } from './shared';
+import { teamValidatorCompiler } from './validator';
 
 /**
  * The programme team's API under /api/team (contract: docs/team-api.md; shapes: src/api/contracts).
@@ -22,8 +22,6 @@ import { MESSAGES, send, type TeamAccess, type TeamRouteOptions } from './shared
  * no session → 401, a session without the role → 403. Every POST also needs the site's own Origin
  * and a JSON body. Each resource is one plugin in this folder.
  */
-
-export type { TeamAccess, TeamRouteOptions };
 
 declare module 'fastify' {
   interface FastifyContextConfig {

@@ -1,5 +1,4 @@
-import { ReferenceParams } from '../../../api/contracts/common';
-import { EmptyBody } from '../../../api/contracts/teamAuth';
+import { EmptyBody, ReferenceParams } from '../../../api/contracts/common';
 import { AssignBody, BAD_NOTE, AssigneeList, AssignResult, DecisionEmailPreview, DecisionQueued, DecisionSendBody, InternalNote, NoteBody, StatusChangeBody, StatusChangeResult } from '../../../api/contracts/teamReview';
 import { isAllowedText } from '../../../forms/definitions/validate';
 import { applicationStatusLabels, type ApplicationStatus } from '../../../lib/applicationStatus';

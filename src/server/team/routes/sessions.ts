@@ -1,4 +1,5 @@
-import { EmptyBody, EndSessionBody, SessionList } from '../../../api/contracts/teamAuth';
+import { EmptyBody } from '../../../api/contracts/common';
+import { EndSessionBody, SessionList } from '../../../api/contracts/teamAuth';
 import { endAllSessions, endOwnSession, listSessions, SESSION_COOKIE } from '../sessions';
 import { cookieOptions, getOptions, postOptions, send, sessionOf, type TeamResource } from './shared';
 
