@@ -17,7 +17,7 @@ import { registerRateLimit } from './rateLimit';
 import { registerRoundGuard } from './rounds';
 import { answerClientError, contentSecurityPolicy, inlineScriptHashesByPage, securityHeaders, STATIC_ASSET_CSP, teamContentSecurityPolicy } from './security';
 import { cacheControlFor, resolveStaticFile, REVALIDATE_CACHE } from './staticSite';
-import { teamRoutes } from './team/routes';
+import { teamRoutes } from './team/routes/index';
 import type { Database } from './storage/database';
 
 export type AppDependencies = {

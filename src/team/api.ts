@@ -7,87 +7,28 @@
 import type { PublicKeyCredentialCreationOptionsJSON, PublicKeyCredentialRequestOptionsJSON, RegistrationResponseJSON, AuthenticationResponseJSON } from '@simplewebauthn/browser';
 import type { ProgrammeKey } from '@/config/programmes';
 import type { ApplicationStatus } from '@/lib/applicationStatus';
-import type { Invitation } from '@/api/contracts/members';
-
-export type { Invitation };
-
 import type { Role } from '@/lib/team';
+import type { AuditPage } from '@/api/contracts/audit';
+import type { AnswerSection, MemberRef } from '@/api/contracts/common';
+import type { Invitation, InviteBody, MemberEmailBody, MemberList } from '@/api/contracts/members';
+import type { ApplicationDetail, ApplicationPage } from '@/api/contracts/teamApplications';
+import type { EndSessionBody, EnrolOptionsBody, EnrolVerifyBody, PasskeyAdded, PasskeyVerifyBody, SessionList, SignInVerifyBody, TeamMember } from '@/api/contracts/teamAuth';
+import type { GranteeIssued } from '@/api/contracts/teamFinance';
+import type { AssignBody, AssigneeList, AssignResult, DecisionEmailPreview, DecisionQueued, DecisionSendBody, InternalNote, NoteBody, StatusChangeBody, StatusChangeResult } from '@/api/contracts/teamReview';
+
+// Request and answer shapes are the routes' own schemas (src/api/contracts), taken as types only.
+export type { AnswerSection, ApplicationDetail, ApplicationPage, AuditPage, DecisionEmailPreview, Invitation, InternalNote, StatusChangeResult, TeamMember };
+export type { ApplicationSummary } from '@/api/contracts/teamApplications';
+export type { AuditEntry } from '@/api/contracts/audit';
+export type { MemberRow } from '@/api/contracts/members';
+export type { TeamSession } from '@/api/contracts/teamAuth';
+export type { PaymentDetailsVersion } from '@/api/contracts/teamFinance';
+export type { AssigneeOption, DecisionEmailSent, StatusChange } from '@/api/contracts/teamReview';
 
 export type TeamRole = Role;
 
-export type TeamMember = { email: string; role: TeamRole };
-
-export type ApplicationSummary = {
-  /** The reference, e.g. PG-000123: applications are addressed by it. */
-  id: string;
-  reference: string;
-  form: ProgrammeKey;
-  name: string;
-  organisation: string;
-  submittedAt: string;
-  hasFile: boolean;
-  /** Review status and assignee; null on grantee finance records, which have neither. */
-  status?: ApplicationStatus | null;
-  assignee?: Assignee | null;
-};
-
 /** A member an application can be assigned to (an active reviewer or admin). */
-export type Assignee = { id: string; email: string };
-
-export type AssigneeOption = Assignee & { role: TeamRole };
-
-export type ApplicationPage = { items: ApplicationSummary[]; total: number; page: number; pageSize: number };
-
-export type ApplicationFile = { name: string; mediaType: string; size: number };
-
-/** Answers come labelled and in section order from the server, which reads the form definitions. */
-export type AnswerSection = { title: string; answers: Array<{ name: string; label: string; value: string }> };
-
-export type ApplicationDetail = {
-  id: string;
-  reference: string;
-  form: ProgrammeKey;
-  programme: string;
-  submittedAt: string;
-  sections: AnswerSection[];
-  file: ApplicationFile | null;
-  /** Review workflow: present on applications, absent on grantee finance records. */
-  status?: ApplicationStatus;
-  statusChangedAt?: string;
-  assignee?: Assignee | null;
-  /** Oldest first; the first entry is the receipt (from null, by null). */
-  history?: StatusChange[];
-  /** Internal notes, oldest first: the team's only. */
-  notes?: InternalNote[];
-  decisionEmails?: DecisionEmailSent[];
-  /** The application's latest grantee ID (never the ID itself): revokedAt is set once revoked; null when none was issued. */
-  grantee?: { issuedAt: string; issuedBy: string; revokedAt: string | null } | null;
-  /** Sent to the finance role only, newest version first; absent for every other role. */
-  paymentDetails?: PaymentDetailsVersion[];
-};
-
-export type StatusChange = { from: ApplicationStatus | null; to: ApplicationStatus; by: string | null; at: string };
-
-export type InternalNote = { id: string; body: string; by: string; at: string };
-
-export type DecisionEmailSent = { status: 'approved' | 'rejected'; queuedAt: string; sentAt: string | null; by: string };
-
-export type DecisionEmailPreview = { to: string; subject: string; text: string };
-
-/** One version of the payment details; `unreadable` (with no sections) when it failed to decrypt. */
-export type PaymentDetailsVersion = { version: number; reference: string; receivedAt: string; sections: AnswerSection[]; unreadable?: string };
-
-/** What a bulk status change did: the references changed, and the others with the reason. */
-export type StatusChangeResult = { changed: string[]; unchanged: Array<{ reference: string; reason: string }> };
-
-export type TeamSession = { id: string; createdAt: string; lastSeenAt: string; current: boolean };
-
-export type MemberRow = { email: string; role: TeamRole; createdAt: string; revokedAt: string | null; passkeys: number };
-
-
-export type AuditEntry = { at: string; actor: string | null; action: string; target: string | null };
-
-export type AuditPage = { items: AuditEntry[]; total: number; page: number; pageSize: number };
+export type Assignee = MemberRef;
 
 /**
  * The inbox's filter, as the list, the paging and the CSV export share it. `status` is a status
@@ -176,25 +117,25 @@ export function filterQuery(filter: InboxFilter, forExport = false): string {
 export const teamApi = {
   me: () => request<TeamMember>('GET', teamPaths.me),
   signInOptions: () => request<PublicKeyCredentialRequestOptionsJSON>('POST', teamPaths.signInOptions),
-  signInVerify: (response: AuthenticationResponseJSON) => request<TeamMember>('POST', teamPaths.signInVerify, { response }),
+  signInVerify: (response: AuthenticationResponseJSON) => request<TeamMember>('POST', teamPaths.signInVerify, { response } satisfies SignInVerifyBody),
   signOut: () => request<void>('POST', teamPaths.signOut),
-  enrolOptions: (token: string) => request<PublicKeyCredentialCreationOptionsJSON>('POST', teamPaths.enrolOptions, { token }),
-  enrolVerify: (token: string, response: RegistrationResponseJSON) => request<TeamMember>('POST', teamPaths.enrolVerify, { token, response }),
+  enrolOptions: (token: string) => request<PublicKeyCredentialCreationOptionsJSON>('POST', teamPaths.enrolOptions, { token } satisfies EnrolOptionsBody),
+  enrolVerify: (token: string, response: RegistrationResponseJSON) => request<TeamMember>('POST', teamPaths.enrolVerify, { token, response } satisfies EnrolVerifyBody),
   applications: (filter: InboxFilter) => request<ApplicationPage>('GET', `${teamPaths.applications}${filterQuery(filter)}`),
   application: (id: string) => request<ApplicationDetail>('GET', teamPaths.application(id)),
-  sessions: () => request<{ sessions: TeamSession[] }>('GET', teamPaths.sessions),
-  endSession: (id: string) => request<void>('POST', teamPaths.endSession, { id }),
+  sessions: () => request<SessionList>('GET', teamPaths.sessions),
+  endSession: (id: string) => request<void>('POST', teamPaths.endSession, { id } satisfies EndSessionBody),
   passkeyOptions: () => request<PublicKeyCredentialCreationOptionsJSON>('POST', teamPaths.passkeyOptions),
-  passkeyVerify: (response: RegistrationResponseJSON) => request<{ ok: true }>('POST', teamPaths.passkeyVerify, { response }),
-  members: () => request<{ members: MemberRow[] }>('GET', teamPaths.members),
-  invite: (email: string, role: TeamRole) => request<Invitation>('POST', teamPaths.invite, { email, role }),
-  revoke: (email: string) => request<void>('POST', teamPaths.revoke, { email }),
+  passkeyVerify: (response: RegistrationResponseJSON) => request<PasskeyAdded>('POST', teamPaths.passkeyVerify, { response } satisfies PasskeyVerifyBody),
+  members: () => request<MemberList>('GET', teamPaths.members),
+  invite: (email: string, role: TeamRole) => request<Invitation>('POST', teamPaths.invite, { email, role } satisfies InviteBody),
+  revoke: (email: string) => request<void>('POST', teamPaths.revoke, { email } satisfies MemberEmailBody),
   audit: (page: number) => request<AuditPage>('GET', `${teamPaths.audit}${page > 1 ? `?page=${page}` : ''}`),
-  assignees: () => request<{ members: AssigneeOption[] }>('GET', teamPaths.assignees),
-  changeStatus: (references: string[], status: ApplicationStatus) => request<StatusChangeResult>('POST', teamPaths.changeStatus, { references, status }),
-  assign: (id: string, memberId: string | null) => request<{ assignee: Assignee | null }>('POST', teamPaths.assign(id), { memberId }),
-  addNote: (id: string, body: string) => request<InternalNote>('POST', teamPaths.notes(id), { body }),
+  assignees: () => request<AssigneeList>('GET', teamPaths.assignees),
+  changeStatus: (references: string[], status: ApplicationStatus) => request<StatusChangeResult>('POST', teamPaths.changeStatus, { references, status } satisfies StatusChangeBody),
+  assign: (id: string, memberId: string | null) => request<AssignResult>('POST', teamPaths.assign(id), { memberId } satisfies AssignBody),
+  addNote: (id: string, body: string) => request<InternalNote>('POST', teamPaths.notes(id), { body } satisfies NoteBody),
   decisionPreview: (id: string) => request<DecisionEmailPreview>('POST', teamPaths.decisionPreview(id)),
-  decisionSend: (id: string, email: Pick<DecisionEmailPreview, 'subject' | 'text'>) => request<{ queuedAt: string }>('POST', teamPaths.decisionSend(id), email),
-  issueGranteeId: (id: string) => request<{ issuedAt: string }>('POST', teamPaths.grantee(id)),
+  decisionSend: (id: string, email: DecisionSendBody) => request<DecisionQueued>('POST', teamPaths.decisionSend(id), email),
+  issueGranteeId: (id: string) => request<GranteeIssued>('POST', teamPaths.grantee(id)),
 };

@@ -233,7 +233,8 @@ function spellings(urlPath: string): string[] {
 /** The POST routes of the team API, read from their sources so that a new one is covered too. */
 function teamPostRoutes(): string[] {
   const routes = new Set<string>();
-  for (const file of ['src/server/team/routes.ts', 'src/server/dataRights/routes.ts']) {
+  const teamRouteFiles = fs.readdirSync(path.join(projectDir, 'src/server/team/routes')).map((name) => `src/server/team/routes/${name}`);
+  for (const file of [...teamRouteFiles, 'src/server/dataRights/routes.ts']) {
     for (const match of fs.readFileSync(path.join(projectDir, file), 'utf8').matchAll(/\bpost\(\s*'(\/[^']*)'/g)) routes.add(`/api/team${match[1]!.replace(':id', 'PG-000001')}`);
   }
   return [...routes];

@@ -57,13 +57,6 @@ async function takeChallenge(db: Queryable, clientDataJSON: string, purpose: Cha
   return row?.challenge ?? null;
 }
 
-const isObject = (value: unknown): value is Record<string, unknown> => typeof value === 'object' && value !== null && !Array.isArray(value);
-
-/** The shape a browser's credential JSON has; the library checks everything inside. */
-export function isCredentialJson(value: unknown): value is RegistrationResponseJSON & AuthenticationResponseJSON {
-  return isObject(value) && typeof value.id === 'string' && typeof value.rawId === 'string' && value.type === 'public-key' && isObject(value.response) && typeof value.response.clientDataJSON === 'string';
-}
-
 export type PasskeyOwner = { readonly memberId: string; readonly email: string; readonly webauthnUserId: string };
 
 export async function registrationOptions(db: Queryable, rp: RelyingParty, owner: PasskeyOwner, purpose: 'enrol' | 'add-passkey'): Promise<PublicKeyCredentialCreationOptionsJSON> {

@@ -161,8 +161,6 @@ export async function assignApplication(tx: Queryable, input: { readonly key: Ap
   return { assigned: true, assignee };
 }
 
-export const NOTE_MAX_LENGTH = 5000;
-
 /** Adds an internal note (the caller has checked its text), audited `add-note` by reference only: the note stays out of the log. */
 export async function addNote(tx: Queryable, input: { readonly key: ApplicationKey; readonly body: string; readonly actor: Actor }): Promise<ReviewState['notes'][number] | null> {
   const { key, body, actor } = input;

@@ -1,0 +1,35 @@
+/**
+ * Pieces the team's route contracts share: an application's reference in the URL, its review
+ * status, a member reference and the labelled answers of a form.
+ */
+import { Type, type Static } from 'typebox';
+import type { ProgrammeKey } from '../../config/programmes';
+import { APPLICATION_STATUSES } from '../../lib/applicationStatus';
+import { ROLES } from '../../lib/team';
+
+/** `/applications/:id`: any string; a reference that does not parse is answered 404, like a missing one. */
+export const ReferenceParams = Type.Object({ id: Type.String() });
+export type ReferenceParams = Static<typeof ReferenceParams>;
+
+export const Status = Type.Enum(APPLICATION_STATUSES);
+
+export const RoleField = Type.Enum(ROLES);
+
+/** A form key in an answer (the server only sends its own keys). */
+export const FormKeyField = Type.Unsafe<ProgrammeKey>(Type.String());
+
+export const MemberRef = Type.Object({ id: Type.String(), email: Type.String() });
+export type MemberRef = Static<typeof MemberRef>;
+
+/** Answers come labelled and in section order from the server, which reads the form definitions. */
+export const AnswerSection = Type.Object({
+  title: Type.String(),
+  answers: Type.Array(Type.Object({ name: Type.String(), label: Type.String(), value: Type.String() })),
+});
+export type AnswerSection = Static<typeof AnswerSection>;
+
+/** An ISO 8601 moment as the server writes it (`Date#toISOString`). */
+export const Moment = Type.String();
+
+/** Routes that take no input still get a JSON body (`{}`): whatever it holds is dropped. */
+export const EmptyBody = Type.Object({}, { additionalProperties: false });

@@ -1,0 +1,113 @@
+import type { FastifyReply, FastifyRequest } from 'fastify';
+import { ApplicationDetail, ApplicationPage, InboxQuery } from '../../../api/contracts/teamApplications';
+import { ReferenceParams } from '../../../api/contracts/common';
+import { formDefinitions } from '../../../forms/definitions';
+import type { FormKey } from '../../../forms/definitions/types';
+import type { ApplicationStatus } from '../../../lib/applicationStatus';
+import { exportApplications, UnreadableFinanceRows } from '../../export/applications';
+import { toCsv } from '../../export/csv';
+import { listApplications, readApplication, readProposal, type ApplicationFilter } from '../applications';
+import { recordAudit } from '../audit';
+import { readReview } from '../review';
+import { seesPaymentDetails } from '../roles';
+import { paymentDetailsOf } from './finance';
+import { getOptions, MESSAGES, readableForms, readableKey, send, sessionOf, type TeamResource } from './shared';
+
+/** The inbox (every member reads it; grantee finance, i.e. payment details, only the finance role), one application, its file, the CSV export. */
+
+const BAD_DATE = 'Las fechas van en formato AAAA-MM-DD.';
+
+/** A YYYY-MM-DD (the schema checked the pattern) as the start of that day in UTC, or of the day after; undefined when no such day exists. */
+function dayOf(raw: string | undefined, dayAfter: boolean): Date | null | undefined {
+  if (raw === undefined || raw === '') return null;
+  const day = new Date(`${raw}T00:00:00Z`);
+  if (Number.isNaN(day.getTime()) || day.toISOString().slice(0, 10) !== raw) return undefined;
+  if (dayAfter) day.setUTCDate(day.getUTCDate() + 1);
+  return day;
+}
+
+/** The filter a valid inbox query asks for, in the member's own terms (`me`); a string when a day does not exist. */
+function filterOf(query: InboxQuery, memberId: string): (Omit<ApplicationFilter, 'forms'> & { form: FormKey | null }) | string {
+  const since = dayOf(query.from, false);
+  const before = dayOf(query.to, true);
+  if (since === undefined || before === undefined) return BAD_DATE;
+  const search = query.q?.trim() || null;
+  const statuses = query.status ? [...new Set(query.status.split(',') as ApplicationStatus[])] : null;
+  const assignee = query.assignee ? { memberId: query.assignee === 'me' ? memberId : query.assignee === 'none' ? null : query.assignee } : null;
+  return { form: (query.form || null) as FormKey | null, since, before, search, page: query.page ? Number(query.page) : 1, statuses, assignee };
+}
+
+/** The CSV of the current filter, by the CLI's own code (same columns, same CSV). */
+async function exportCsv(request: FastifyRequest<{ Querystring: InboxQuery }>, reply: FastifyReply, options: Parameters<TeamResource>[1]) {
+  const { database, financeKeys } = options;
+  const session = sessionOf(request);
+  const filter = filterOf(request.query, session.memberId);
+  if (typeof filter === 'string') return send(reply, 400, filter);
+  if (filter.form === null) return send(reply, 400, 'Elige un programa para exportar.');
+  if (!readableForms(session.role).includes(filter.form)) return send(reply, 403, MESSAGES.forbidden);
+  let table;
+  try {
+    // readableForms has checked the role: only the finance role reaches grantee finance, decrypted here.
+    table = await exportApplications(database, formDefinitions[filter.form], { since: filter.since, before: filter.before, search: filter.search }, financeKeys);
+  } catch (error) {
+    if (!(error instanceof UnreadableFinanceRows)) throw error;
+    request.log.error({ references: error.references }, 'payment details failed to decrypt: export refused');
+    await recordAudit(database, { actor: session.email, action: 'payment-details-unreadable', target: error.references.join(' ') });
+    const message = `No pudimos descifrar los datos de pago de ${error.references.join(', ')}: no se exportó nada. Revisa FINANCE_ENCRYPTION_KEY y FINANCE_ENCRYPTION_OLD_KEYS.`;
+    return send(reply, 500, message);
+  }
+  const filterText = Object.entries({ form: filter.form, from: request.query.from, to: request.query.to, q: filter.search })
+    .filter(([, value]) => value)
+    .map(([name, value]) => `${name}=${value}`)
+    .join(' ');
+  await recordAudit(database, { actor: session.email, action: 'export', target: `${filterText} (${table.rows.length})` });
+  const day = new Date().toISOString().slice(0, 10);
+  return reply
+    .type('text/csv; charset=utf-8')
+    .header('content-disposition', `attachment; filename="${filter.form}-${day}.csv"`)
+    .send(toCsv(table.headers, table.rows));
+}
+
+export const applicationRoutes: TeamResource = async (team, options) => {
+  const { database, financeKeys } = options;
+
+  team.get('/applications', { ...getOptions('member'), schema: { querystring: InboxQuery, response: { 200: ApplicationPage } } }, async (request, reply) => {
+    const session = sessionOf(request);
+    const filter = filterOf(request.query, session.memberId);
+    if (typeof filter === 'string') return send(reply, 400, filter);
+    const readable = readableForms(session.role);
+    if (filter.form !== null && !readable.includes(filter.form)) return send(reply, 403, MESSAGES.forbidden);
+    return listApplications(database, { ...filter, forms: filter.form ? [filter.form] : readable });
+  });
+
+  team.get('/applications/:id', { ...getOptions('member'), schema: { params: ReferenceParams, response: { 200: ApplicationDetail } } }, async (request, reply) => {
+    const session = sessionOf(request);
+    const key = readableKey(request);
+    const detail = key ? await readApplication(database, key, financeKeys) : null;
+    if (!key || !detail) return send(reply, 404, MESSAGES.notFound);
+    if (detail.unreadable) {
+      // Reported, never shown: the operator learns which row, the member sees only the notice.
+      request.log.error({ reference: detail.reference }, 'payment details failed to decrypt');
+      await recordAudit(database, { actor: session.email, action: 'payment-details-unreadable', target: detail.reference });
+      return detail;
+    }
+    await recordAudit(database, { actor: session.email, action: key.form === 'grantee-finance' ? 'view-payment-details' : 'view-application', target: detail.reference });
+    if (key.form === 'grantee-finance') return detail;
+    const review = await readReview(database, key.rowId);
+    if (!review) return send(reply, 404, MESSAGES.notFound);
+    // The key is absent, not empty, for every role but finance: nothing hints at payment details.
+    if (!seesPaymentDetails(session.role)) return { ...detail, ...review };
+    return { ...detail, ...review, paymentDetails: await paymentDetailsOf(request, options, key.rowId) };
+  });
+
+  team.get('/applications/:id/file', { ...getOptions('member', true), schema: { params: ReferenceParams } }, async (request, reply) => {
+    const session = sessionOf(request);
+    const key = readableKey(request);
+    const proposal = key ? await readProposal(database, key) : null;
+    if (!key || !proposal) return send(reply, 404, MESSAGES.notFound);
+    await recordAudit(database, { actor: session.email, action: 'download-file', target: proposal.downloadName });
+    return reply.type(proposal.mediaType).header('content-disposition', `attachment; filename="${proposal.downloadName}"`).send(proposal.bytes);
+  });
+
+  team.get('/export', { ...getOptions('member'), schema: { querystring: InboxQuery } }, (request, reply) => exportCsv(request, reply, options));
+};

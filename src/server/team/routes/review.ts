@@ -1,0 +1,83 @@
+import { EmptyBody, ReferenceParams } from '../../../api/contracts/common';
+import { AssignBody, BAD_NOTE, AssigneeList, AssignResult, DecisionEmailPreview, DecisionQueued, DecisionSendBody, InternalNote, NoteBody, StatusChangeBody, StatusChangeResult } from '../../../api/contracts/teamReview';
+import { isAllowedText } from '../../../forms/definitions/validate';
+import { applicationStatusLabels, type ApplicationStatus } from '../../../lib/applicationStatus';
+import type { Database } from '../../storage/database';
+import { parseReference } from '../applications';
+import { REVIEWERS } from '../roles';
+import { addNote, assignApplication, changeApplicationStatus, listAssignees, previewDecisionEmail, sendDecisionEmail, type Actor, type StatusChangeOutcome } from '../review';
+import { actorOf, getOptions, MESSAGES, postOptions, reviewedKey, send, type TeamResource } from './shared';
+
+/** The review workflow: assignment, internal notes, status changes (one or many) and the decision email. */
+
+const BAD_MEMBER = 'Solo se puede asignar a un revisor o administrador activo.';
+
+/** Many status changes in one transaction, answered in the order the references were sent. */
+async function changeStatuses(database: Database, references: readonly string[], to: ApplicationStatus, actor: Actor): Promise<StatusChangeResult> {
+  const unique = [...new Set(references)];
+  const keyed = unique.map((reference) => ({ reference, key: parseReference(reference) }));
+  // Rows are locked in id order, so two bulk changes over the same applications cannot deadlock.
+  keyed.sort((a, b) => Number(a.key?.rowId ?? 0) - Number(b.key?.rowId ?? 0));
+  const outcomes = await database.transaction(async (tx) => {
+    const results: StatusChangeOutcome[] = [];
+    for (const { reference, key } of keyed) {
+      results.push(key ? await changeApplicationStatus(tx, { key, to, actor }) : { changed: false, reference, reason: MESSAGES.notFound });
+    }
+    return results;
+  });
+  const order = new Map(unique.map((reference, index) => [reference, index]));
+  const byRequestOrder = (a: { reference: string }, b: { reference: string }) => (order.get(a.reference) ?? 0) - (order.get(b.reference) ?? 0);
+  const changed = outcomes.flatMap((outcome) => (outcome.changed ? [{ reference: outcome.change.reference }] : [])).sort(byRequestOrder);
+  const unchanged = outcomes.flatMap((outcome) => (outcome.changed ? [] : [{ reference: outcome.reference, reason: outcome.reason }])).sort(byRequestOrder);
+  return { changed: changed.map((entry) => entry.reference), unchanged };
+}
+
+export const reviewRoutes: TeamResource = async (team, { database, financeKeys }) => {
+  const reviewers = postOptions(REVIEWERS);
+
+  team.get('/assignees', { ...getOptions('member'), schema: { response: { 200: AssigneeList } } }, async () => ({ members: await listAssignees(database) }));
+
+  team.post('/applications/:id/assign', { ...reviewers, schema: { params: ReferenceParams, body: AssignBody, response: { 200: AssignResult } } }, async (request, reply) => {
+    const key = reviewedKey(request);
+    if (!key) return send(reply, 404, MESSAGES.notFound);
+    const outcome = await database.transaction((tx) => assignApplication(tx, { key, memberId: request.body.memberId, actor: actorOf(request) }));
+    if (!outcome.assigned) return outcome.reason === 'not-found' ? send(reply, 404, MESSAGES.notFound) : send(reply, 400, BAD_MEMBER);
+    return { assignee: outcome.assignee };
+  });
+
+  team.post('/applications/:id/notes', { ...reviewers, schema: { params: ReferenceParams, body: NoteBody, response: { 201: InternalNote } } }, async (request, reply) => {
+    const key = reviewedKey(request);
+    if (!key) return send(reply, 404, MESSAGES.notFound);
+    const note = request.body.body;
+    // The forms' own rule (no control characters, no broken Unicode): a pattern cannot say it the same way.
+    if (!isAllowedText(note)) return send(reply, 400, BAD_NOTE);
+    const added = await database.transaction((tx) => addNote(tx, { key, body: note, actor: actorOf(request) }));
+    if (!added) return send(reply, 404, MESSAGES.notFound);
+    return reply.code(201).send(added);
+  });
+
+  team.post('/applications/status', { ...reviewers, schema: { body: StatusChangeBody, response: { 200: StatusChangeResult } } }, async (request) =>
+    changeStatuses(database, request.body.references, request.body.status, actorOf(request)),
+  );
+
+  team.post('/applications/:id/decision-email/preview', { ...reviewers, schema: { params: ReferenceParams, body: EmptyBody, response: { 200: DecisionEmailPreview } } }, async (request, reply) => {
+    const key = reviewedKey(request);
+    const preview = key ? await previewDecisionEmail(database, key) : null;
+    if (!preview || preview.status === 'not-found') return send(reply, 404, MESSAGES.notFound);
+    if (preview.status === 'no-decision') {
+      return send(reply, 409, `No hay correo de decisión para una solicitud ${applicationStatusLabels[preview.current]}: solo para Aprobada o Rechazada.`);
+    }
+    return preview.email;
+  });
+
+  team.post('/applications/:id/decision-email/send', { ...reviewers, schema: { params: ReferenceParams, body: DecisionSendBody, response: { 202: DecisionQueued } } }, async (request, reply) => {
+    const key = reviewedKey(request);
+    if (!key) return send(reply, 404, MESSAGES.notFound);
+    const { subject, text } = request.body;
+    const outcome = await database.transaction((tx) => sendDecisionEmail(tx, { key, previewed: { subject, text }, actor: actorOf(request), keys: financeKeys }));
+    if (outcome.status === 'not-found') return send(reply, 404, MESSAGES.notFound);
+    if (outcome.status === 'changed') return send(reply, 409, 'La solicitud cambió; vuelve a ver la vista previa.');
+    if (outcome.status === 'already-sent') return send(reply, 409, 'Ya enviamos el correo de esta decisión.');
+    return reply.code(202).send({ queuedAt: outcome.queuedAt });
+  });
+};
