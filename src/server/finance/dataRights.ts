@@ -1,7 +1,7 @@
 import type { WirePayload } from '../../forms/definitions/types';
 import type { Queryable } from '../storage/database';
-import { FinanceDecryptionError, type FinanceKeyring } from './encryption';
-import { openFinancePayload, paymentDetailsReference, sealedPayloadColumns, type SealedPayloadRow } from './versions';
+import type { FinanceKeyring } from './encryption';
+import { openFinancePayloadOrNull, paymentDetailsReference, sealedPayloadColumns, type SealedPayloadRow } from './versions';
 
 /**
  * Payment details in a data-rights request (src/server/dataRights/): a grantee ID is one person's,
@@ -45,16 +45,8 @@ export async function paymentDetailsForBundle(db: Queryable, versionIds: readonl
       beneficiaryName: row.beneficiary_name,
       contactEmail: row.contact_email,
     };
-    let entry: BundledPaymentDetails;
-    if (!financeKeys) entry = { ...head, answers: null, sealed: true };
-    else {
-      try {
-        entry = { ...head, answers: openFinancePayload(financeKeys, row) };
-      } catch (error) {
-        if (!(error instanceof FinanceDecryptionError)) throw error;
-        entry = { ...head, answers: null, unreadable: true };
-      }
-    }
+    const answers = financeKeys ? openFinancePayloadOrNull(financeKeys, row) : null;
+    const entry: BundledPaymentDetails = !financeKeys ? { ...head, answers: null, sealed: true } : answers ? { ...head, answers } : { ...head, answers: null, unreadable: true };
     byGrantee.set(row.grantee_id, [...(byGrantee.get(row.grantee_id) ?? []), entry]);
   }
   return byGrantee;

@@ -2,8 +2,8 @@ import type { FormDefinition } from '../../forms/definitions/types';
 import { answerCells, answerFields, fieldHeaders, type ExportFilter, type ExportTable } from '../export/table';
 import type { Queryable } from '../storage/database';
 import { answersMatch } from '../storage/search';
-import { FinanceDecryptionError, type FinanceKeyring } from './encryption';
-import { openFinancePayload, paymentDetailsReference, sealedPayloadColumns, type SealedPayloadRow } from './versions';
+import type { FinanceKeyring } from './encryption';
+import { openFinancePayloadOrNull, paymentDetailsReference, sealedPayloadColumns, type SealedPayloadRow } from './versions';
 
 /** Payment details that failed to decrypt: the export stops rather than leave them out or blank. */
 export class UnreadableFinanceRows extends Error {
@@ -33,14 +33,9 @@ export async function exportPaymentDetails(db: Queryable, definition: FormDefini
   );
   const unreadable: string[] = [];
   const table = rows.map((row) => {
-    let payload = {};
-    try {
-      payload = openFinancePayload(financeKeys, row);
-    } catch (error) {
-      if (!(error instanceof FinanceDecryptionError)) throw error;
-      unreadable.push(paymentDetailsReference(row.id));
-    }
-    return [row.id, paymentDetailsReference(row.id), row.grantee, String(row.version), new Date(row.created_at).toISOString(), ...answerCells(fields, payload)];
+    const payload = openFinancePayloadOrNull(financeKeys, row);
+    if (payload === null) unreadable.push(paymentDetailsReference(row.id));
+    return [row.id, paymentDetailsReference(row.id), row.grantee, String(row.version), new Date(row.created_at).toISOString(), ...answerCells(fields, payload ?? {})];
   });
   if (unreadable.length > 0) throw new UnreadableFinanceRows(unreadable);
   return { headers: ['Finance version ID', 'Reference', 'Grantee', 'Version', 'Submitted at', ...fieldHeaders(fields)], rows: table };

@@ -80,6 +80,16 @@ export function openFinancePayload(keyring: FinanceKeyring, row: SealedPayloadRo
   return payload as WirePayload;
 }
 
+/** The stored payload of a version, or null when it cannot be opened (the caller reports it, never shows a part). */
+export function openFinancePayloadOrNull(keyring: FinanceKeyring, row: SealedPayloadRow): WirePayload | null {
+  try {
+    return openFinancePayload(keyring, row);
+  } catch (error) {
+    if (error instanceof FinanceDecryptionError) return null;
+    throw error;
+  }
+}
+
 export type SealReport = {
   /** Rows encrypted (or re-encrypted) under the current key now. */
   readonly sealed: number;

@@ -1,8 +1,8 @@
 import type { WirePayload } from '../../forms/definitions/types';
 import type { Queryable } from '../storage/database';
 import { answersMatch } from '../storage/search';
-import { FinanceDecryptionError, type FinanceKeyring } from './encryption';
-import { openFinancePayload, PAYMENT_DETAILS_FORM, paymentDetailsReference, sealedPayloadColumns, type SealedPayloadRow } from './versions';
+import type { FinanceKeyring } from './encryption';
+import { openFinancePayloadOrNull, PAYMENT_DETAILS_FORM, paymentDetailsReference, sealedPayloadColumns, type SealedPayloadRow } from './versions';
 
 /**
  * What the team reads of payment details. Each version is decrypted here with the keyring; the
@@ -20,13 +20,7 @@ export type PaymentDetailsView = {
 };
 
 function viewOf(keyring: FinanceKeyring, row: SealedPayloadRow & { id: string; created_at: Date }): PaymentDetailsView {
-  const head = { id: row.id, reference: paymentDetailsReference(row.id), version: row.version, createdAt: new Date(row.created_at) };
-  try {
-    return { ...head, payload: openFinancePayload(keyring, row) };
-  } catch (error) {
-    if (!(error instanceof FinanceDecryptionError)) throw error;
-    return { ...head, payload: null };
-  }
+  return { id: row.id, reference: paymentDetailsReference(row.id), version: row.version, createdAt: new Date(row.created_at), payload: openFinancePayloadOrNull(keyring, row) };
 }
 
 /** One version by its id, or null when there is none. */
