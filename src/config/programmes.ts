@@ -8,7 +8,11 @@ import { contact } from './site';
  * (Relative imports: the API server imports this module in plain Node.)
  */
 
-export type ProgrammeKey = 'project-grants' | 'devcon-grants' | 'small-grants' | 'academic-grants' | 'office-hours' | 'grantee-finance';
+/** The applications with a review status, which a retention period applies to. */
+export type ReviewedProgrammeKey = 'project-grants' | 'devcon-grants' | 'small-grants' | 'academic-grants' | 'office-hours';
+/** Where a grantee sends payment details: not an application, never reviewed (src/server/finance/ keeps them). */
+export type PaymentDetailsKey = 'grantee-finance';
+export type ProgrammeKey = ReviewedProgrammeKey | PaymentDetailsKey;
 
 export type Programme = {
   /** 'for applying to {name}'. */
@@ -99,10 +103,10 @@ export function roundState(dates: RoundDates, now: Date): RoundState {
   return 'open';
 }
 
-/** The applications with a review status, which a retention period applies to (grantee finance has none). */
-export type ReviewedProgrammeKey = Exclude<ProgrammeKey, 'grantee-finance'>;
-
 export const REVIEWED_PROGRAMMES: readonly ReviewedProgrammeKey[] = ['project-grants', 'small-grants', 'academic-grants', 'devcon-grants', 'office-hours'];
+
+/** Whether the programme's applications are reviewed (false for payment details). */
+export const isReviewedProgramme = (key: string): key is ReviewedProgrammeKey => (REVIEWED_PROGRAMMES as readonly string[]).includes(key);
 
 export const facts = {
   /** The confirmation email arrives within 2 business days (the thank-you pages say so too). */
@@ -159,7 +163,7 @@ export const foundation = {
 function sponsoredProgrammes(list: string): readonly ProgrammeKey[] {
   const keys = list.split(',').map((key) => key.trim()).filter((key) => key !== '');
   for (const key of keys) {
-    if (!(key in programmes) || key === 'grantee-finance') throw new Error(`NEXT_PUBLIC_FOUNDATION_SPONSORS lists programme keys such as academic-grants, not "${key}".`);
+    if (!isReviewedProgramme(key)) throw new Error(`NEXT_PUBLIC_FOUNDATION_SPONSORS lists programme keys such as academic-grants, not "${key}".`);
   }
   return keys as ProgrammeKey[];
 }

@@ -1,13 +1,13 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { endpoints, type EndpointSpec } from '../api/endpoints';
 import { decodeMultipartFields } from '../forms/definitions/payload';
-import { SECURITY_ID_FIELD } from '../forms/definitions/granteeFinance';
 import type { FieldDefinition, FieldErrors, FormDefinition, FormKey, WirePayload } from '../forms/definitions/types';
 import { PAYLOAD_ERROR_KEY, UNKNOWN_FIELD_MESSAGE, validatePayload } from '../forms/definitions/validate';
-import { receiveApplication, receiveFinanceDetails } from './applications/receive';
+import { receiveApplication } from './applications/receive';
 import type { CaptchaVerifier } from './captcha';
 import { ACCEPTED_FILE_TYPES_MESSAGE, sniffFileType } from './fileType';
 import type { FinanceKeyring } from './finance/encryption';
+import { receivePaymentDetails } from './finance/receive';
 import { apiError, fieldErrorList, NOT_UTF8_MESSAGE, requireMediaType } from './http';
 import type { Database } from './storage/database';
 import { describeUpload } from './uploads';
@@ -33,7 +33,6 @@ const FORM_ENDPOINTS: ReadonlyArray<{ readonly endpoint: EndpointSpec; readonly 
 
 export const FILE_TOO_LARGE_MESSAGE = 'File size cannot exceed 4mb.';
 export const CAPTCHA_FAILED_MESSAGE = 'Captcha verification failed.';
-export const UNKNOWN_SECURITY_ID_MESSAGE = 'Please make sure the Security Grantee ID is correct.';
 export const MALFORMED_MULTIPART_MESSAGE = 'The multipart body could not be read.';
 
 /** Room for a field that has no cap (choices, dates, the captcha token). */
@@ -122,9 +121,9 @@ async function readMultipart(request: FastifyRequest, definition: FormDefinition
   return { ok: true, fields: decodeMultipartFields(definition.fields, parts), file };
 }
 
-/** What is kept of a valid payload: not the captcha token (single use), not the security ID (a secret). */
+/** What is kept of a valid payload: not the captcha token (single use), not a field never stored (the security ID, a secret). */
 function storedPayload(definition: FormDefinition, payload: WirePayload): WirePayload {
-  const dropped = new Set(definition.fields.filter((field) => field.kind === 'captcha' || field.name === SECURITY_ID_FIELD).map((field) => field.name));
+  const dropped = new Set(definition.fields.filter((field) => field.kind === 'captcha' || field.neverStored).map((field) => field.name));
   return Object.fromEntries(Object.entries(payload).filter(([name]) => !dropped.has(name)));
 }
 
@@ -132,7 +131,7 @@ export function registerFormRoutes(app: FastifyInstance, deps: { forms: FormRegi
   for (const { endpoint, form } of FORM_ENDPOINTS) {
     const definition = deps.forms[form];
     if (!definition) continue;
-    const isFinance = form === 'grantee-finance';
+    const isFinance = definition.kind === 'payment-details';
     const mediaType = endpoint.encoding === 'json' ? 'application/json' : 'multipart/form-data';
     const limit = bodyLimit(definition, endpoint.encoding);
 
@@ -157,8 +156,8 @@ export function registerFormRoutes(app: FastifyInstance, deps: { forms: FormRegi
 
       const payload = storedPayload(definition, result.payload);
       if (isFinance) {
-        const stored = await receiveFinanceDetails(deps.database, result.values[SECURITY_ID_FIELD] ?? '', payload, deps.financeKeys);
-        if (stored === null) return reply.code(404).send(fieldErrorList({ [SECURITY_ID_FIELD]: UNKNOWN_SECURITY_ID_MESSAGE }));
+        const stored = await receivePaymentDetails(deps.database, { values: result.values, payload, keyring: deps.financeKeys });
+        if (!stored.ok) return reply.code(404).send(fieldErrorList(stored.errors));
         request.log.info({ form, version: stored.version }, 'finance details stored');
         return reply.code(201).send({ id: stored.id, version: stored.version });
       }

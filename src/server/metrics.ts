@@ -1,5 +1,6 @@
 import Fastify, { type FastifyInstance, type FastifyReply, type FastifyRequest } from 'fastify';
 import { collectDefaultMetrics, Counter, Gauge, Histogram, Registry } from 'prom-client';
+import { FINANCE_VERSIONS_TABLE, PAYMENT_DETAILS_FORM } from './finance/versions';
 import { sendError } from './http';
 import type { Database, Queryable } from './storage/database';
 
@@ -87,7 +88,8 @@ function registerDatabaseGauges(registry: Registry, database: Database): void {
       try {
         const rows = await database.query<{ form: string; n: number }>(
           `SELECT form, count(*)::int AS n FROM submissions GROUP BY form
-           UNION ALL SELECT 'grantee-finance', count(*)::int FROM grantee_finance_versions`,
+           UNION ALL SELECT $1::text, count(*)::int FROM ${FINANCE_VERSIONS_TABLE}`,
+          [PAYMENT_DETAILS_FORM],
         );
         for (const row of rows) this.set({ form: row.form }, row.n);
       } catch {

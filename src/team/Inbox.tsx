@@ -2,7 +2,7 @@ import { useEffect, useRef, useState, type FormEvent } from 'react';
 import { Tabs } from '@chakra-ui/react';
 import { ChakraSystem } from '@/theme/ChakraSystem';
 import { useHydrated } from '@/forms/kit/useHydrated';
-import type { ProgrammeKey } from '@/config/programmes';
+import { isReviewedProgramme, type ProgrammeKey } from '@/config/programmes';
 import { APPLICATION_STATUSES, applicationStatusLabels, isApplicationStatus, type ApplicationStatus } from '@/lib/applicationStatus';
 import { filterQuery, teamApi, teamPaths, type ApplicationPage, type AssigneeOption, type InboxFilter, type StatusChangeResult, type TeamMember } from './api';
 import { formatDateTime } from './format';
@@ -33,7 +33,7 @@ export function filterFromSearch(search: string, programmes: readonly ProgrammeK
   };
 }
 
-const hasReview = (form: ProgrammeKey): boolean => form !== 'grantee-finance';
+const hasReview = (form: ProgrammeKey): boolean => isReviewedProgramme(form);
 
 const emptyFilter = { from: '', to: '', q: '', status: '', assignee: '' } as const;
 

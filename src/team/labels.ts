@@ -1,4 +1,4 @@
-import { programmes, type ProgrammeKey } from '@/config/programmes';
+import { isReviewedProgramme, programmes, type ProgrammeKey } from '@/config/programmes';
 import type { AuditAction } from '@/lib/team';
 import type { TeamRole } from './api';
 
@@ -16,9 +16,9 @@ export const roleOptions: ReadonlyArray<{ value: TeamRole; label: string }> = [
 
 const allProgrammes: readonly ProgrammeKey[] = ['project-grants', 'small-grants', 'academic-grants', 'devcon-grants', 'office-hours', 'grantee-finance'];
 
-/** The inbox tabs a role sees: grantee finance holds payment details, which only the finance role reads. */
+/** The inbox tabs a role sees: payment details are read by the finance role only. */
 export function inboxProgrammes(role: TeamRole): readonly ProgrammeKey[] {
-  return role === 'finance' ? allProgrammes : allProgrammes.filter((key) => key !== 'grantee-finance');
+  return role === 'finance' ? allProgrammes : allProgrammes.filter(isReviewedProgramme);
 }
 
 /** Who moves applications along (status, assignment, notes, decision emails); finance only reads. */

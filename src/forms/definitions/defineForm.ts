@@ -1,3 +1,4 @@
+import { isReviewedProgramme } from '../../config/programmes';
 import { fromPayload, toPayload } from './payload';
 import type { FieldDefinition, FormDefinition, FormSpec } from './types';
 
@@ -11,6 +12,7 @@ export function defineForm(spec: FormSpec): FormDefinition {
   if (problems.length > 0) throw new Error(`Form definition '${spec.key}' is malformed:\n- ${problems.join('\n- ')}`);
   return {
     ...spec,
+    kind: spec.kind ?? 'application',
     toPayload: (values) => toPayload(spec.fields, values),
     fromPayload: (payload) => fromPayload(spec.fields, payload),
   };
@@ -29,6 +31,8 @@ function problemsOf(spec: FormSpec): string[] {
   for (const field of spec.fields) {
     for (const name of field.resetsOnChange ?? []) if (!seen.has(name) || name === field.name) problems.push(`${field.name}: resets '${name}', which is not another field of the form`);
   }
+  // The browser's team screens read the kind from the programme table, the server from here: they must agree.
+  if ((spec.kind ?? 'application') === 'application' !== isReviewedProgramme(spec.key)) problems.push(`kind '${spec.kind ?? 'application'}' disagrees with REVIEWED_PROGRAMMES (src/config/programmes.ts)`);
   if (sectionIds.size !== spec.sections.length) problems.push('section ids are not unique');
   if (spec.upload !== spec.fields.some((field) => field.kind === 'file')) problems.push('upload flag disagrees with the fields');
   if (spec.captcha !== spec.fields.some((field) => field.kind === 'captcha')) problems.push('captcha flag disagrees with the fields');

@@ -38,6 +38,7 @@ const BANK_FIELDS = ['beneficiaryAddress', 'bankName', 'bankAddress', 'IBAN', 'S
  */
 export const granteeFinance = defineForm({
   key: 'grantee-finance',
+  kind: 'payment-details',
   elementId: 'grantee-finance-form',
   title: 'Grantee payment details',
   sections: [
@@ -96,6 +97,7 @@ export const granteeFinance = defineForm({
     cappedText(SECURITY_ID_FIELD, 'Security Grantee ID', 'Security Grantee ID', 18, 'confirmation', {
       visibleWhen: hasChosenPayment,
       help: 'The key phrase the programme team sent you.',
+      neverStored: true,
     }),
   ],
   submitLabel: 'Submit',

@@ -8,6 +8,7 @@ import { granteeFinance } from './granteeFinance';
 import { officeHours } from './officeHours';
 import { projectGrants } from './projectGrants';
 import { smallGrants } from './smallGrants';
+import type { ReviewedProgrammeKey } from '../../config/programmes';
 import type { FormDefinition, FormKey } from './types';
 
 export { academicGrants, devconGrants, granteeFinance, officeHours, projectGrants, smallGrants };
@@ -22,3 +23,9 @@ export const formDefinitions: Readonly<Record<FormKey, FormDefinition>> = {
 };
 
 export type * from './types';
+
+/** Whether the form's answers are an application the team reviews (not payment details). */
+export const isReviewedForm = (form: FormKey): form is ReviewedProgrammeKey => formDefinitions[form].kind === 'application';
+
+/** Whether the form's answers are a grantee's payment details (src/server/finance/ stores and shows them). */
+export const isPaymentDetailsForm = (form: FormKey): boolean => formDefinitions[form].kind === 'payment-details';

@@ -93,6 +93,8 @@ export interface FieldDefinition {
   readonly wire?: WireRule;
   /** File fields only: the largest accepted upload in bytes. */
   readonly maxBytes?: number;
+  /** Checked by the server, then dropped: never stored, exported or shown (the grantee security ID). */
+  readonly neverStored?: boolean;
   /**
    * Fields set back to their defaults when this one changes value (grantee finance: a new payment
    * preference clears the addresses and bank details, so details typed for one way of paying are
@@ -113,6 +115,13 @@ export type FormSection = {
 export type FormKey = ProgrammeKey;
 
 /**
+ * What a form's answers are: an application the team reviews (a submissions row), or a grantee's
+ * payment details (encrypted versions, src/server/finance/). Code outside the finance module asks
+ * this instead of naming a form.
+ */
+export type FormKind = 'application' | 'payment-details';
+
+/**
  * Where a form's values are sent: an entry of the one endpoint table (api/endpoints.ts), chosen
  * from the values (small grants picks the project or the event endpoint).
  */
@@ -121,6 +130,8 @@ export type EndpointChoice = (values: FormValues) => EndpointSpec;
 /** What a form module declares; defineForm() adds the payload mappings. */
 export interface FormSpec {
   readonly key: FormKey;
+  /** Absent: 'application'. */
+  readonly kind?: FormKind;
   /** The `id` of the `<form>` element (devcon reuses 'project-grants-form'). */
   readonly elementId: string;
   readonly title: string;
@@ -136,6 +147,7 @@ export interface FormSpec {
 }
 
 export interface FormDefinition extends FormSpec {
+  readonly kind: FormKind;
   /** The request body: visible fields only, option values, booleans, defaults. */
   toPayload(values: FormValues): WirePayload;
   /**

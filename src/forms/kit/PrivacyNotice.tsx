@@ -1,3 +1,4 @@
+import { isReviewedProgramme } from '@/config/programmes';
 import { retention, type RetentionPeriod } from '@/config/retention';
 import { contact, links } from '@/config/site';
 import type { FormDefinition } from '@/forms/definitions/types';
@@ -16,7 +17,8 @@ import styles from './PrivacyNotice.module.css';
 export const periodText = (period: RetentionPeriod): string => countOf(period.amount, { one: period.unit, other: `${period.unit}s` }, 'en');
 
 function keepingSentence(definition: FormDefinition): string {
-  if (definition.key === 'grantee-finance') {
+  // Payment details: every programme but the reviewed ones (defineForm keeps the two in step).
+  if (!isReviewedProgramme(definition.key)) {
     return 'Every version you send is kept, encrypted; none is erased automatically, only when you ask us to.';
   }
   const period = retention[definition.key];
@@ -30,7 +32,7 @@ export function PrivacyNotice({ definition }: { definition: FormDefinition }) {
     <aside className={styles.notice} aria-label="Your data">
       <p>
         <span className={styles.title}>Your data. </span>
-        We keep what you send in this form{withFile ? ', including the file you upload,' : ''} to {definition.key === 'grantee-finance' ? 'pay your grant' : 'review your request'} and
+        We keep what you send in this form{withFile ? ', including the file you upload,' : ''} to {definition.kind === 'payment-details' ? 'pay your grant' : 'review your request'} and
         to write to you about it. {keepingSentence(definition)} To see, correct or erase what we hold about you, write to <a href={`mailto:${contact.general}`}>{contact.general}</a> from
         the address you give here. More in our <a href={links.privacyPolicy}>Privacy Policy</a>.
       </p>

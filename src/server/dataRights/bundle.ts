@@ -1,7 +1,8 @@
 import { programmes } from '../../config/programmes';
 import type { FormKey, WirePayload } from '../../forms/definitions/types';
-import { FinanceDecryptionError, type FinanceKeyring } from '../finance/encryption';
-import { openFinancePayload, sealedPayloadColumns, type SealedPayloadRow } from '../finance/versions';
+import { paymentDetailsForBundle } from '../finance/dataRights';
+import type { FinanceKeyring } from '../finance/encryption';
+import { paymentDetailsReference } from '../finance/versions';
 import { referenceOf } from '../mail/compose';
 import type { Queryable } from '../storage/database';
 import { readProposal } from '../team/applications';
@@ -121,33 +122,13 @@ export async function buildBundle(db: Queryable, email: string, records: Subject
      FROM grantees g LEFT JOIN submissions s ON s.id = g.submission_id WHERE g.id = ANY($1::bigint[]) ORDER BY g.id`,
     [ids.grantees],
   );
-  const versionRows = await db.query<SealedPayloadRow & { id: string; created_at: Date; beneficiary_name: string; contact_email: string }>(
-    `SELECT v.id::text AS id, v.created_at, v.beneficiary_name, v.contact_email, ${sealedPayloadColumns('v')} FROM grantee_finance_versions v WHERE v.id = ANY($1::bigint[]) ORDER BY v.id`,
-    [ids.financeVersions],
-  );
+  const paymentDetails = await paymentDetailsForBundle(db, ids.financeVersions, financeKeys);
   const grantees = granteeRows.map((grantee) => ({
     label: grantee.label,
     issuedFrom: grantee.submission_id && grantee.submission_form ? referenceOf(grantee.submission_form, grantee.submission_id) : null,
     createdAt: iso(grantee.created_at)!,
     revokedAt: iso(grantee.revoked_at),
-    paymentDetails: versionRows
-      .filter((version) => version.grantee_id === grantee.id)
-      .map((version) => {
-        const head = {
-          reference: referenceOf('grantee-finance', version.id),
-          version: version.version,
-          receivedAt: iso(version.created_at)!,
-          beneficiaryName: version.beneficiary_name,
-          contactEmail: version.contact_email,
-        };
-        if (!financeKeys) return { ...head, answers: null, sealed: true as const };
-        try {
-          return { ...head, answers: openFinancePayload(financeKeys, version) };
-        } catch (error) {
-          if (!(error instanceof FinanceDecryptionError)) throw error;
-          return { ...head, answers: null, unreadable: true as const };
-        }
-      }),
+    paymentDetails: paymentDetails.get(grantee.id) ?? [],
   }));
 
   const newsletter = await db.query<{ email: string; status: string; created_at: Date; confirmed_at: Date | null; unsubscribed_at: Date | null }>(
@@ -179,7 +160,7 @@ export async function buildBundle(db: Queryable, email: string, records: Subject
         row.purpose ??
         (row.submission_id && row.form
           ? `${row.audience ?? 'applicant'} ${referenceOf(row.form, row.submission_id)}`
-          : `${row.audience ?? 'applicant'} ${referenceOf('grantee-finance', row.finance_version_id ?? '0')}`),
+          : `${row.audience ?? 'applicant'} ${paymentDetailsReference(row.finance_version_id ?? '0')}`),
       to: row.recipient,
       subject: row.subject,
       status: row.status,

@@ -1,5 +1,6 @@
 import type { Database, Queryable } from '../storage/database';
 import type { AuditAction } from '../../lib/team';
+import { FINANCE_VERSIONS_TABLE } from '../finance/versions';
 import { recordAudit } from '../team/audit';
 import { collectRecords, countsOf, ERASURE_ORDER, type RecordCounts, type RecordKind, type RecordSeed } from './records';
 
@@ -18,7 +19,7 @@ const TABLES: Readonly<Record<RecordKind, { table: string; id: string }>> = {
   statusHistory: { table: 'application_status_history', id: 'id' },
   notes: { table: 'application_notes', id: 'id' },
   decisionEmails: { table: 'application_decision_emails', id: 'id' },
-  financeVersions: { table: 'grantee_finance_versions', id: 'id' },
+  financeVersions: { table: FINANCE_VERSIONS_TABLE, id: 'id' },
   grantees: { table: 'grantees', id: 'id' },
   submissions: { table: 'submissions', id: 'id' },
   newsletter: { table: 'newsletter_subscribers', id: 'id' },

@@ -1,5 +1,7 @@
 import { formDefinitions } from '../../forms/definitions';
 import type { FormKey } from '../../forms/definitions/types';
+import { paymentDetailsVersionIds, sentPaymentDetailsFrom } from '../finance/dataRights';
+import { paymentDetailsReference } from '../finance/versions';
 import { referenceOf } from '../mail/compose';
 import type { Queryable } from '../storage/database';
 
@@ -41,11 +43,11 @@ export function countsOf(records: SubjectRecords): RecordCounts {
 /** Rows an erasure would delete (audit mentions excluded: they stay). */
 export const erasableTotal = (records: SubjectRecords): number => Object.values(records.ids).reduce((sum, ids) => sum + ids.length, 0);
 
-/** The names of the email fields of the five application forms (grantee finance keeps its contact email in a clear column). */
+/** The names of the email fields of the application forms (payment details keep their contact email in a clear column). */
 const APPLICATION_EMAIL_FIELDS: readonly string[] = [
   ...new Set(
     Object.values(formDefinitions)
-      .filter((definition) => definition.key !== 'grantee-finance')
+      .filter((definition) => definition.kind === 'application')
       .flatMap((definition) => definition.fields.filter((field) => field.kind === 'email').map((field) => field.name)),
   ),
 ];
@@ -80,11 +82,11 @@ export async function collectRecords(db: Queryable, seed: RecordSeed, options: {
     db,
     `SELECT g.id::text AS id FROM grantees g
      WHERE g.submission_id = ANY($1::bigint[])
-        OR ($2::text IS NOT NULL AND EXISTS (SELECT 1 FROM grantee_finance_versions v WHERE v.grantee_id = g.id AND lower(btrim(v.contact_email)) = $2))
+        OR ${sentPaymentDetailsFrom('g', '$2')}
      ORDER BY g.id ${lock}`,
     [submissionIds, email],
   );
-  const financeVersions = await ids(db, 'SELECT v.id::text AS id FROM grantee_finance_versions v WHERE v.grantee_id = ANY($1::bigint[]) ORDER BY v.id', [grantees]);
+  const financeVersions = await paymentDetailsVersionIds(db, grantees);
   const files = await ids(db, 'SELECT f.submission_id::text AS id FROM submission_files f WHERE f.submission_id = ANY($1::bigint[]) ORDER BY 1', [submissionIds]);
   const statusHistory = await ids(db, 'SELECT h.id::text AS id FROM application_status_history h WHERE h.submission_id = ANY($1::bigint[]) ORDER BY h.id', [submissionIds]);
   const notes = await ids(db, 'SELECT n.id::text AS id FROM application_notes n WHERE n.submission_id = ANY($1::bigint[]) ORDER BY n.id', [submissionIds]);
@@ -100,7 +102,7 @@ export async function collectRecords(db: Queryable, seed: RecordSeed, options: {
   );
   const webhooks = await ids(db, 'SELECT w.id::text AS id FROM webhook_outbox w WHERE w.submission_id = ANY($1::bigint[]) ORDER BY w.id', [submissionIds]);
 
-  const references = [...submissions.map((row) => referenceOf(row.form, row.id)), ...financeVersions.map((id) => referenceOf('grantee-finance', id))];
+  const references = [...submissions.map((row) => referenceOf(row.form, row.id)), ...financeVersions.map(paymentDetailsReference)];
   // A reference followed by a digit is another one (PG-100000 in PG-1000001); \m is the start of a word.
   const auditMentions = await ids(
     db,

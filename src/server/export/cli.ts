@@ -10,7 +10,7 @@
 import fs from 'node:fs/promises';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
-import { formDefinitions } from '../../forms/definitions';
+import { formDefinitions, isPaymentDetailsForm } from '../../forms/definitions';
 import { countOf } from '../../lib/plural';
 import type { FormKey } from '../../forms/definitions/types';
 import { loadConfig } from '../config';
@@ -98,7 +98,8 @@ export async function runExportCommand(args: readonly string[], io: ExportIo, pl
   if (options.format !== 'csv' && options.format !== 'json') throw new UsageError(`--format must be csv or json, got '${options.format}'.`);
   const since = parseSince(options.since);
   const form = options.form;
-  if (form === 'grantee-finance' && !options['include-finance']) {
+  const paymentDetails = form !== undefined && isPaymentDetailsForm(form);
+  if (paymentDetails && !options['include-finance']) {
     throw new UsageError('Grantee finance holds payment details: add --include-finance to export it.');
   }
   const out = options.out === undefined ? null : path.resolve(cwd, options.out);
@@ -115,9 +116,9 @@ export async function runExportCommand(args: readonly string[], io: ExportIo, pl
       return;
     }
     if (form === undefined) throw new UsageError(USAGE);
-    if (form === 'grantee-finance') io.stderr(`${FINANCE_WARNING}\n`);
+    if (paymentDetails) io.stderr(`${FINANCE_WARNING}\n`);
     // Payment details are decrypted only here, behind --include-finance.
-    const financeKeys = form === 'grantee-finance' ? resolveFinanceKeys(config).keyring : undefined;
+    const financeKeys = paymentDetails ? resolveFinanceKeys(config).keyring : undefined;
     const table = await exportApplications(database, formDefinitions[form], { since }, financeKeys);
     const text = options.format === 'json' ? asJson(table) : toCsv(table.headers, table.rows, { raw: options.raw });
     if (out) {

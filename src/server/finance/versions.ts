@@ -1,4 +1,6 @@
+import type { PaymentDetailsKey } from '../../config/programmes';
 import type { WirePayload } from '../../forms/definitions/types';
+import { referenceOf } from '../mail/compose';
 import type { Database, Queryable } from '../storage/database';
 import { FinanceDecryptionError, open, seal, type FinanceKeyring } from './encryption';
 
@@ -9,6 +11,15 @@ import { FinanceDecryptionError, open, seal, type FinanceKeyring } from './encry
  * inbox lists them, and neither is a payment detail. Every reader of payment details goes through
  * openFinancePayload with the keyring; nothing else ever sees them.
  */
+
+/** The form whose answers the versions hold. */
+export const PAYMENT_DETAILS_FORM: PaymentDetailsKey = 'grantee-finance';
+
+/** The table of the versions, for code that deletes rows by kind (src/server/dataRights/erase.ts). */
+export const FINANCE_VERSIONS_TABLE = 'grantee_finance_versions';
+
+/** The reference the team and the grantee see for a version: GF-000004. */
+export const paymentDetailsReference = (versionId: string): string => referenceOf(PAYMENT_DETAILS_FORM, versionId);
 
 /** The columns openFinancePayload needs, from grantee_finance_versions under `alias`. */
 export const sealedPayloadColumns = (alias: string): string =>
@@ -67,6 +78,16 @@ export function openFinancePayload(keyring: FinanceKeyring, row: SealedPayloadRo
   const payload: unknown = JSON.parse(text);
   if (typeof payload !== 'object' || payload === null || Array.isArray(payload)) throw new FinanceDecryptionError('the decrypted payload is not an object');
   return payload as WirePayload;
+}
+
+/** The stored payload of a version, or null when it cannot be opened (the caller reports it, never shows a part). */
+export function openFinancePayloadOrNull(keyring: FinanceKeyring, row: SealedPayloadRow): WirePayload | null {
+  try {
+    return openFinancePayload(keyring, row);
+  } catch (error) {
+    if (error instanceof FinanceDecryptionError) return null;
+    throw error;
+  }
 }
 
 export type SealReport = {

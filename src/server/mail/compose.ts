@@ -1,6 +1,8 @@
 import { programmes } from '../../config/programmes';
 import { site } from '../../config/site';
+import { formDefinitions } from '../../forms/definitions';
 import type { FormKey, WirePayload } from '../../forms/definitions/types';
+import { paymentDetailsWording } from '../finance/mail';
 
 /**
  * The Spanish emails of the outbox, plain text: the applicant's confirmation and the team's notice,
@@ -14,7 +16,7 @@ export function referenceOf(form: FormKey, id: string): string {
   return `${programmes[form].referencePrefix}-${id.padStart(6, '0')}`;
 }
 
-/** A stored application: a submissions row, or a grantee finance version. */
+/** A stored application: a submissions row, or a version of payment details. */
 export type StoredApplication = { readonly form: FormKey; readonly id: string; readonly payload: WirePayload; readonly createdAt: Date };
 
 /** 'solicitud a Project Grants' (applying to a programme), but 'solicitud de Office Hours' (asking for a session). */
@@ -29,46 +31,57 @@ const text = (payload: WirePayload, name: string): string => {
   return typeof value === 'string' ? value.trim() : '';
 };
 
-/** Where the applicant's confirmation goes (grantee finance asks for a contact email, the others for email). */
-export function applicantAddressOf(application: StoredApplication): string {
-  return text(application.payload, application.form === 'grantee-finance' ? 'contactEmail' : 'email');
+/** What the confirmation and the team's notice say of one form: an application, or payment details (src/server/finance/mail.ts). */
+type Wording = {
+  /** The answers that hold the applicant's address and the name they are greeted by. */
+  readonly addressField: string;
+  readonly nameField: string;
+  readonly received: string;
+  /** The confirmation's next step, for programmes that answer within two business days. */
+  readonly nextStep: string;
+  readonly subject: (reference: string) => string;
+  readonly exportCommand: string;
+};
+
+function wordingOf(form: FormKey): Wording {
+  if (formDefinitions[form].kind === 'payment-details') return paymentDetailsWording;
+  return {
+    addressField: 'email',
+    nameField: 'firstName',
+    received: `Gracias por tu ${requestTo(form)} de ${site.brand}. La recibimos correctamente.`,
+    nextStep: 'Este correo confirma que tu solicitud llegó; no hace falta que lo respondas.',
+    subject: (reference) => `Recibimos tu ${requestTo(form)} (${reference})`,
+    exportCommand: `npm run export -- --form ${form}`,
+  };
 }
 
-function greetingName(application: StoredApplication): string {
-  return text(application.payload, application.form === 'grantee-finance' ? 'beneficiaryName' : 'firstName');
+/** Where the applicant's confirmation goes (payment details ask for a contact email, applications for email). */
+export function applicantAddressOf(application: StoredApplication): string {
+  return text(application.payload, wordingOf(application.form).addressField);
 }
 
 export function composeConfirmation(application: StoredApplication): ComposedEmail {
   const programme = programmes[application.form];
   const reference = referenceOf(application.form, application.id);
-  const name = greetingName(application);
-  const received =
-    application.form === 'grantee-finance'
-      ? `Recibimos tus datos de pago para tu beca de ${site.brand}. Por tu seguridad, este correo no los repite.`
-      : `Gracias por tu ${requestTo(application.form)} de ${site.brand}. La recibimos correctamente.`;
+  const wording = wordingOf(application.form);
+  const name = text(application.payload, wording.nameField);
   const { followUp } = programme;
   // This email is the confirmation the thank-you page announces: it promises no further message.
   const next =
     followUp.kind === 'twoBusinessDays'
-      ? [
-          application.form === 'grantee-finance'
-            ? 'Si necesitas corregir algún dato, vuelve a enviar el formulario con tu ID de seguridad (Security Grantee ID): guardamos cada versión.'
-            : 'Este correo confirma que tu solicitud llegó; no hace falta que lo respondas.',
-          `Si tienes alguna pregunta, escríbenos a ${followUp.contactEmail} indicando tu número de referencia.`,
-        ].join(' ')
+      ? [wording.nextStep, `Si tienes alguna pregunta, escríbenos a ${followUp.contactEmail} indicando tu número de referencia.`].join(' ')
       : `Esta es la confirmación que te prometimos. Puedes leer más sobre ${programme.name} en ${site.url}${followUp.programmePage}`;
   return {
     to: applicantAddressOf(application),
-    subject: application.form === 'grantee-finance' ? `Recibimos tus datos de pago (${reference})` : `Recibimos tu ${requestTo(application.form)} (${reference})`,
-    text: [`Hola${name ? ` ${name}` : ''}:`, '', received, '', `Número de referencia: ${reference}`, '', next, '', 'Saludos,', `El equipo de ${site.brand}`, ''].join('\n'),
+    subject: wording.subject(reference),
+    text: [`Hola${name ? ` ${name}` : ''}:`, '', wording.received, '', `Número de referencia: ${reference}`, '', next, '', 'Saludos,', `El equipo de ${site.brand}`, ''].join('\n'),
   };
 }
 
 /** The team's notice: which programme, which reference, and how to read it. No answers, no payment details. */
 export function composeTeamNotice(application: StoredApplication, teamAddress: string): ComposedEmail {
   const reference = referenceOf(application.form, application.id);
-  const exportCommand =
-    application.form === 'grantee-finance' ? 'npm run export -- --form grantee-finance --include-finance' : `npm run export -- --form ${application.form}`;
+  const { exportCommand } = wordingOf(application.form);
   return {
     to: teamAddress,
     subject: `Nueva ${requestTo(application.form)} (${reference})`,

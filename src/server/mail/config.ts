@@ -1,3 +1,4 @@
+import { programmes } from '../../config/programmes';
 import { contact, site } from '../../config/site';
 import type { FormKey } from '../../forms/definitions/types';
 import { ConfigError, positiveInteger, type Env } from '../config';
@@ -21,7 +22,7 @@ export type MailConfig = {
   readonly pollMs: number;
 };
 
-const FORM_KEYS: readonly FormKey[] = ['project-grants', 'devcon-grants', 'small-grants', 'academic-grants', 'office-hours', 'grantee-finance'];
+const FORM_KEYS = Object.keys(programmes) as readonly FormKey[];
 
 /** 'project-grants' → TEAM_NOTIFICATIONS_PROJECT_GRANTS. */
 export const teamVariableOf = (form: FormKey): string => `TEAM_NOTIFICATIONS_${form.toUpperCase().replace(/-/g, '_')}`;

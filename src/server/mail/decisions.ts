@@ -1,6 +1,6 @@
-import { programmes } from '../../config/programmes';
+import { programmes, type ReviewedProgrammeKey } from '../../config/programmes';
 import { contact, site } from '../../config/site';
-import type { FormKey, WirePayload } from '../../forms/definitions/types';
+import type { WirePayload } from '../../forms/definitions/types';
 import type { ApplicationStatus } from '../../lib/applicationStatus';
 import { applicantAddressOf, referenceOf, type ComposedEmail, type StoredApplication } from './compose';
 
@@ -19,8 +19,8 @@ export const isDecisionStatus = (status: string): status is DecisionStatus => (D
 /** Where the grantee finance form is, under the site's origin. */
 export const GRANTEE_FINANCE_PATH = '/applicants/grantee-finance/';
 
-/** The forms whose applications are reviewed: every public form but grantee finance. */
-export type ReviewedForm = Exclude<FormKey, 'grantee-finance'>;
+/** The forms whose applications are reviewed (not payment details). */
+export type ReviewedForm = ReviewedProgrammeKey;
 
 const answer = (payload: WirePayload, name: string): string => {
   const value = payload[name];

@@ -1,6 +1,6 @@
 /**
  * Full-text search over an application's answers: the `answers_search` column of submissions and
- * grantee_finance_versions (migration 6), the text values of the payload in Spanish and in English
+ * of the versions of payment details (migration 6), the text values of the payload in Spanish and in English
  * (applicants write in either), GIN-indexed. The query is read as a web search (words, "phrases",
  * -exclusions): websearch_to_tsquery never fails on input.
  */

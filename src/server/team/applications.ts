@@ -1,11 +1,11 @@
 import { programmes } from '../../config/programmes';
-import { formDefinitions } from '../../forms/definitions';
+import { formDefinitions, isReviewedForm } from '../../forms/definitions';
 import type { FormKey, WirePayload } from '../../forms/definitions/types';
 import type { ApplicationStatus } from '../../lib/applicationStatus';
-import { answerFields } from '../export/applications';
+import { answerFields } from '../export/table';
 import { sniffFileType } from '../fileType';
-import { FinanceDecryptionError, type FinanceKeyring } from '../finance/encryption';
-import { openFinancePayload, sealedPayloadColumns, type SealedPayloadRow } from '../finance/versions';
+import type { FinanceKeyring } from '../finance/encryption';
+import { paymentDetailsListing, readPaymentDetailsVersion } from '../finance/views';
 import { referenceOf } from '../mail/compose';
 import type { Queryable } from '../storage/database';
 import { readSubmissionFile } from '../storage/files';
@@ -86,10 +86,7 @@ export async function listApplications(db: Queryable, filter: ApplicationFilter)
          AND ($7::text[] IS NULL OR s.status = ANY($7::text[]))
          AND (NOT $8::boolean OR s.assignee_id IS NOT DISTINCT FROM $9::bigint)
        UNION ALL
-       SELECT 'grantee-finance', v.id, v.beneficiary_name, NULL, g.label, v.created_at, false, NULL, NULL, NULL
-       FROM grantee_finance_versions v JOIN grantees g ON g.id = v.grantee_id
-       WHERE 'grantee-finance' = ANY($1::text[]) AND ${range('v.created_at')} AND ${answersMatch('v', '$4')}
-         AND $7::text[] IS NULL AND NOT $8::boolean
+       ${paymentDetailsListing({ forms: '$1', inRange: range, search: '$4', reviewOnly: '$7::text[] IS NOT NULL OR $8::boolean' })}
      ) applications
      ORDER BY created_at DESC, id DESC LIMIT $5 OFFSET $6`,
     [filter.forms, filter.since, filter.before, filter.search, APPLICATIONS_PAGE_SIZE, (filter.page - 1) * APPLICATIONS_PAGE_SIZE, statuses, assignee !== null, assignee?.memberId ?? null],
@@ -156,22 +153,18 @@ export function answersBySection(form: FormKey, payload: WirePayload): Applicati
 }
 
 /**
- * One application. Grantee finance is decrypted here with the keyring (the caller has checked the
+ * One application. Payment details are decrypted with the keyring (src/server/finance/views.ts; the caller has checked the
  * role and audits the view); a version that fails to decrypt comes back with `unreadable` and no answers.
  */
 export async function readApplication(db: Queryable, key: ApplicationKey, financeKeys: FinanceKeyring): Promise<ApplicationDetail | null> {
   const reference = referenceOf(key.form, key.rowId);
   const head = { id: reference, reference, form: key.form, programme: programmes[key.form].name };
-  if (key.form === 'grantee-finance') {
-    const [row] = await db.query<SealedPayloadRow & { created_at: Date }>(`SELECT ${sealedPayloadColumns('v')}, v.created_at FROM grantee_finance_versions v WHERE v.id = $1`, [key.rowId]);
-    if (!row) return null;
-    const submittedAt = new Date(row.created_at).toISOString();
-    try {
-      return { ...head, submittedAt, sections: answersBySection(key.form, openFinancePayload(financeKeys, row)), file: null };
-    } catch (error) {
-      if (!(error instanceof FinanceDecryptionError)) throw error;
-      return { ...head, submittedAt, sections: [], file: null, unreadable: UNREADABLE_PAYMENT_DETAILS };
-    }
+  if (!isReviewedForm(key.form)) {
+    const version = await readPaymentDetailsVersion(db, key.rowId, financeKeys);
+    if (!version) return null;
+    const submittedAt = version.createdAt.toISOString();
+    if (version.payload === null) return { ...head, submittedAt, sections: [], file: null, unreadable: UNREADABLE_PAYMENT_DETAILS };
+    return { ...head, submittedAt, sections: answersBySection(key.form, version.payload), file: null };
   }
   const [row] = await db.query<{ payload: WirePayload; created_at: Date; file_original_name: string | null; file_media_type: string | null; file_size: number | null; file_sha256: string | null }>(
     'SELECT payload, created_at, file_original_name, file_media_type, file_size, file_sha256 FROM submissions WHERE id = $1 AND form = $2',
@@ -197,7 +190,7 @@ function safeDownloadName(reference: string, originalName: string, extension: st
 
 /** The uploaded proposal of a submission, typed by its content (sniffed again, never the applicant's claim). */
 export async function readProposal(db: Queryable, key: ApplicationKey): Promise<Proposal | null> {
-  if (key.form === 'grantee-finance') return null;
+  if (!isReviewedForm(key.form)) return null;
   // The row must be of the reference's form too: PG-000007 never opens small grants' file 7.
   const [owner] = await db.query('SELECT 1 FROM submissions WHERE id = $1 AND form = $2', [key.rowId, key.form]);
   const file = owner ? await readSubmissionFile(db, key.rowId) : null;

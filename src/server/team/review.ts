@@ -1,7 +1,9 @@
+import { isReviewedForm } from '../../forms/definitions';
 import type { FormKey, WirePayload } from '../../forms/definitions/types';
 import { applicationStatusLabels, canMoveTo, isApplicationStatus, type ApplicationStatus } from '../../lib/applicationStatus';
-import { FinanceDecryptionError, type FinanceKeyring } from '../finance/encryption';
-import { openFinancePayload, sealedPayloadColumns, type SealedPayloadRow } from '../finance/versions';
+import type { FinanceKeyring } from '../finance/encryption';
+import { PAYMENT_DETAILS_FORM } from '../finance/versions';
+import { paymentDetailsOfSubmission } from '../finance/views';
 import { addGrantee } from '../grantees';
 import { referenceOf, type ComposedEmail, type StoredApplication } from '../mail/compose';
 import { composeDecisionEmail, composeGranteeIdEmail, isDecisionStatus, paysOut, type DecisionStatus, type ReviewedForm } from '../mail/decisions';
@@ -49,7 +51,7 @@ export type StatusChangeOutcome = { readonly changed: true; readonly change: Sta
 export async function changeApplicationStatus(tx: Queryable, input: { readonly key: ApplicationKey; readonly to: ApplicationStatus; readonly actor: Actor }): Promise<StatusChangeOutcome> {
   const { key, to, actor } = input;
   const reference = referenceOf(key.form, key.rowId);
-  if (key.form === 'grantee-finance') return { changed: false, reference, reason: REVIEW_MESSAGES.notFound };
+  if (!isReviewedForm(key.form)) return { changed: false, reference, reason: REVIEW_MESSAGES.notFound };
   const [row] = await tx.query<{ status: string }>('SELECT status FROM submissions WHERE id = $1 AND form = $2 FOR UPDATE', [key.rowId, key.form]);
   if (!row || !isApplicationStatus(row.status)) return { changed: false, reference, reason: REVIEW_MESSAGES.notFound };
   const from = row.status;
@@ -147,7 +149,7 @@ export type AssignOutcome = { readonly assigned: true; readonly assignee: Member
 /** Assigns a submission to an active reviewer or admin (or to nobody), audited `assign`. */
 export async function assignApplication(tx: Queryable, input: { readonly key: ApplicationKey; readonly memberId: string | null; readonly actor: Actor }): Promise<AssignOutcome> {
   const { key, memberId, actor } = input;
-  if (key.form === 'grantee-finance') return { assigned: false, reason: 'not-found' };
+  if (!isReviewedForm(key.form)) return { assigned: false, reason: 'not-found' };
   const [row] = await tx.query('SELECT 1 FROM submissions WHERE id = $1 AND form = $2 FOR UPDATE', [key.rowId, key.form]);
   if (!row) return { assigned: false, reason: 'not-found' };
   let assignee: MemberRef | null = null;
@@ -164,7 +166,7 @@ export async function assignApplication(tx: Queryable, input: { readonly key: Ap
 /** Adds an internal note (the caller has checked its text), audited `add-note` by reference only: the note stays out of the log. */
 export async function addNote(tx: Queryable, input: { readonly key: ApplicationKey; readonly body: string; readonly actor: Actor }): Promise<ReviewState['notes'][number] | null> {
   const { key, body, actor } = input;
-  if (key.form === 'grantee-finance') return null;
+  if (!isReviewedForm(key.form)) return null;
   const [row] = await tx.query<{ id: string; created_at: Date }>(
     `INSERT INTO application_notes (submission_id, member_id, body)
      SELECT s.id, $3, $4 FROM submissions s WHERE s.id = $1 AND s.form = $2
@@ -181,7 +183,7 @@ export async function addNote(tx: Queryable, input: { readonly key: ApplicationK
 type ReviewedApplication = StoredApplication & { readonly form: ReviewedForm; readonly status: ApplicationStatus };
 
 async function readReviewed(tx: Queryable, key: ApplicationKey, lock: boolean): Promise<ReviewedApplication | null> {
-  if (key.form === 'grantee-finance') return null;
+  if (!isReviewedForm(key.form)) return null;
   const [row] = await tx.query<{ payload: WirePayload; created_at: Date; status: ApplicationStatus }>(
     `SELECT payload, created_at, status FROM submissions WHERE id = $1 AND form = $2${lock ? ' FOR UPDATE' : ''}`,
     [key.rowId, key.form],
@@ -273,18 +275,9 @@ export type PaymentDetailsVersion = {
  * first, decrypted with the keyring. Finance only: the caller checks the role and audits each version.
  */
 export async function readPaymentDetails(db: Queryable, submissionId: string, keyring: FinanceKeyring): Promise<PaymentDetailsVersion[]> {
-  const rows = await db.query<SealedPayloadRow & { id: string; created_at: Date }>(
-    `SELECT v.id::text AS id, v.created_at, ${sealedPayloadColumns('v')} FROM grantee_finance_versions v JOIN grantees g ON g.id = v.grantee_id
-     WHERE g.submission_id = $1 ORDER BY v.created_at DESC, v.id DESC`,
-    [submissionId],
-  );
-  return rows.map((row) => {
-    const head = { version: row.version, reference: referenceOf('grantee-finance', row.id), receivedAt: iso(row.created_at) };
-    try {
-      return { ...head, sections: answersBySection('grantee-finance', openFinancePayload(keyring, row)) };
-    } catch (error) {
-      if (!(error instanceof FinanceDecryptionError)) throw error;
-      return { ...head, sections: [], unreadable: UNREADABLE_PAYMENT_DETAILS };
-    }
+  return (await paymentDetailsOfSubmission(db, submissionId, keyring)).map((version) => {
+    const head = { version: version.version, reference: version.reference, receivedAt: iso(version.createdAt) };
+    if (version.payload === null) return { ...head, sections: [], unreadable: UNREADABLE_PAYMENT_DETAILS };
+    return { ...head, sections: answersBySection(PAYMENT_DETAILS_FORM, version.payload) };
   });
 }

@@ -3,7 +3,7 @@ import type { Role } from '../../lib/team';
 export { ROLES, isRole, type Role } from '../../lib/team';
 
 /**
- * Grantee payment details (the grantee-finance form) are decrypted for the finance role only:
+ * Grantee payment details are decrypted for the finance role only:
  * neither a reviewer nor an admin reads them, and every view is audited.
  */
 export const seesPaymentDetails = (role: Role): boolean => role === 'finance';

@@ -68,6 +68,11 @@ describe('defineForm rejects a malformed definition at import', () => {
   ] as const)('%s', (_, fields, problem) => {
     expect(() => defineForm(spec(fields))).toThrow(problem);
   });
+
+  it('a kind that disagrees with the programme table (the team screens read that one)', () => {
+    expect(() => defineForm({ ...spec([firstName('s')]), kind: 'payment-details' })).toThrow("kind 'payment-details' disagrees with REVIEWED_PROGRAMMES");
+    expect(() => defineForm({ ...spec([firstName('s')]), key: 'grantee-finance' })).toThrow("kind 'application' disagrees with REVIEWED_PROGRAMMES");
+  });
 });
 
 describe('definitions and options run without React, Next, Chakra or the DOM (the server imports them)', () => {

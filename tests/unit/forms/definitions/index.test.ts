@@ -1,6 +1,6 @@
 // @vitest-environment node
 import { describe, expect, it } from 'vitest';
-import { formDefinitions } from '@/forms/definitions';
+import { formDefinitions, isPaymentDetailsForm, isReviewedForm } from '@/forms/definitions';
 import { defaultValues } from '@/forms/definitions/validate';
 
 /** What holds of each form as a whole: its key, page, endpoint and sections. */
@@ -33,5 +33,24 @@ describe('the six forms as a whole', () => {
 
   it("the project, small and event forms submit with 'Submit Application'", () => {
     expect(['project-grants', 'small-grants', 'devcon-grants'].map((key) => formDefinitions[key as keyof typeof expected].submitLabel)).toEqual(['Submit Application', 'Submit Application', 'Submit Application']);
+  });
+
+  it('grantee finance alone holds payment details; the others are applications the team reviews', () => {
+    const kinds = Object.fromEntries(Object.values(formDefinitions).map((definition) => [definition.key, definition.kind]));
+    expect(kinds).toEqual({
+      'project-grants': 'application',
+      'devcon-grants': 'application',
+      'small-grants': 'application',
+      'academic-grants': 'application',
+      'office-hours': 'application',
+      'grantee-finance': 'payment-details',
+    });
+    expect(Object.keys(formDefinitions).filter((key) => isPaymentDetailsForm(key as keyof typeof expected))).toEqual(['grantee-finance']);
+    expect(Object.keys(formDefinitions).filter((key) => !isReviewedForm(key as keyof typeof expected))).toEqual(['grantee-finance']);
+  });
+
+  it('only the security ID is checked by the server and never stored', () => {
+    const neverStored = Object.values(formDefinitions).flatMap((definition) => definition.fields.filter((field) => field.neverStored).map((field) => `${definition.key}.${field.name}`));
+    expect(neverStored).toEqual(['grantee-finance.granteeSecurityID']);
   });
 });
