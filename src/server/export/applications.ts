@@ -13,9 +13,6 @@ import { answerCells, answerFields, fieldHeaders, type ExportFilter, type Export
  */
 
 export type { ExportFilter, ExportTable };
-/** Kept while src/server/team/routes.ts imports it from here; its home is src/server/finance/export.ts. */
-export { UnreadableFinanceRows } from '../finance/export';
-
 /** The command that writes a submission's uploaded file. */
 export const fetchFileCommand = (submissionId: string): string => `npm run export -- --file ${submissionId}`;
 

@@ -1,10 +1,11 @@
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { ApplicationDetail, ApplicationPage, InboxQuery } from '../../../api/contracts/teamApplications';
 import { ReferenceParams } from '../../../api/contracts/common';
-import { formDefinitions } from '../../../forms/definitions';
+import { formDefinitions, isReviewedForm } from '../../../forms/definitions';
 import type { FormKey } from '../../../forms/definitions/types';
 import type { ApplicationStatus } from '../../../lib/applicationStatus';
-import { exportApplications, UnreadableFinanceRows } from '../../export/applications';
+import { exportApplications } from '../../export/applications';
+import { UnreadableFinanceRows } from '../../finance/export';
 import { toCsv } from '../../export/csv';
 import { listApplications, readApplication, readProposal, type ApplicationFilter } from '../applications';
 import { recordAudit } from '../audit';
@@ -91,8 +92,8 @@ export const applicationRoutes: TeamResource = async (team, options) => {
       await recordAudit(database, { actor: session.email, action: 'payment-details-unreadable', target: detail.reference });
       return detail;
     }
-    await recordAudit(database, { actor: session.email, action: key.form === 'grantee-finance' ? 'view-payment-details' : 'view-application', target: detail.reference });
-    if (key.form === 'grantee-finance') return detail;
+    await recordAudit(database, { actor: session.email, action: isReviewedForm(key.form) ? 'view-application' : 'view-payment-details', target: detail.reference });
+    if (!isReviewedForm(key.form)) return detail;
     const review = await readReview(database, key.rowId);
     if (!review) return send(reply, 404, MESSAGES.notFound);
     // The key is absent, not empty, for every role but finance: nothing hints at payment details.

@@ -1,6 +1,6 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import type { FastifyReply, FastifyRequest } from 'fastify';
-import { formDefinitions } from '../../../forms/definitions';
+import { formDefinitions, isReviewedForm } from '../../../forms/definitions';
 import type { FormKey } from '../../../forms/definitions/types';
 import type { ServerConfig } from '../../config';
 import type { FinanceKeyring } from '../../finance/encryption';
@@ -58,7 +58,7 @@ export const actorOf = (request: FastifyRequest) => {
 };
 
 /** The forms a role may read: every form, minus grantee finance (payment details) for all but the finance role. */
-export const readableForms = (role: Role): FormKey[] => (Object.keys(formDefinitions) as FormKey[]).filter((form) => form !== 'grantee-finance' || seesPaymentDetails(role));
+export const readableForms = (role: Role): FormKey[] => (Object.keys(formDefinitions) as FormKey[]).filter((form) => isReviewedForm(form) || seesPaymentDetails(role));
 
 /** The application a URL names, if it exists and the role may read its form; else null (one 404 for all). */
 export function readableKey(request: FastifyRequest<{ Params: { id: string } }>): ApplicationKey | null {
@@ -69,7 +69,7 @@ export function readableKey(request: FastifyRequest<{ Params: { id: string } }>)
 /** A reviewed application a URL names (not grantee finance), or null: the same 404 as a missing one. */
 export function reviewedKey(request: FastifyRequest<{ Params: { id: string } }>): ApplicationKey | null {
   const key = readableKey(request);
-  return key && key.form !== 'grantee-finance' ? key : null;
+  return key && isReviewedForm(key.form) ? key : null;
 }
 
 // Secure cookies are kept by browsers on https and on http://localhost, the two ways the site runs.
