@@ -1,12 +1,14 @@
 import Fastify, { type FastifyInstance, type FastifyReply, type FastifyRequest } from 'fastify';
 import { collectDefaultMetrics, Counter, Gauge, Histogram, Registry } from 'prom-client';
 import { sendError } from './http';
+import { JOB_STATES, OUTBOX_KINDS, outboxStats } from './outbox/queue';
 import type { Database, Queryable } from './storage/database';
 
 /**
  * GET /metrics in Prometheus text: requests and latency per route (the route's pattern, never the
  * raw URL, so a scanner cannot blow up the series), applications stored per form and emails per
- * outbox status (read from the database at each scrape, so every server on one database agrees),
+ * outbox status, every outbox's jobs by kind and state with the age of the oldest due one (read
+ * from the database at each scrape, so every server on one database agrees),
  * database errors, and Node's process metrics. Served on the main port to loopback only, or, with
  * METRICS_PORT, on a listener of its own (and then not on the main port).
  */
@@ -105,6 +107,43 @@ function registerDatabaseGauges(registry: Registry, database: Database): void {
       try {
         const rows = await database.query<{ status: string; n: number }>('SELECT status, count(*)::int AS n FROM mail_outbox GROUP BY status');
         for (const row of rows) this.set({ status: row.status }, row.n);
+      } catch {
+        // Counted in database_errors_total.
+      }
+    },
+  });
+  registerOutboxGauges(registry, database);
+}
+
+/** Every outbox's jobs (mail, webhook, reminder) by state, and how late the oldest due one is. */
+function registerOutboxGauges(registry: Registry, database: Database): void {
+  new Gauge({
+    name: 'outbox_jobs',
+    help: 'Outbox jobs by kind (mail, webhook, reminder) and state (queued, retrying, sent, skipped, dead).',
+    labelNames: ['kind', 'state'] as const,
+    registers: [registry],
+    async collect() {
+      this.reset();
+      try {
+        const { jobs } = await outboxStats(database);
+        // Every kind and state has a series, so an alert on `dead > 0` sees 0 before the first one.
+        for (const kind of OUTBOX_KINDS) for (const state of JOB_STATES) this.set({ kind, state }, 0);
+        for (const { kind, state, count } of jobs) this.set({ kind, state }, count);
+      } catch {
+        // Counted in database_errors_total.
+      }
+    },
+  });
+  new Gauge({
+    name: 'outbox_oldest_due_seconds',
+    help: 'Seconds since the oldest pending job of each kind became due (0: none is waiting).',
+    labelNames: ['kind'] as const,
+    registers: [registry],
+    async collect() {
+      this.reset();
+      try {
+        const { oldestDueSeconds } = await outboxStats(database);
+        for (const kind of OUTBOX_KINDS) this.set({ kind }, oldestDueSeconds[kind]);
       } catch {
         // Counted in database_errors_total.
       }
