@@ -77,78 +77,55 @@ function createRegistry() {
   return { registry, requests, duration, databaseErrors };
 }
 
-/** Counts read from the database at each scrape; a failed read leaves its series out of that scrape. */
-function registerDatabaseGauges(registry: Registry, database: Database): void {
+type Sample<Label extends string> = readonly [Partial<Record<Label, string>>, number];
+
+/** A gauge read from the database at each scrape; a failed read leaves its series out of that scrape. */
+function databaseGauge<Label extends string>(registry: Registry, options: { name: string; help: string; labelNames: readonly Label[] }, read: () => Promise<ReadonlyArray<Sample<Label>>>): void {
   new Gauge({
-    name: 'submissions_stored',
-    help: 'Applications in the database, by form (grantee-finance: versions of payment details).',
-    labelNames: ['form'] as const,
+    ...options,
     registers: [registry],
     async collect() {
       this.reset();
       try {
-        const rows = await database.query<{ form: string; n: number }>(
-          `SELECT form, count(*)::int AS n FROM submissions GROUP BY form
-           UNION ALL SELECT 'grantee-finance', count(*)::int FROM grantee_finance_versions`,
-        );
-        for (const row of rows) this.set({ form: row.form }, row.n);
+        for (const [labels, value] of await read()) this.set(labels, value);
       } catch {
         // Counted in database_errors_total; the series is absent from this scrape.
       }
     },
   });
-  new Gauge({
-    name: 'mail_outbox_messages',
-    help: 'Emails in the outbox, by status (pending, sent, skipped, failed).',
-    labelNames: ['status'] as const,
-    registers: [registry],
-    async collect() {
-      this.reset();
-      try {
-        const rows = await database.query<{ status: string; n: number }>('SELECT status, count(*)::int AS n FROM mail_outbox GROUP BY status');
-        for (const row of rows) this.set({ status: row.status }, row.n);
-      } catch {
-        // Counted in database_errors_total.
-      }
-    },
-  });
-  registerOutboxGauges(registry, database);
 }
 
-/** Every outbox's jobs (mail, webhook, reminder) by state, and how late the oldest due one is. */
-function registerOutboxGauges(registry: Registry, database: Database): void {
-  new Gauge({
-    name: 'outbox_jobs',
-    help: 'Outbox jobs by kind (mail, webhook, reminder) and state (queued, retrying, sent, skipped, dead).',
-    labelNames: ['kind', 'state'] as const,
-    registers: [registry],
-    async collect() {
-      this.reset();
-      try {
-        const { jobs } = await outboxStats(database);
-        // Every kind and state has a series, so an alert on `dead > 0` sees 0 before the first one.
-        for (const kind of OUTBOX_KINDS) for (const state of JOB_STATES) this.set({ kind, state }, 0);
-        for (const { kind, state, count } of jobs) this.set({ kind, state }, count);
-      } catch {
-        // Counted in database_errors_total.
-      }
+/** Counts read from the database at each scrape, so every server on one database agrees. */
+function registerDatabaseGauges(registry: Registry, database: Database): void {
+  databaseGauge(registry, { name: 'submissions_stored', help: 'Applications in the database, by form (grantee-finance: versions of payment details).', labelNames: ['form'] }, async () =>
+    (
+      await database.query<{ form: string; n: number }>(
+        `SELECT form, count(*)::int AS n FROM submissions GROUP BY form
+         UNION ALL SELECT 'grantee-finance', count(*)::int FROM grantee_finance_versions`,
+      )
+    ).map((row) => [{ form: row.form }, row.n] as const),
+  );
+  databaseGauge(registry, { name: 'mail_outbox_messages', help: 'Emails in the outbox, by status (pending, sent, skipped, failed).', labelNames: ['status'] }, async () =>
+    (await database.query<{ status: string; n: number }>('SELECT status, count(*)::int AS n FROM mail_outbox GROUP BY status')).map((row) => [{ status: row.status }, row.n] as const),
+  );
+  databaseGauge(
+    registry,
+    { name: 'outbox_jobs', help: 'Outbox jobs by kind (mail, webhook, reminder) and state (queued, retrying, sent, skipped, dead).', labelNames: ['kind', 'state'] },
+    async () => {
+      const { jobs } = await outboxStats(database);
+      // Every kind and state has a series, so an alert on `dead > 0` sees 0 before the first one.
+      const zeros = OUTBOX_KINDS.flatMap((kind) => JOB_STATES.map((state) => [{ kind, state }, 0] as const));
+      return [...zeros, ...jobs.map(({ kind, state, count }) => [{ kind, state }, count] as const)];
     },
-  });
-  new Gauge({
-    name: 'outbox_oldest_due_seconds',
-    help: 'Seconds since the oldest pending job of each kind became due (0: none is waiting).',
-    labelNames: ['kind'] as const,
-    registers: [registry],
-    async collect() {
-      this.reset();
-      try {
-        const { oldestDueSeconds } = await outboxStats(database);
-        for (const kind of OUTBOX_KINDS) this.set({ kind }, oldestDueSeconds[kind]);
-      } catch {
-        // Counted in database_errors_total.
-      }
+  );
+  databaseGauge(
+    registry,
+    { name: 'outbox_oldest_due_seconds', help: 'Seconds since the oldest pending job of each kind became due (0: none is waiting).', labelNames: ['kind'] },
+    async () => {
+      const { oldestDueSeconds } = await outboxStats(database);
+      return OUTBOX_KINDS.map((kind) => [{ kind }, oldestDueSeconds[kind]] as const);
     },
-  });
+  );
 }
 
 /**
