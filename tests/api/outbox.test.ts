@@ -3,15 +3,19 @@ import os from 'node:os';
 import path from 'node:path';
 import type { FastifyBaseLogger } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { endpoints } from '../../src/api/endpoints';
+import { formDefinitions } from '../../src/forms/definitions';
 import { resolveFinanceKeys, type FinanceKeyring } from '../../src/server/finance/encryption';
 import { loadMailConfig } from '../../src/server/mail/config';
-import { claimDueMessage, settleMessage, type QueuedEmail } from '../../src/server/mail/outbox';
+import { claimDueMessage, enqueueApplicationEmails, settleMessage, type QueuedEmail } from '../../src/server/mail/outbox';
 import { startOutboxWorker, type OutboxWorker } from '../../src/server/mail/worker';
 import { enqueue } from '../../src/server/outbox/enqueue';
 import { openDatabase } from '../../src/server/storage/database';
+import { syncWebhookEndpoints } from '../../src/server/webhooks/outbox';
+import { validOfficeHours } from '../../scripts/support/formAnswers';
 import { eventually } from './support/restartableServer';
 import { startSmtpSink, type SmtpSink } from './support/smtpSink';
-import { BACKENDS, startTestServer, type TestServer } from './support/testServer';
+import { BACKENDS, postJson, startTestServer, type TestServer } from './support/testServer';
 
 /**
  * The one outbox as a feature uses it (enqueue inside its own transaction) and as an operator sees
@@ -110,6 +114,29 @@ for (const backend of BACKENDS) {
       expect(received('Nunca llega')).toHaveLength(0);
     });
 
+    it('keys webhook deliveries per endpoint and an application\'s emails by the application: queued again, nothing new', async () => {
+      await syncWebhookEndpoints(server.database, ['https://crm.example.org/hooks/cadena']);
+      try {
+        const response = await postJson(server.url + endpoints.officeHours.path, formDefinitions['office-hours'].toPayload(validOfficeHours()));
+        expect(response.status).toBe(201);
+        const { id } = (await response.json()) as { id: string };
+        const statusChange = { kind: 'webhook', key: `status:${id}:1`, payload: { submissionId: id, type: 'application.status_changed', status: 'in_review', previousStatus: 'received' } } as const;
+        for (let n = 0; n < 2; n += 1) {
+          await server.database.transaction(async (tx) => {
+            await enqueue(tx, statusChange, keys);
+            await enqueueApplicationEmails(tx, { submissionId: id });
+          });
+        }
+        expect(await server.database.query('SELECT event FROM webhook_outbox WHERE submission_id = $1 ORDER BY id', [id])).toEqual([
+          { event: 'application.received' },
+          { event: 'application.status_changed' },
+        ]);
+        expect(await server.database.query('SELECT audience FROM mail_outbox WHERE submission_id = $1 ORDER BY id', [id])).toEqual([{ audience: 'applicant' }, { audience: 'team' }]);
+      } finally {
+        await syncWebhookEndpoints(server.database, []);
+      }
+    });
+
     if (backend === 'postgres') {
       it('two servers claiming at once never take the same job', async () => {
         const jobs = 60;
@@ -129,8 +156,11 @@ for (const backend of BACKENDS) {
           };
           const [first, other] = await Promise.all([drain(server.database, 'server-a'), drain(second, 'server-b')]);
           const all = [...first, ...other];
-          expect(all).toHaveLength(jobs);
-          expect(new Set(all).size).toBe(jobs);
+          const burst = (await server.database.query<{ id: string }>("SELECT id::text AS id FROM mail_outbox WHERE idempotency_key LIKE 'burst:%'")).map((row) => row.id);
+          expect(burst).toHaveLength(jobs);
+          // Every job taken by one of the two, and none by both.
+          expect(all).toEqual(expect.arrayContaining(burst));
+          expect(new Set(all).size).toBe(all.length);
         } finally {
           await second.close();
           fs.rmSync(dataDir, { recursive: true, force: true });

@@ -30,7 +30,7 @@ export async function enqueueApplicationEmails(tx: Queryable, application: Appli
   const [submissionId, financeVersionId] = 'submissionId' in application ? [application.submissionId, null] : [null, application.financeVersionId];
   const key = submissionId !== null ? `application:${submissionId}` : `finance-version:${financeVersionId}`;
   await tx.query(
-    `INSERT INTO mail_outbox (submission_id, finance_version_id, audience, idempotency_key) VALUES ($1, $2, 'applicant', $3 || ':applicant'), ($1, $2, 'team', $3 || ':team')
+    `INSERT INTO mail_outbox (submission_id, finance_version_id, audience, idempotency_key) VALUES ($1, $2, 'applicant', $3::text || ':applicant'), ($1, $2, 'team', $3::text || ':team')
      ON CONFLICT (idempotency_key) DO NOTHING`,
     [submissionId, financeVersionId, key],
   );

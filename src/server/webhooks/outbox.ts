@@ -30,7 +30,7 @@ export type WebhookEventJob = { readonly submissionId: string; readonly type: We
 export async function enqueueWebhookEvent(tx: Queryable, event: WebhookEventJob, job: { readonly key?: string | undefined; readonly notBefore?: Date | undefined } = {}): Promise<void> {
   await tx.query(
     `INSERT INTO webhook_outbox (endpoint_sha256, submission_id, event, status_after, status_before, idempotency_key, next_attempt_at)
-     SELECT url_sha256, $1, $2, $3, $4, $5 || ':' || url_sha256, COALESCE($6::timestamptz, now()) FROM webhook_endpoints WHERE active
+     SELECT url_sha256, $1, $2, $3, $4, $5::text || ':' || url_sha256, COALESCE($6::timestamptz, now()) FROM webhook_endpoints WHERE active
      ON CONFLICT (idempotency_key) DO NOTHING`,
     [event.submissionId, event.type, event.status, event.previousStatus, job.key ?? null, job.notBefore ?? null],
   );
