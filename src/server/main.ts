@@ -108,7 +108,7 @@ export async function startServer(
   const mailWorker = smtpUrl ? mailTask({ database, config: { ...mailConfig, smtpUrl }, log: app.log.child({ component: 'mail' }), keys }) : null;
   const webhookWorker = webhookConfig ? webhookTask({ database, config: webhookConfig, siteOrigin: config.siteOrigin, log: app.log.child({ component: 'webhooks' }) }) : null;
   const retentionSweeper = retentionTask({ database, periods: retentionPeriods, log: app.log.child({ component: 'retention' }) });
-  const background = startPollingLoop({ log: app.log, tasks: [mailWorker, webhookWorker, retentionSweeper].filter((task) => task !== null) });
+  const background = startPollingLoop({ tasks: [mailWorker, webhookWorker, retentionSweeper].filter((task) => task !== null) });
   let stopping: Promise<void> | null = null;
   return {
     app,

@@ -8,6 +8,8 @@ export type LoopTask = {
   readonly everyMs: number;
   /** The first run's delay after the start; 0 by default. */
   readonly firstAfterMs?: number;
+  /** Where the task's failures are logged (its component's logger). */
+  readonly log: FastifyBaseLogger;
   readonly failureMessage: string;
   /** Handles one due item; false when none is left. */
   readonly handleNext: () => Promise<boolean>;
@@ -21,8 +23,7 @@ export type LoopTask = {
  * after `everyMs`. A failure (the database gone for a moment) is logged by name and code only,
  * and retried on the next tick. `stop` lets the item in hand finish.
  */
-export function startPollingLoop(options: { log: FastifyBaseLogger; tasks: readonly LoopTask[] }): PollingLoop {
-  const { log } = options;
+export function startPollingLoop(options: { tasks: readonly LoopTask[] }): PollingLoop {
   let stopping = false;
   const timers = new Set<NodeJS.Timeout>();
   const running = new Set<Promise<void>>();
@@ -33,7 +34,7 @@ export function startPollingLoop(options: { log: FastifyBaseLogger; tasks: reado
       const run = (async () => {
         while (!stopping && (await task.handleNext()));
       })()
-        .catch((error: unknown) => log.error({ error: { name: (error as Error).name, code: (error as { code?: string }).code } }, task.failureMessage))
+        .catch((error: unknown) => task.log.error({ error: { name: (error as Error).name, code: (error as { code?: string }).code } }, task.failureMessage))
         .finally(() => {
           running.delete(run);
           if (!stopping) schedule(task, task.everyMs);

@@ -16,6 +16,7 @@ it('runs each task on its own interval, keeps going after a failure, and on stop
 
   const often: LoopTask = {
     everyMs: 20,
+    log,
     failureMessage: 'often failed',
     handleNext: async () => {
       runs.often += 1;
@@ -25,9 +26,10 @@ it('runs each task on its own interval, keeps going after a failure, and on stop
       return true;
     },
   };
-  const rarely: LoopTask = { everyMs: 10_000, firstAfterMs: 50, failureMessage: 'rarely failed', handleNext: async () => ((runs.rarely += 1), false) };
+  const rarely: LoopTask = { everyMs: 10_000, firstAfterMs: 50, log, failureMessage: 'rarely failed', handleNext: async () => ((runs.rarely += 1), false) };
   const flaky: LoopTask = {
     everyMs: 20,
+    log,
     failureMessage: 'flaky failed; retrying',
     handleNext: async () => {
       runs.flaky += 1;
@@ -35,7 +37,7 @@ it('runs each task on its own interval, keeps going after a failure, and on stop
       return false;
     },
   };
-  const loop = startPollingLoop({ log, tasks: [often, rarely, flaky] });
+  const loop = startPollingLoop({ tasks: [often, rarely, flaky] });
   await wait(300);
   expect(runs.rarely).toBe(1);
   expect(runs.often).toBeGreaterThan(4);
@@ -45,6 +47,7 @@ it('runs each task on its own interval, keeps going after a failure, and on stop
 
   const slow: LoopTask = {
     everyMs: 20,
+    log,
     failureMessage: 'slow failed',
     handleNext: async () => {
       await wait(200);
@@ -55,7 +58,7 @@ it('runs each task on its own interval, keeps going after a failure, and on stop
       closedAfterItem = finishedItem;
     },
   };
-  const second = startPollingLoop({ log, tasks: [slow] });
+  const second = startPollingLoop({ tasks: [slow] });
   await wait(50);
   await second.stop();
   expect(finishedItem).toBe(true);

@@ -69,6 +69,7 @@ export function retentionTask(deps: { database: Database; periods: RetentionPeri
   return {
     everyMs: RETENTION_SWEEP_INTERVAL_MS,
     firstAfterMs: FIRST_SWEEP_DELAY_MS,
+    log,
     failureMessage: 'retention sweep failed; next one tomorrow',
     handleNext: async () => {
       const report = await sweepRetention(database, periods);

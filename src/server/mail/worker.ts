@@ -38,7 +38,7 @@ type MailDeps = { database: Database; config: MailConfig & { smtpUrl: string }; 
 
 /** The mail worker on a loop of its own (the server runs it among its other tasks: main.ts). */
 export function startOutboxWorker(deps: MailDeps): OutboxWorker {
-  return startPollingLoop({ log: deps.log, tasks: [mailTask(deps)] });
+  return startPollingLoop({ tasks: [mailTask(deps)] });
 }
 
 /** `keys` open the sealed bodies of composed emails (the finance keys: FINANCE_ENCRYPTION_KEY and the old ones). */
@@ -89,5 +89,5 @@ export function mailTask(deps: MailDeps): LoopTask {
     return true;
   }
 
-  return { everyMs: config.pollMs, failureMessage: 'outbox worker failed; retrying', handleNext, close: () => transport.close() };
+  return { everyMs: config.pollMs, log, failureMessage: 'outbox worker failed; retrying', handleNext, close: () => transport.close() };
 }

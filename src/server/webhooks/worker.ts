@@ -67,7 +67,7 @@ type WebhookDeps = { database: Database; config: WebhookConfig; siteOrigin: stri
 
 /** The webhook worker on a loop of its own (the server runs it among its other tasks: main.ts). */
 export function startWebhookWorker(deps: WebhookDeps): WebhookWorker {
-  return startPollingLoop({ log: deps.log, tasks: [webhookTask(deps)] });
+  return startPollingLoop({ tasks: [webhookTask(deps)] });
 }
 
 export function webhookTask(deps: WebhookDeps): LoopTask {
@@ -121,5 +121,5 @@ export function webhookTask(deps: WebhookDeps): LoopTask {
     return true;
   }
 
-  return { everyMs: config.pollMs, failureMessage: 'webhook worker failed; retrying', handleNext };
+  return { everyMs: config.pollMs, log, failureMessage: 'webhook worker failed; retrying', handleNext };
 }
