@@ -7,26 +7,27 @@ import { resolveFinanceKeys, type FinanceKeyring } from './finance/encryption';
 import { OUTBOX_BODY, sealColumnRows, UNSUBSCRIBE_TOKEN } from './finance/sealedColumns';
 import { financeKeyUsage, sealFinanceRows } from './finance/versions';
 import { loadMailConfig, type MailConfig } from './mail/config';
-import { startOutboxWorker, type OutboxWorker } from './mail/worker';
-import { loadRetentionPeriods, startRetentionSweeper, type RetentionSweeper } from './dataRights/retention';
+import { mailTask } from './mail/worker';
+import { loadRetentionPeriods, retentionTask } from './dataRights/retention';
 import { dumpPglite } from './storage/backup';
 import { makeDataDirPrivate, privateUmask } from './storage/dataDir';
 import { openDatabase, PgliteDatabase, type Database } from './storage/database';
 import { serveLocalTools, type LocalTools } from './storage/localTools';
+import { startPollingLoop, type LoopTask } from './pollingLoop';
 import { loadWebhookConfig, type WebhookConfig } from './webhooks/config';
 import { syncWebhookEndpoints } from './webhooks/outbox';
-import { startWebhookWorker, type WebhookWorker } from './webhooks/worker';
+import { webhookTask } from './webhooks/worker';
 
 export type RunningServer = {
   readonly app: FastifyInstance;
   readonly database: Database;
   readonly address: string;
-  /** null when SMTP_URL is unset: emails wait in the outbox. */
-  readonly mailWorker: OutboxWorker | null;
+  /** The tasks of the server's one background loop (pollingLoop.ts). null when SMTP_URL is unset: emails wait in the outbox. */
+  readonly mailWorker: LoopTask | null;
   /** null when WEBHOOK_URLS is unset. */
-  readonly webhookWorker: WebhookWorker | null;
+  readonly webhookWorker: LoopTask | null;
   /** null when no programme has a retention period: nothing is erased automatically. */
-  readonly retentionSweeper: RetentionSweeper | null;
+  readonly retentionSweeper: LoopTask | null;
   /** Where the finance key came from, what start encrypted, and rows no configured key opens. */
   readonly finance: FinanceAtStart;
   /** Entries of DATA_DIR that other accounts could read or change, made owner-only at this start. */
@@ -104,9 +105,10 @@ export async function startServer(
     });
   }
   const { smtpUrl } = mailConfig;
-  const mailWorker = smtpUrl ? startOutboxWorker({ database, config: { ...mailConfig, smtpUrl }, log: app.log.child({ component: 'mail' }), keys }) : null;
-  const webhookWorker = webhookConfig ? startWebhookWorker({ database, config: webhookConfig, siteOrigin: config.siteOrigin, log: app.log.child({ component: 'webhooks' }) }) : null;
-  const retentionSweeper = startRetentionSweeper({ database, periods: retentionPeriods, log: app.log.child({ component: 'retention' }) });
+  const mailWorker = smtpUrl ? mailTask({ database, config: { ...mailConfig, smtpUrl }, log: app.log.child({ component: 'mail' }), keys }) : null;
+  const webhookWorker = webhookConfig ? webhookTask({ database, config: webhookConfig, siteOrigin: config.siteOrigin, log: app.log.child({ component: 'webhooks' }) }) : null;
+  const retentionSweeper = retentionTask({ database, periods: retentionPeriods, log: app.log.child({ component: 'retention' }) });
+  const background = startPollingLoop({ tasks: [mailWorker, webhookWorker, retentionSweeper].filter((task) => task !== null) });
   let stopping: Promise<void> | null = null;
   return {
     app,
@@ -118,7 +120,7 @@ export async function startServer(
     finance,
     dataDirMadePrivate,
     // In-flight requests finish (new ones get 503) and the email being sent goes out, then the database closes.
-    stop: () => (stopping ??= Promise.all([app.close(), mailWorker?.stop(), webhookWorker?.stop(), retentionSweeper?.stop(), localTools?.close()]).then(() => database.close())),
+    stop: () => (stopping ??= Promise.all([app.close(), background.stop(), localTools?.close()]).then(() => database.close())),
   };
 }
 

@@ -2,12 +2,14 @@ import Fastify, { type FastifyInstance, type FastifyReply, type FastifyRequest }
 import { collectDefaultMetrics, Counter, Gauge, Histogram, Registry } from 'prom-client';
 import { FINANCE_VERSIONS_TABLE, PAYMENT_DETAILS_FORM } from './finance/versions';
 import { sendError } from './http';
+import { JOB_STATES, OUTBOX_KINDS, outboxStats } from './outbox/queue';
 import type { Database, Queryable } from './storage/database';
 
 /**
  * GET /metrics in Prometheus text: requests and latency per route (the route's pattern, never the
  * raw URL, so a scanner cannot blow up the series), applications stored per form and emails per
- * outbox status (read from the database at each scrape, so every server on one database agrees),
+ * outbox status, every outbox's jobs by kind and state with the age of the oldest due one (read
+ * from the database at each scrape, so every server on one database agrees),
  * database errors, and Node's process metrics. Served on the main port to loopback only, or, with
  * METRICS_PORT, on a listener of its own (and then not on the main port).
  */
@@ -76,42 +78,56 @@ function createRegistry() {
   return { registry, requests, duration, databaseErrors };
 }
 
-/** Counts read from the database at each scrape; a failed read leaves its series out of that scrape. */
-function registerDatabaseGauges(registry: Registry, database: Database): void {
+type Sample<Label extends string> = readonly [Partial<Record<Label, string>>, number];
+
+/** A gauge read from the database at each scrape; a failed read leaves its series out of that scrape. */
+function databaseGauge<Label extends string>(registry: Registry, options: { name: string; help: string; labelNames: readonly Label[] }, read: () => Promise<ReadonlyArray<Sample<Label>>>): void {
   new Gauge({
-    name: 'submissions_stored',
-    help: 'Applications in the database, by form (grantee-finance: versions of payment details).',
-    labelNames: ['form'] as const,
+    ...options,
     registers: [registry],
     async collect() {
       this.reset();
       try {
-        const rows = await database.query<{ form: string; n: number }>(
-          `SELECT form, count(*)::int AS n FROM submissions GROUP BY form
-           UNION ALL SELECT $1::text, count(*)::int FROM ${FINANCE_VERSIONS_TABLE}`,
-          [PAYMENT_DETAILS_FORM],
-        );
-        for (const row of rows) this.set({ form: row.form }, row.n);
+        for (const [labels, value] of await read()) this.set(labels, value);
       } catch {
         // Counted in database_errors_total; the series is absent from this scrape.
       }
     },
   });
-  new Gauge({
-    name: 'mail_outbox_messages',
-    help: 'Emails in the outbox, by status (pending, sent, skipped, failed).',
-    labelNames: ['status'] as const,
-    registers: [registry],
-    async collect() {
-      this.reset();
-      try {
-        const rows = await database.query<{ status: string; n: number }>('SELECT status, count(*)::int AS n FROM mail_outbox GROUP BY status');
-        for (const row of rows) this.set({ status: row.status }, row.n);
-      } catch {
-        // Counted in database_errors_total.
-      }
+}
+
+/** Counts read from the database at each scrape, so every server on one database agrees. */
+function registerDatabaseGauges(registry: Registry, database: Database): void {
+  databaseGauge(registry, { name: 'submissions_stored', help: 'Applications in the database, by form (grantee-finance: versions of payment details).', labelNames: ['form'] }, async () =>
+    (
+      await database.query<{ form: string; n: number }>(
+        `SELECT form, count(*)::int AS n FROM submissions GROUP BY form
+         UNION ALL SELECT $1::text, count(*)::int FROM ${FINANCE_VERSIONS_TABLE}`,
+        [PAYMENT_DETAILS_FORM],
+      )
+    ).map((row) => [{ form: row.form }, row.n] as const),
+  );
+  databaseGauge(registry, { name: 'mail_outbox_messages', help: 'Emails in the outbox, by status (pending, sent, skipped, failed).', labelNames: ['status'] }, async () =>
+    (await database.query<{ status: string; n: number }>('SELECT status, count(*)::int AS n FROM mail_outbox GROUP BY status')).map((row) => [{ status: row.status }, row.n] as const),
+  );
+  databaseGauge(
+    registry,
+    { name: 'outbox_jobs', help: 'Outbox jobs by kind (mail, webhook, reminder) and state (queued, retrying, sent, skipped, dead).', labelNames: ['kind', 'state'] },
+    async () => {
+      const { jobs } = await outboxStats(database);
+      // Every kind and state has a series, so an alert on `dead > 0` sees 0 before the first one.
+      const zeros = OUTBOX_KINDS.flatMap((kind) => JOB_STATES.map((state) => [{ kind, state }, 0] as const));
+      return [...zeros, ...jobs.map(({ kind, state, count }) => [{ kind, state }, count] as const)];
     },
-  });
+  );
+  databaseGauge(
+    registry,
+    { name: 'outbox_oldest_due_seconds', help: 'Seconds since the oldest pending job of each kind became due (0: none is waiting).', labelNames: ['kind'] },
+    async () => {
+      const { oldestDueSeconds } = await outboxStats(database);
+      return OUTBOX_KINDS.map((kind) => [{ kind }, oldestDueSeconds[kind]] as const);
+    },
+  );
 }
 
 /**

@@ -5,7 +5,7 @@ import { payloadToFormEntries } from '../../src/forms/definitions/payload';
 import { addGrantee } from '../../src/server/grantees';
 import { loadMailConfig } from '../../src/server/mail/config';
 import { enqueueEmail, outboxCounts } from '../../src/server/mail/outbox';
-import { backoffMs } from '../../src/server/mail/worker';
+import { backoffMs } from '../../src/server/outbox/queue';
 import type { RunningServer } from '../../src/server/main';
 import {
   validAcademicGrants,

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { formDefinitions } from '../../src/forms/definitions';
 import type { FormKey } from '../../src/forms/definitions/types';
-import { loadRetentionPeriods, RETENTION_LOCK_KEY, startRetentionSweeper, sweepRetention } from '../../src/server/dataRights/retention';
+import { loadRetentionPeriods, RETENTION_LOCK_KEY, retentionTask, sweepRetention } from '../../src/server/dataRights/retention';
 import { sniffFileType } from '../../src/server/fileType';
 import { receiveApplication } from '../../src/server/applications/receive';
 import { describeUpload } from '../../src/server/uploads';
@@ -40,7 +40,7 @@ describe('retention periods in configuration', () => {
   });
 
   it('with no period set, no sweeper runs: nothing is erased automatically', () => {
-    expect(startRetentionSweeper({ database: null as never, periods: {}, log: null as never })).toBeNull();
+    expect(retentionTask({ database: null as never, periods: {}, log: null as never })).toBeNull();
   });
 });
 

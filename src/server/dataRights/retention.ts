@@ -1,6 +1,7 @@
 import type { FastifyBaseLogger } from 'fastify';
 import type { ReviewedProgrammeKey } from '../../config/programmes';
 import { RETENTION_VARIABLES, retentionPeriod, type RetentionPeriod } from '../../config/retention';
+import type { LoopTask } from '../pollingLoop';
 import type { Database } from '../storage/database';
 import { RETENTION_ACTOR } from '../team/audit';
 import { eraseInTransaction } from './erase';
@@ -61,32 +62,19 @@ export async function sweepRetention(database: Database, periods: RetentionPerio
   });
 }
 
-export type RetentionSweeper = { stop(): Promise<void> };
-
-/** Sweeps shortly after start, then daily; a failed sweep is logged and tried again the next time. */
-export function startRetentionSweeper(deps: { database: Database; periods: RetentionPeriods; log: FastifyBaseLogger }): RetentionSweeper | null {
+/** Sweeps shortly after start, then daily, on the server's loop; a failed sweep is logged and tried again the next time. */
+export function retentionTask(deps: { database: Database; periods: RetentionPeriods; log: FastifyBaseLogger }): LoopTask | null {
   const { database, periods, log } = deps;
   if (Object.keys(periods).length === 0) return null;
-  let stopping = false;
-  let running: Promise<void> = Promise.resolve();
-  let timer: NodeJS.Timeout | null = null;
-  const tick = (): void => {
-    timer = null;
-    running = sweepRetention(database, periods)
-      .then((report) => {
-        if (!report.skipped) log.info({ erased: report.erased }, 'retention sweep done');
-      })
-      .catch((error: unknown) => log.error({ error: { name: (error as Error).name, code: (error as { code?: string }).code } }, 'retention sweep failed; next one tomorrow'))
-      .finally(() => {
-        if (!stopping) timer = setTimeout(tick, RETENTION_SWEEP_INTERVAL_MS);
-      });
-  };
-  timer = setTimeout(tick, FIRST_SWEEP_DELAY_MS);
   return {
-    stop: async () => {
-      stopping = true;
-      if (timer) clearTimeout(timer);
-      await running;
+    everyMs: RETENTION_SWEEP_INTERVAL_MS,
+    firstAfterMs: FIRST_SWEEP_DELAY_MS,
+    log,
+    failureMessage: 'retention sweep failed; next one tomorrow',
+    handleNext: async () => {
+      const report = await sweepRetention(database, periods);
+      if (!report.skipped) log.info({ erased: report.erased }, 'retention sweep done');
+      return false;
     },
   };
 }

@@ -1,4 +1,4 @@
-import type { Database } from '../storage/database';
+import type { Database, Queryable } from '../storage/database';
 import type { UnsubscribeTokenVault } from '../storage/newsletter';
 import { FinanceDecryptionError, open, seal, type FinanceKeyring, type Sealed } from './encryption';
 
@@ -47,42 +47,54 @@ export function openValue(keyring: FinanceKeyring, column: SealedColumn, row: Se
   return open(keyring, sealed, bindingOf(column, row.id, row.bound));
 }
 
-export type ColumnSealReport = { readonly sealed: number; readonly unreadable: ReadonlyArray<{ readonly id: string; readonly reason: string }> };
+export type SealReport = {
+  /** Rows encrypted (or re-encrypted) under the current key now. */
+  readonly sealed: number;
+  /** Rows left as they were because they could not be opened: id and why. */
+  readonly unreadable: ReadonlyArray<{ readonly id: string; readonly reason: string }>;
+};
+
+/** How one table's sealed values are found, read (clear or sealed) and written back sealed under the current key. */
+export type ResealSpec<Row extends { id: string }, Value> = {
+  readonly table: string;
+  /** The select list under alias `t`, with `t.id::text AS id`. */
+  readonly columns: string;
+  /** Rows that need sealing under alias `t`: $1 is `rotate`, $2 the current key id. */
+  readonly needsSealing: string;
+  /** The row's value, or null when it holds none; FinanceDecryptionError when it cannot be opened. */
+  readonly read: (row: Row) => Value | null;
+  readonly write: (tx: Queryable, row: Row, value: Value) => Promise<void>;
+};
 
 const BATCH = 100;
 
 /**
- * Seals the values still in clear (rows from before migration 12) and, with `rotate`, re-seals those
- * under any key but the current one. Idempotent; batches of rows locked while rewritten, so it runs
- * beside a serving server. When rows changed, VACUUM FULL rewrites the table so that the clear
- * values leave its files (earlier WAL and backups keep them: retire those).
+ * Seals the values still in clear (rows from before their table's sealing migration) and, with
+ * `rotate`, re-seals those under any key but the current one. Idempotent; batches of rows locked
+ * while rewritten, so it runs beside a serving server. When rows changed, VACUUM FULL rewrites the
+ * table so that the clear values leave its files (earlier WAL and backups keep them: retire those).
  */
-export async function sealColumnRows(database: Database, keyring: FinanceKeyring, column: SealedColumn, options: { rotate: boolean }): Promise<ColumnSealReport> {
+export async function resealRows<Row extends { id: string }, Value>(database: Database, keyring: FinanceKeyring, spec: ResealSpec<Row, Value>, options: { rotate: boolean }): Promise<SealReport> {
   let sealed = 0;
   const unreadable: Array<{ id: string; reason: string }> = [];
   let after = '0';
   for (;;) {
     const done = await database.transaction(async (tx) => {
-      const rows = await tx.query<SealedValueRow & { clear: string | null }>(
-        `SELECT ${sealedValueColumns(column, 't')}, t.${column.name} AS clear FROM ${column.table} t
-         WHERE t.id > $1::bigint AND ${column.live} AND (t.${column.name} IS NOT NULL OR ($2::boolean AND t.${column.name}_key_id <> $3))
-         ORDER BY t.id LIMIT ${BATCH} FOR UPDATE`,
-        [after, options.rotate, keyring.current.id],
+      const rows = await tx.query<Row>(
+        `SELECT ${spec.columns} FROM ${spec.table} t WHERE t.id > $3::bigint AND ${spec.needsSealing} ORDER BY t.id LIMIT ${BATCH} FOR UPDATE`,
+        [options.rotate, keyring.current.id, after],
       );
       for (const row of rows) {
-        let text: string | null;
+        let value: Value | null;
         try {
-          text = row.clear ?? openValue(keyring, column, row);
+          value = spec.read(row);
         } catch (error) {
           if (!(error instanceof FinanceDecryptionError)) throw error;
           unreadable.push({ id: row.id, reason: error.message });
           continue;
         }
-        if (text === null) continue;
-        await tx.query(
-          `UPDATE ${column.table} SET ${column.name} = NULL, ${column.name}_ciphertext = $2, ${column.name}_iv = $3, ${column.name}_auth_tag = $4, ${column.name}_key_id = $5 WHERE id = $1`,
-          [row.id, ...sealValue(keyring, column, row.id, row.bound, text)],
-        );
+        if (value === null) continue;
+        await spec.write(tx, row, value);
         sealed += 1;
       }
       after = rows.at(-1)?.id ?? after;
@@ -90,8 +102,29 @@ export async function sealColumnRows(database: Database, keyring: FinanceKeyring
     });
     if (done) break;
   }
-  if (sealed > 0) await database.query(`VACUUM FULL ${column.table}`);
+  if (sealed > 0) await database.query(`VACUUM FULL ${spec.table}`);
   return { sealed, unreadable };
+}
+
+/** resealRows for a sealed column beside its clear one (outbox bodies, unsubscribe tokens). */
+export function sealColumnRows(database: Database, keyring: FinanceKeyring, column: SealedColumn, options: { rotate: boolean }): Promise<SealReport> {
+  return resealRows<SealedValueRow & { clear: string | null }, string>(
+    database,
+    keyring,
+    {
+      table: column.table,
+      columns: `${sealedValueColumns(column, 't')}, t.${column.name} AS clear`,
+      needsSealing: `${column.live} AND (t.${column.name} IS NOT NULL OR ($1::boolean AND t.${column.name}_key_id <> $2))`,
+      read: (row) => row.clear ?? openValue(keyring, column, row),
+      write: async (tx, row, text) => {
+        await tx.query(
+          `UPDATE ${column.table} SET ${column.name} = NULL, ${column.name}_ciphertext = $2, ${column.name}_iv = $3, ${column.name}_auth_tag = $4, ${column.name}_key_id = $5 WHERE id = $1`,
+          [row.id, ...sealValue(keyring, column, row.id, row.bound, text)],
+        );
+      },
+    },
+    options,
+  );
 }
 
 /** How many live values each key id holds (null: still in clear). */

@@ -3,6 +3,7 @@ import type { WirePayload } from '../../forms/definitions/types';
 import { referenceOf } from '../mail/compose';
 import type { Database, Queryable } from '../storage/database';
 import { FinanceDecryptionError, open, seal, type FinanceKeyring } from './encryption';
+import { resealRows, type SealReport } from './sealedColumns';
 
 /**
  * Grantee finance versions at rest (migration 8): the whole payload as submitted is one AES-GCM
@@ -90,57 +91,27 @@ export function openFinancePayloadOrNull(keyring: FinanceKeyring, row: SealedPay
   }
 }
 
-export type SealReport = {
-  /** Rows encrypted (or re-encrypted) under the current key now. */
-  readonly sealed: number;
-  /** Rows left as they were because they could not be opened: id and why. */
-  readonly unreadable: ReadonlyArray<{ readonly id: string; readonly reason: string }>;
-};
-
-const BATCH = 100;
-
-/**
- * Encrypts the versions still stored in clear (rows from before migration 8) and, with `rotate`,
- * re-encrypts those under any key but the current one. Idempotent. Batches of 100 rows, each in
- * its own transaction with the rows locked, so it runs beside a serving server. When rows changed,
- * VACUUM FULL rewrites the table so the replaced values do not linger in its files.
- */
-export async function sealFinanceRows(database: Database, keyring: FinanceKeyring, options: { rotate: boolean }): Promise<SealReport> {
-  let sealed = 0;
-  const unreadable: Array<{ id: string; reason: string }> = [];
-  let after = '0';
-  for (;;) {
-    const done = await database.transaction(async (tx) => {
-      const rows = await tx.query<SealedPayloadRow & { id: string; payload: WirePayload | null }>(
-        `SELECT v.id::text AS id, v.payload, ${sealedPayloadColumns('v')} FROM grantee_finance_versions v
-         WHERE v.id > $1::bigint AND (v.payload IS NOT NULL OR ($2::boolean AND v.payload_key_id <> $3))
-         ORDER BY v.id LIMIT ${BATCH} FOR UPDATE`,
-        [after, options.rotate, keyring.current.id],
-      );
-      for (const row of rows) {
-        let payload: WirePayload;
-        try {
-          payload = row.payload ?? openFinancePayload(keyring, row);
-        } catch (error) {
-          if (!(error instanceof FinanceDecryptionError)) throw error;
-          unreadable.push({ id: row.id, reason: error.message });
-          continue;
-        }
+/** Encrypts the versions still stored in clear (rows from before migration 8); with `rotate`, re-encrypts those under an older key. */
+export function sealFinanceRows(database: Database, keyring: FinanceKeyring, options: { rotate: boolean }): Promise<SealReport> {
+  return resealRows<SealedPayloadRow & { id: string; payload: WirePayload | null }, WirePayload>(
+    database,
+    keyring,
+    {
+      table: FINANCE_VERSIONS_TABLE,
+      columns: `t.id::text AS id, t.payload, ${sealedPayloadColumns('t')}`,
+      needsSealing: '(t.payload IS NOT NULL OR ($1::boolean AND t.payload_key_id <> $2))',
+      read: (row) => row.payload ?? openFinancePayload(keyring, row),
+      write: async (tx, row, payload) => {
         await tx.query(
           `UPDATE grantee_finance_versions
            SET payload = NULL, payload_ciphertext = $2, payload_iv = $3, payload_auth_tag = $4, payload_key_id = $5, beneficiary_name = $6, contact_email = $7
            WHERE id = $1`,
           [row.id, ...sealFinancePayload(keyring, row.grantee_id, row.version, payload)],
         );
-        sealed += 1;
-      }
-      after = rows.at(-1)?.id ?? after;
-      return rows.length < BATCH;
-    });
-    if (done) break;
-  }
-  if (sealed > 0) await database.query('VACUUM FULL grantee_finance_versions');
-  return { sealed, unreadable };
+      },
+    },
+    options,
+  );
 }
 
 /** How many versions each key id holds, and how many are still in clear (key id null). */

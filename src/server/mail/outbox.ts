@@ -2,7 +2,8 @@ import type { FormKey, WirePayload } from '../../forms/definitions/types';
 import type { Queryable } from '../storage/database';
 import { FinanceDecryptionError, type FinanceKeyring } from '../finance/encryption';
 import { OUTBOX_BODY, openValue, sealValue } from '../finance/sealedColumns';
-import { clearFinanceAnswers } from '../finance/versions';
+import { clearFinanceAnswers, FINANCE_VERSIONS_TABLE, PAYMENT_DETAILS_FORM } from '../finance/versions';
+import { claimDue, settle, type Claim, type ClaimQuery, type Outcome } from '../outbox/queue';
 import type { ComposedEmail, StoredApplication } from './compose';
 
 /**
@@ -15,55 +16,63 @@ import type { ComposedEmail, StoredApplication } from './compose';
  *   sealed under the finance keys (finance/sealedColumns.ts), never in clear, and opened only by
  *   the worker that sends it; it is blanked as soon as the message leaves 'pending' (sent or
  *   given up): nothing sends it again after that.
- * Schema: migrations 2, 4 and 12 (storage/migrations.ts).
+ * Claimed and settled as every outbox is (outbox/queue.ts). Schema: migrations 2, 4, 12 and 14
+ * (storage/migrations.ts).
  */
 
 export type ApplicationRef = { readonly submissionId: string } | { readonly financeVersionId: string };
 
-/** Queues the applicant's confirmation and the team's notice; call inside the storing transaction. */
+/**
+ * Queues the applicant's confirmation and the team's notice; call inside the storing transaction.
+ * Keyed by the application, so a second call queues nothing.
+ */
 export async function enqueueApplicationEmails(tx: Queryable, application: ApplicationRef): Promise<void> {
   const [submissionId, financeVersionId] = 'submissionId' in application ? [application.submissionId, null] : [null, application.financeVersionId];
+  const key = submissionId !== null ? `application:${submissionId}` : `finance-version:${financeVersionId}`;
   await tx.query(
-    `INSERT INTO mail_outbox (submission_id, finance_version_id, audience) VALUES ($1, $2, 'applicant'), ($1, $2, 'team')`,
-    [submissionId, financeVersionId],
+    `INSERT INTO mail_outbox (submission_id, finance_version_id, audience, idempotency_key) VALUES ($1, $2, 'applicant', $3::text || ':applicant'), ($1, $2, 'team', $3::text || ':team')
+     ON CONFLICT (idempotency_key) DO NOTHING`,
+    [submissionId, financeVersionId, key],
   );
 }
 
 /** A composed email to queue; purpose names the feature in logs and queries ('newsletter-confirmation', 'team-invite', 'decision'…). */
 export type QueuedEmail = ComposedEmail & { readonly purpose: string };
 
+/** When and as what an email is queued: a reminder waits until `notBefore`; a keyed one is queued once, ever. */
+export type EmailJob = { readonly kind?: 'mail' | 'reminder'; readonly key?: string | undefined; readonly notBefore?: Date | undefined };
+
 /**
  * Queues a composed email, its body sealed under `keys` and bound to the row and its recipient;
  * call inside the transaction that stores what it is about, so that it is sent if and only if that
- * commits. Returns the outbox id (also the Message-ID's local part).
+ * commits. Returns the outbox id (also the Message-ID's local part); with a key already queued,
+ * the id of that earlier job, and nothing new is written.
  */
-export async function enqueueEmail(tx: Queryable, email: QueuedEmail, keys: FinanceKeyring): Promise<string> {
+export async function enqueueEmail(tx: Queryable, email: QueuedEmail, keys: FinanceKeyring, job: EmailJob = {}): Promise<string> {
   if (email.purpose.trim() === '') throw new Error('enqueueEmail needs a purpose');
   // The id first: the seal binds the body to it.
   const [next] = await tx.query<{ id: string }>("SELECT nextval(pg_get_serial_sequence('mail_outbox', 'id'))::text AS id");
   if (!next) throw new Error('nextval gave no row');
-  await tx.query(
-    'INSERT INTO mail_outbox (id, purpose, recipient, subject, body_ciphertext, body_iv, body_auth_tag, body_key_id) VALUES ($1, $2, $3, $4, $5, $6, $7, $8)',
-    [next.id, email.purpose, email.to, email.subject, ...sealValue(keys, OUTBOX_BODY, next.id, email.to, email.text)],
+  // ON CONFLICT waits for a concurrent transaction holding the same key, then leaves its row alone.
+  const inserted = await tx.query<{ id: string }>(
+    `INSERT INTO mail_outbox (id, purpose, recipient, subject, body_ciphertext, body_iv, body_auth_tag, body_key_id, kind, idempotency_key, next_attempt_at)
+     VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, COALESCE($11::timestamptz, now()))
+     ON CONFLICT (idempotency_key) DO NOTHING RETURNING id::text AS id`,
+    [next.id, email.purpose, email.to, email.subject, ...sealValue(keys, OUTBOX_BODY, next.id, email.to, email.text), job.kind ?? 'mail', job.key ?? null, job.notBefore ?? null],
   );
-  return next.id;
+  if (inserted.length > 0) return next.id;
+  const [queued] = await tx.query<{ id: string }>('SELECT id::text AS id FROM mail_outbox WHERE idempotency_key = $1', [job.key]);
+  if (!queued) throw new Error('the keyed email is neither new nor queued');
+  return queued.id;
 }
 
-type ClaimCommon = {
-  readonly id: string;
-  /** This claim's attempt number; with the worker's id it identifies the claim. */
-  readonly attempts: number;
-};
-
 export type ClaimedMessage =
-  | (ClaimCommon & { readonly kind: 'application'; readonly audience: 'applicant' | 'team'; readonly application: StoredApplication })
-  | (ClaimCommon & { readonly kind: 'composed'; readonly purpose: string; readonly email: ComposedEmail })
+  | (Claim & { readonly kind: 'application'; readonly audience: 'applicant' | 'team'; readonly application: StoredApplication })
+  | (Claim & { readonly kind: 'composed'; readonly purpose: string; readonly email: ComposedEmail })
   /** A composed email whose sealed body no configured key opens (FINANCE_ENCRYPTION_OLD_KEYS lacks its key, or it was altered). */
-  | (ClaimCommon & { readonly kind: 'unreadable'; readonly purpose: string; readonly reason: string });
+  | (Claim & { readonly kind: 'unreadable'; readonly purpose: string; readonly reason: string });
 
-type ClaimRow = {
-  id: string;
-  attempts: number;
+type ClaimRow = Claim & {
   audience: 'applicant' | 'team' | null;
   purpose: string | null;
   recipient: string | null;
@@ -79,34 +88,24 @@ type ClaimRow = {
   created_at: Date | null;
 };
 
-/**
- * Claims the oldest due message for `leaseMs`: no other worker takes it until the lease runs out
- * (SKIP LOCKED: two workers claiming at once get different rows). null when nothing is due.
- */
-export async function claimDueMessage(db: Queryable, workerId: string, leaseMs: number, keys: FinanceKeyring): Promise<ClaimedMessage | null> {
-  const [row] = await db.query<ClaimRow>(
-    `WITH claimed AS (
-       UPDATE mail_outbox SET claimed_by = $1, claimed_until = now() + $2 * interval '1 millisecond', attempts = attempts + 1
-       WHERE id = (
-         SELECT id FROM mail_outbox
-         WHERE status = 'pending' AND next_attempt_at <= now() AND (claimed_until IS NULL OR claimed_until < now())
-         ORDER BY next_attempt_at, id LIMIT 1 FOR UPDATE SKIP LOCKED
-       )
-       RETURNING id, submission_id, finance_version_id, audience, attempts, purpose, recipient, subject, body, body_ciphertext, body_iv, body_auth_tag, body_key_id
-     )
-     SELECT claimed.id::text AS id, claimed.audience, claimed.attempts,
-            claimed.purpose, claimed.recipient, claimed.subject, claimed.body,
-            claimed.body_ciphertext, claimed.body_iv, claimed.body_auth_tag, claimed.body_key_id,
-            COALESCE(s.form, 'grantee-finance') AS form,
+const CLAIM: ClaimQuery = {
+  table: 'mail_outbox',
+  select: `c.audience, c.purpose, c.recipient, c.subject, c.body, c.body_ciphertext, c.body_iv, c.body_auth_tag, c.body_key_id,
+            COALESCE(s.form, '${PAYMENT_DETAILS_FORM}') AS form,
             COALESCE(s.id, f.id)::text AS application_id,
             -- A finance version lends only its clear name and contact email: the payment details stay sealed.
             COALESCE(s.payload, ${clearFinanceAnswers('f')}) AS payload,
-            COALESCE(s.created_at, f.created_at) AS created_at
-     FROM claimed
-     LEFT JOIN submissions s ON s.id = claimed.submission_id
-     LEFT JOIN grantee_finance_versions f ON f.id = claimed.finance_version_id`,
-    [workerId, leaseMs],
-  );
+            COALESCE(s.created_at, f.created_at) AS created_at`,
+  joins: `LEFT JOIN submissions s ON s.id = c.submission_id
+          LEFT JOIN ${FINANCE_VERSIONS_TABLE} f ON f.id = c.finance_version_id`,
+};
+
+/** The sealed body's columns, blanked once a message is settled (it may hold a secret link). */
+const BODY_COLUMNS = ['body', 'body_ciphertext', 'body_iv', 'body_auth_tag', 'body_key_id'];
+
+/** Claims the oldest due message for `leaseMs` (outbox/queue.ts); null when nothing is due. */
+export async function claimDueMessage(db: Queryable, workerId: string, leaseMs: number, keys: FinanceKeyring): Promise<ClaimedMessage | null> {
+  const row = await claimDue<ClaimRow>(db, CLAIM, workerId, leaseMs);
   if (!row) return null;
   if (row.purpose !== null) {
     const common = { id: row.id, attempts: row.attempts, purpose: row.purpose };
@@ -129,25 +128,9 @@ export async function claimDueMessage(db: Queryable, workerId: string, leaseMs: 
   };
 }
 
-export type Outcome = { readonly status: 'sent' | 'skipped' } | { readonly status: 'failed'; readonly error: string } | { readonly status: 'retry'; readonly delayMs: number; readonly error: string };
-
-/**
- * Records the outcome of a claim. Only the claim still holding the row may record it, so a worker
- * whose lease ran out cannot mark a message another worker has since taken. A composed email's
- * body goes once the message is settled (it may hold a secret link); application rows have none.
- */
+/** Records the outcome of a claim; a composed email's body goes once the message is settled. */
 export async function settleMessage(db: Queryable, workerId: string, message: ClaimedMessage, outcome: Outcome): Promise<void> {
-  const retry = outcome.status === 'retry';
-  await db.query(
-    `UPDATE mail_outbox
-     SET status = $4, sent_at = CASE WHEN $4 = 'sent' THEN now() END, claimed_until = NULL, last_error = $5,
-         next_attempt_at = now() + $6 * interval '1 millisecond',
-         body = CASE WHEN $4 = 'pending' THEN body END,
-         body_ciphertext = CASE WHEN $4 = 'pending' THEN body_ciphertext END, body_iv = CASE WHEN $4 = 'pending' THEN body_iv END,
-         body_auth_tag = CASE WHEN $4 = 'pending' THEN body_auth_tag END, body_key_id = CASE WHEN $4 = 'pending' THEN body_key_id END
-     WHERE id = $1 AND claimed_by = $2 AND attempts = $3 AND status = 'pending'`,
-    [message.id, workerId, message.attempts, retry ? 'pending' : outcome.status, 'error' in outcome ? outcome.error : null, retry ? outcome.delayMs : 0],
-  );
+  await settle(db, 'mail_outbox', workerId, message, outcome, BODY_COLUMNS);
 }
 
 export type OutboxCounts = Readonly<Record<'pending' | 'sent' | 'skipped' | 'failed', number>>;

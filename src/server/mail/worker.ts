@@ -1,12 +1,13 @@
 import { randomUUID } from 'node:crypto';
 import type { FastifyBaseLogger } from 'fastify';
 import nodemailer from 'nodemailer';
-import { startPollingLoop } from '../pollingLoop';
+import { startPollingLoop, type LoopTask, type PollingLoop } from '../pollingLoop';
 import type { FinanceKeyring } from '../finance/encryption';
+import { afterFailure, type Outcome } from '../outbox/queue';
 import type { Database } from '../storage/database';
 import { applicantAddressOf, composeConfirmation, composeTeamNotice, referenceOf, type ComposedEmail } from './compose';
 import type { MailConfig } from './config';
-import { claimDueMessage, settleMessage, type ClaimedMessage, type Outcome } from './outbox';
+import { claimDueMessage, settleMessage, type ClaimedMessage } from './outbox';
 
 /**
  * Sends the outbox in the server process, one message at a time, apart from any request: a slow
@@ -20,12 +21,7 @@ import { claimDueMessage, settleMessage, type ClaimedMessage, type Outcome } fro
 const SMTP_TIMEOUTS = { connectionTimeout: 10_000, greetingTimeout: 10_000, socketTimeout: 30_000 };
 const LEASE_MS = 120_000;
 
-export type OutboxWorker = { stop(): Promise<void> };
-
-/** The delay before retry number `attempts` (1 = the first failure): base × 2^(attempts-1), capped. */
-export function backoffMs(attempts: number, config: Pick<MailConfig, 'retryBaseMs' | 'retryMaxMs'>): number {
-  return Math.min(config.retryMaxMs, config.retryBaseMs * 2 ** Math.min(attempts - 1, 30));
-}
+export type OutboxWorker = PollingLoop;
 
 /** What is kept of an SMTP failure: codes only, since server replies can quote addresses. */
 function errorSummary(error: unknown): string {
@@ -38,8 +34,15 @@ function messageIdOf(message: ClaimedMessage, from: string): string {
   return `<outbox-${message.id}@${domain}>`;
 }
 
+type MailDeps = { database: Database; config: MailConfig & { smtpUrl: string }; log: FastifyBaseLogger; keys: FinanceKeyring };
+
+/** The mail worker on a loop of its own (the server runs it among its other tasks: main.ts). */
+export function startOutboxWorker(deps: MailDeps): OutboxWorker {
+  return startPollingLoop({ tasks: [mailTask(deps)] });
+}
+
 /** `keys` open the sealed bodies of composed emails (the finance keys: FINANCE_ENCRYPTION_KEY and the old ones). */
-export function startOutboxWorker(deps: { database: Database; config: MailConfig & { smtpUrl: string }; log: FastifyBaseLogger; keys: FinanceKeyring }): OutboxWorker {
+export function mailTask(deps: MailDeps): LoopTask {
   const { database, config, log, keys } = deps;
   const transport = nodemailer.createTransport({ url: config.smtpUrl, ...SMTP_TIMEOUTS });
   const workerId = randomUUID();
@@ -49,8 +52,7 @@ export function startOutboxWorker(deps: { database: Database; config: MailConfig
     if (message.kind === 'composed') return message.email;
     if (message.kind === 'unreadable') {
       // Retried like a failed send: the missing key may be added to FINANCE_ENCRYPTION_OLD_KEYS meanwhile.
-      const error = `sealed body unreadable: ${message.reason}`;
-      return message.attempts >= config.maxAttempts ? { status: 'failed', error } : { status: 'retry', delayMs: backoffMs(message.attempts, config), error };
+      return afterFailure(message, config, `sealed body unreadable: ${message.reason}`);
     }
     const { application } = message;
     if (message.audience === 'team') {
@@ -68,9 +70,7 @@ export function startOutboxWorker(deps: { database: Database; config: MailConfig
       await transport.sendMail({ ...email, from: config.from, messageId: messageIdOf(message, config.from) });
       return { status: 'sent' };
     } catch (error) {
-      const summary = errorSummary(error);
-      if (message.attempts >= config.maxAttempts) return { status: 'failed', error: summary };
-      return { status: 'retry', delayMs: backoffMs(message.attempts, config), error: summary };
+      return afterFailure(message, config, errorSummary(error));
     }
   }
 
@@ -89,11 +89,5 @@ export function startOutboxWorker(deps: { database: Database; config: MailConfig
     return true;
   }
 
-  const loop = startPollingLoop({ pollMs: config.pollMs, log, failureMessage: 'outbox worker failed; retrying', handleNext });
-  return {
-    stop: async () => {
-      await loop.stop();
-      transport.close();
-    },
-  };
+  return { everyMs: config.pollMs, log, failureMessage: 'outbox worker failed; retrying', handleNext, close: () => transport.close() };
 }

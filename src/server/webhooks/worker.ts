@@ -1,15 +1,15 @@
 import { randomUUID } from 'node:crypto';
 import type { FastifyBaseLogger } from 'fastify';
 import { Webhook } from 'standardwebhooks';
-import { programmes, type ReviewedProgrammeKey } from '../../config/programmes';
+import { isReviewedProgramme, programmes } from '../../config/programmes';
 import type { WirePayload } from '../../forms/definitions/types';
 import { teamRoutes } from '../../lib/team';
 import { referenceOf } from '../mail/compose';
-import { backoffMs } from '../mail/worker';
-import { startPollingLoop, type PollingLoop } from '../pollingLoop';
+import { afterFailure, type Outcome } from '../outbox/queue';
+import { startPollingLoop, type LoopTask, type PollingLoop } from '../pollingLoop';
 import type { Database } from '../storage/database';
 import { endpointKeyOf, type WebhookConfig } from './config';
-import { claimDueWebhook, settleWebhook, type ClaimedWebhook, type WebhookOutcome } from './outbox';
+import { claimDueWebhook, settleWebhook, type ClaimedWebhook } from './outbox';
 
 /**
  * Delivers the webhook outbox from the server process, one delivery at a time, apart from any
@@ -45,7 +45,7 @@ export type WebhookBody = {
 /** What a delivery says: reference, programme, status and the team page; the answers only where the programme opted in. */
 export function webhookBodyOf(claimed: ClaimedWebhook, config: Pick<WebhookConfig, 'answersFor'>, siteOrigin: string): WebhookBody {
   const reference = referenceOf(claimed.form, claimed.submissionId);
-  const withAnswers = claimed.form !== 'grantee-finance' && config.answersFor.has(claimed.form as ReviewedProgrammeKey);
+  const withAnswers = isReviewedProgramme(claimed.form) && config.answersFor.has(claimed.form);
   return {
     type: claimed.event,
     timestamp: claimed.occurredAt.toISOString(),
@@ -63,14 +63,21 @@ export function webhookBodyOf(claimed: ClaimedWebhook, config: Pick<WebhookConfi
 
 export type WebhookWorker = PollingLoop;
 
-export function startWebhookWorker(deps: { database: Database; config: WebhookConfig; siteOrigin: string; log: FastifyBaseLogger }): WebhookWorker {
+type WebhookDeps = { database: Database; config: WebhookConfig; siteOrigin: string; log: FastifyBaseLogger };
+
+/** The webhook worker on a loop of its own (the server runs it among its other tasks: main.ts). */
+export function startWebhookWorker(deps: WebhookDeps): WebhookWorker {
+  return startPollingLoop({ tasks: [webhookTask(deps)] });
+}
+
+export function webhookTask(deps: WebhookDeps): LoopTask {
   const { database, config, siteOrigin, log } = deps;
   const signer = new Webhook(config.secret);
   const urlByKey = new Map(config.urls.map((url) => [endpointKeyOf(url), url]));
   const endpoints = [...urlByKey.keys()];
   const workerId = randomUUID();
 
-  async function deliver(claimed: ClaimedWebhook): Promise<WebhookOutcome> {
+  async function deliver(claimed: ClaimedWebhook): Promise<Outcome> {
     const url = urlByKey.get(claimed.endpoint);
     if (!url) return { status: 'retry', delayMs: config.retryMaxMs, error: 'endpoint no longer configured' };
     const body = JSON.stringify(webhookBodyOf(claimed, config, siteOrigin));
@@ -98,8 +105,7 @@ export function startWebhookWorker(deps: { database: Database; config: WebhookCo
       const cause = (failure as { cause?: { code?: string } }).cause;
       error = [(failure as Error).name, cause?.code].filter(Boolean).join(' ') || 'unknown error';
     }
-    if (claimed.attempts >= config.maxAttempts) return { status: 'failed', error };
-    return { status: 'retry', delayMs: backoffMs(claimed.attempts, config), error };
+    return afterFailure(claimed, config, error);
   }
 
   /** Delivers the next due webhook; false when none is left. */
@@ -115,5 +121,5 @@ export function startWebhookWorker(deps: { database: Database; config: WebhookCo
     return true;
   }
 
-  return startPollingLoop({ pollMs: config.pollMs, log, failureMessage: 'webhook worker failed; retrying', handleNext });
+  return { everyMs: config.pollMs, log, failureMessage: 'webhook worker failed; retrying', handleNext };
 }
