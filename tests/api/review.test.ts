@@ -51,6 +51,12 @@ for (const backend of BACKENDS) {
     /** Moves an application along the workflow as a reviewer, asserting each step is taken. */
     async function moveTo(reference: string, ...path: ApplicationStatus[]): Promise<void> {
       for (const status of path) {
+        if (status === 'information_requested') {
+          // Entered only by asking the applicant a question, never by a plain status change.
+          const asked = await api(members.reviewer).post(`/applications/${reference}/information-request/send`, { question: '¿Nos envías el presupuesto detallado?' });
+          expect(asked.status).toBe(200);
+          continue;
+        }
         const response = await api(members.reviewer).post('/applications/status', { references: [reference], status });
         expect(await response.json()).toEqual({ changed: [reference], unchanged: [] });
       }
@@ -175,10 +181,11 @@ for (const backend of BACKENDS) {
       });
 
       it('allows exactly the workflow transitions, and says so in Spanish for every other one', async () => {
-        const labels = { received: 'Recibida', in_review: 'En revisión', approved: 'Aprobada', rejected: 'Rechazada', withdrawn: 'Retirada' };
+        const labels = { received: 'Recibida', in_review: 'En revisión', information_requested: 'Información solicitada', approved: 'Aprobada', rejected: 'Rechazada', withdrawn: 'Retirada' };
         const pathTo: Record<ApplicationStatus, ApplicationStatus[]> = {
           received: [],
           in_review: ['in_review'],
+          information_requested: ['information_requested'],
           approved: ['in_review', 'approved'],
           rejected: ['in_review', 'rejected'],
           withdrawn: ['withdrawn'],
@@ -202,6 +209,7 @@ for (const backend of BACKENDS) {
         expect(nextStatuses).toEqual({
           received: ['in_review', 'withdrawn'],
           in_review: ['approved', 'rejected', 'withdrawn'],
+          information_requested: ['in_review', 'approved', 'rejected', 'withdrawn'],
           approved: ['withdrawn'],
           rejected: ['in_review'],
           withdrawn: [],
