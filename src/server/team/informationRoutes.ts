@@ -2,7 +2,7 @@ import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { ApplicationParams, ErasureRequestList, QuestionBody, QuestionEmailPreview, QuestionSent, ResponseFileParams, SatisfactionSummary } from '../../api/contracts/teamInformation';
 import { listErasureRequests, notAskableMessage, previewQuestion, readResponseFile, satisfactionSummary, sendQuestion } from '../applicant/information';
-import { apiError } from '../http';
+import { apiError, strictValidatorCompiler } from '../http';
 import { extensionOfMediaType } from '../fileType';
 import { parseReference, safeDownloadName, type ApplicationKey } from './applications';
 import { recordAudit } from './audit';
@@ -33,6 +33,7 @@ function memberOf(request: FastifyRequest): { memberId: string; email: string } 
 
 export async function informationRoutes(app: FastifyInstance, options: TeamRouteOptions): Promise<void> {
   const { database, financeKeys } = options;
+  app.setValidatorCompiler(strictValidatorCompiler);
   const team = app.withTypeProvider<TypeBoxTypeProvider>();
   const reviewers = { bodyLimit: BODY_LIMIT, config: { teamAccess: REVIEWERS } };
 
