@@ -7,7 +7,8 @@ import { extensionOfMediaType } from '../fileType';
 import { parseReference, safeDownloadName, type ApplicationKey } from './applications';
 import { recordAudit } from './audit';
 import { REVIEWERS } from './roles';
-import type { TeamRouteOptions } from './routes';
+import type { FinanceKeyring } from '../finance/encryption';
+import type { Database } from '../storage/database';
 
 /**
  * The team's side of the applicant portal, inside the team API (src/server/team/routes.ts registers
@@ -31,7 +32,7 @@ function memberOf(request: FastifyRequest): { memberId: string; email: string } 
   return { memberId: request.teamSession.memberId, email: request.teamSession.email };
 }
 
-export async function informationRoutes(app: FastifyInstance, options: TeamRouteOptions): Promise<void> {
+export async function informationRoutes(app: FastifyInstance, options: { readonly database: Database; readonly financeKeys: FinanceKeyring }): Promise<void> {
   const { database, financeKeys } = options;
   app.setValidatorCompiler(strictValidatorCompiler);
   const team = app.withTypeProvider<TypeBoxTypeProvider>();

@@ -584,7 +584,7 @@ export async function teamRoutes(team: FastifyInstance, options: TeamRouteOption
   // Applicants' data rights: find, export, erase by email (admin only; src/server/dataRights).
   await team.register(dataRightsRoutes, { database });
   // The team's side of the applicant portal: questions to applicants, satisfaction, erasure requests.
-  await team.register(informationRoutes, { database, config, financeKeys });
+  await team.register(informationRoutes, { database, financeKeys });
 
   get('/audit', ['admin'], async (request) => {
     const page = parseInboxQuery({ page: isObject(request.query) ? request.query.page : undefined }).page;
