@@ -2,7 +2,6 @@ import path from 'node:path';
 import fastifyMultipart from '@fastify/multipart';
 import fastifyStatic from '@fastify/static';
 import type http from 'node:http';
-import ajvErrors from 'ajv-errors';
 import Fastify, { type FastifyHttpOptions, type FastifyInstance } from 'fastify';
 import { createCaptchaVerifier, type CaptchaVerifier } from './captcha';
 import type { ServerConfig } from './config';
@@ -18,6 +17,8 @@ import { registerRoundGuard } from './rounds';
 import { answerClientError, contentSecurityPolicy, inlineScriptHashesByPage, securityHeaders, STATIC_ASSET_CSP, teamContentSecurityPolicy } from './security';
 import { cacheControlFor, resolveStaticFile, REVALIDATE_CACHE } from './staticSite';
 import { teamRoutes } from './team/routes/index';
+import { strictValidatorCompiler } from './validation';
+import { applicantRoutes } from './applicant/routes';
 import type { Database } from './storage/database';
 
 export type AppDependencies = {
@@ -76,9 +77,6 @@ function serverOptions(deps: AppDependencies, csp: string): FastifyHttpOptions<h
     keepAliveTimeout: 10_000,
     // Answered by the onRequest hook in answerWhileClosing instead, with the security headers.
     return503OnClosing: false,
-    // Route schemas (src/api/contracts) carry their Spanish refusal in `errorMessage`; ajv-errors
-    // needs every error collected to place it.
-    ajv: { customOptions: { allErrors: true }, plugins: [(ajv: Parameters<typeof ajvErrors>[0]) => ajvErrors(ajv)] },
     // Errors before a request exists (timeouts, oversized headers, unparseable HTTP).
     clientErrorHandler: (error, socket) => answerClientError(error, socket, csp),
     // Errors before routing (a URL that does not decode): answered like any other error. Such a
@@ -178,6 +176,8 @@ export async function buildApp(deps: AppDependencies): Promise<FastifyInstance> 
   // API and error answers carry no inline script; each page's policy adds its own scripts' hashes.
   const csp = contentSecurityPolicy({ inlineScriptHashes: [], analyticsOrigin: config.analyticsOrigin });
   const app = Fastify(serverOptions(deps, csp));
+  // Every route schema (src/api/contracts) is checked by the one strict validator.
+  app.setValidatorCompiler(strictValidatorCompiler);
   guardEveryAnswer(app, config, csp);
   readBodiesStrictly(app);
 
@@ -202,6 +202,7 @@ export async function buildApp(deps: AppDependencies): Promise<FastifyInstance> 
   });
   registerNewsletterRoutes(app, { database, rateLimitPerMinute: config.rateLimitPerMinute, keys: financeKeys });
   await app.register(teamRoutes, { prefix: '/api/team', database, config, financeKeys });
+  await app.register(applicantRoutes, { prefix: '/api/applicant', database, config, financeKeys });
 
   serveStaticSite(app, config, pagePoliciesOf(config, csp));
   return app;

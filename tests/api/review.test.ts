@@ -6,7 +6,7 @@ import { APPLICATION_STATUSES, type ApplicationStatus } from '../../src/lib/appl
 import { resolveFinanceKeys } from '../../src/server/finance/encryption';
 import { addGrantee } from '../../src/server/grantees';
 import { programmes } from '../../src/config/programmes';
-import { referenceOf } from '../../src/server/mail/compose';
+import { applicantPortalUrl, referenceOf } from '../../src/server/mail/compose';
 import { composeDecisionEmail, composeGranteeIdEmail, type ReviewedForm } from '../../src/server/mail/decisions';
 import type { RunningServer } from '../../src/server/main';
 import { receiveApplication } from '../../src/server/applications/receive';
@@ -52,6 +52,12 @@ for (const backend of BACKENDS) {
     /** Moves an application along the workflow as a reviewer, asserting each step is taken. */
     async function moveTo(reference: string, ...path: ApplicationStatus[]): Promise<void> {
       for (const status of path) {
+        if (status === 'information_requested') {
+          // Entered only by asking the applicant a question, never by a plain status change.
+          const asked = await api(members.reviewer).post(`/applications/${reference}/information-request/send`, { question: '¿Nos envías el presupuesto detallado?' });
+          expect(asked.status).toBe(200);
+          continue;
+        }
         const response = await api(members.reviewer).post('/applications/status', { references: [reference], status });
         expect(await response.json()).toEqual({ changed: [reference], unchanged: [] });
       }
@@ -176,10 +182,11 @@ for (const backend of BACKENDS) {
       });
 
       it('allows exactly the workflow transitions, and says so in Spanish for every other one', async () => {
-        const labels = { received: 'Recibida', in_review: 'En revisión', approved: 'Aprobada', rejected: 'Rechazada', withdrawn: 'Retirada' };
+        const labels = { received: 'Recibida', in_review: 'En revisión', information_requested: 'Información solicitada', approved: 'Aprobada', rejected: 'Rechazada', withdrawn: 'Retirada' };
         const pathTo: Record<ApplicationStatus, ApplicationStatus[]> = {
           received: [],
           in_review: ['in_review'],
+          information_requested: ['information_requested'],
           approved: ['in_review', 'approved'],
           rejected: ['in_review', 'rejected'],
           withdrawn: ['withdrawn'],
@@ -203,6 +210,7 @@ for (const backend of BACKENDS) {
         expect(nextStatuses).toEqual({
           received: ['in_review', 'withdrawn'],
           in_review: ['approved', 'rejected', 'withdrawn'],
+          information_requested: ['in_review', 'approved', 'rejected', 'withdrawn'],
           approved: ['withdrawn'],
           rejected: ['in_review'],
           withdrawn: [],
@@ -582,8 +590,9 @@ describe('decision email templates', () => {
       expect(email.subject.endsWith(`(${reference})`)).toBe(true);
       expect(email.text.startsWith('Hola Ana:\n')).toBe(true);
       expect(email.text).toContain(`Número de referencia: ${reference}`);
-      // No amount, date or deadline: the only digits are the reference's.
-      expect(email.text.replaceAll(reference, '')).not.toMatch(/\d|USD|\$/);
+      // No amount, date or deadline: the only digits are the reference's (and the site's port in the portal link it ends with).
+      expect(email.text.trimEnd().endsWith(applicantPortalUrl())).toBe(true);
+      expect(email.text.replaceAll(reference, '').replaceAll(applicantPortalUrl(), '')).not.toMatch(/\d|USD|\$/);
       if (status === 'rejected') expect(email.text).not.toMatch(/Grantee ID|te escribirá/);
     }
     const approval = composeDecisionEmail(application, 'approved').text;

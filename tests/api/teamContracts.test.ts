@@ -59,11 +59,11 @@ describe('team routes declared with schemas', () => {
     expect(await refusal(await anonymous.post('/enrol/verify', { response: 'no' }))).toEqual([400, { error: 'El enlace de inscripción no es válido.' }]);
     expect(await refusal(await api().post('/applications/status', { references: [] }))).toEqual([
       400,
-      { error: 'El estado debe ser uno de: received, in_review, approved, rejected, withdrawn.' },
+      { error: 'El estado debe ser uno de: received, in_review, information_requested, approved, rejected, withdrawn.' },
     ]);
     expect(await refusal(await api().get('/applications?form=project-grants&page=0&status=pending'))).toEqual([
       400,
-      { error: 'El estado debe ser uno de: received, in_review, approved, rejected, withdrawn.' },
+      { error: 'El estado debe ser uno de: received, in_review, information_requested, approved, rejected, withdrawn.' },
     ]);
   });
 

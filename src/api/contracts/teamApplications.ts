@@ -7,6 +7,7 @@ import { Type, type Static } from 'typebox';
 import { programmes } from '../../config/programmes';
 import { APPLICATION_STATUSES } from '../../lib/applicationStatus';
 import { AnswerSection, FormKeyField, MemberRef, Moment, Status } from './common';
+import { ApplicantSideOfApplication } from './teamInformation';
 import { PaymentDetailsVersion } from './teamFinance';
 import { ReviewState } from './teamReview';
 
@@ -77,6 +78,8 @@ export const ApplicationDetail = Type.Object({
   /** Grantee finance only: set (and no answers) when the stored payment details could not be decrypted. */
   unreadable: Type.Optional(Type.String()),
   ...Type.Partial(ReviewState).properties,
+  /** Reviewed applications: the questions to the applicant and their answers, the decision message, withdrawal and rating. */
+  ...Type.Partial(ApplicantSideOfApplication).properties,
   paymentDetails: Type.Optional(Type.Array(PaymentDetailsVersion)),
 });
 export type ApplicationDetail = Static<typeof ApplicationDetail>;

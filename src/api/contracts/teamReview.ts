@@ -2,6 +2,7 @@
 import { Type, type Static } from 'typebox';
 import { APPLICATION_STATUSES } from '../../lib/applicationStatus';
 import { MemberRef, Moment, RoleField, Status } from './common';
+import { APPLICANT_MESSAGE_MAX } from './teamInformation';
 
 /** Longest internal note, in UTF-16 code units (what the textarea counts). */
 export const NOTE_MAX_LENGTH = 5000;
@@ -75,8 +76,16 @@ export type NoteBody = Static<typeof NoteBody>;
 export const DecisionEmailPreview = Type.Object({ to: Type.String(), subject: Type.String(), text: Type.String() });
 export type DecisionEmailPreview = Static<typeof DecisionEmailPreview>;
 
+const APPLICANT_MESSAGE_ERROR = `El mensaje para quien postula puede tener hasta ${APPLICANT_MESSAGE_MAX} caracteres.`;
+/** The team's optional message to the applicant with a decision: in the decision email and on /mi-solicitud/. */
+const applicantMessage = Type.Optional(Type.String({ maxLength: APPLICANT_MESSAGE_MAX, errorMessage: APPLICANT_MESSAGE_ERROR }));
+
+export const DecisionPreviewBody = Type.Object({ applicantMessage }, { additionalProperties: false });
+export type DecisionPreviewBody = Static<typeof DecisionPreviewBody>;
+
+/** The previewed email, and the same message it was previewed with. */
 export const DecisionSendBody = Type.Object(
-  { subject: Type.String({ errorMessage: BAD_PREVIEW }), text: Type.String({ errorMessage: BAD_PREVIEW }) },
+  { subject: Type.String({ errorMessage: BAD_PREVIEW }), text: Type.String({ errorMessage: BAD_PREVIEW }), applicantMessage },
   { additionalProperties: false, errorMessage: { required: { subject: BAD_PREVIEW, text: BAD_PREVIEW } } },
 );
 export type DecisionSendBody = Static<typeof DecisionSendBody>;

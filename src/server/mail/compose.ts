@@ -1,3 +1,4 @@
+import { APPLICANT_PORTAL_PATH } from '../../api/contracts/applicant';
 import { programmes } from '../../config/programmes';
 import { site } from '../../config/site';
 import { formDefinitions } from '../../forms/definitions';
@@ -26,6 +27,12 @@ export function requestTo(form: FormKey): string {
 
 export type ComposedEmail = { readonly to: string; readonly subject: string; readonly text: string };
 
+/** The applicant portal (/mi-solicitud/), where the applicant asks for a sign-in link: no token, ever. */
+export const applicantPortalUrl = (): string => `${site.url}${APPLICANT_PORTAL_PATH}`;
+
+/** The last lines of every email to an applicant: the way back to their application's status. */
+export const applicantPortalLines = (): string[] => [`Puedes seguir el estado de tu solicitud en ${applicantPortalUrl()}`, ''];
+
 const text = (payload: WirePayload, name: string): string => {
   const value = payload[name];
   return typeof value === 'string' ? value.trim() : '';
@@ -41,6 +48,8 @@ type Wording = {
   readonly nextStep: string;
   readonly subject: (reference: string) => string;
   readonly exportCommand: string;
+  /** Whether the applicant follows it on /mi-solicitud/ (payment details are not shown there). */
+  readonly followedOnPortal: boolean;
 };
 
 function wordingOf(form: FormKey): Wording {
@@ -52,6 +61,7 @@ function wordingOf(form: FormKey): Wording {
     nextStep: 'Este correo confirma que tu solicitud llegó; no hace falta que lo respondas.',
     subject: (reference) => `Recibimos tu ${requestTo(form)} (${reference})`,
     exportCommand: `npm run export -- --form ${form}`,
+    followedOnPortal: true,
   };
 }
 
@@ -74,7 +84,20 @@ export function composeConfirmation(application: StoredApplication): ComposedEma
   return {
     to: applicantAddressOf(application),
     subject: wording.subject(reference),
-    text: [`Hola${name ? ` ${name}` : ''}:`, '', wording.received, '', `Número de referencia: ${reference}`, '', next, '', 'Saludos,', `El equipo de ${site.brand}`, ''].join('\n'),
+    text: [
+      `Hola${name ? ` ${name}` : ''}:`,
+      '',
+      wording.received,
+      '',
+      `Número de referencia: ${reference}`,
+      '',
+      next,
+      '',
+      'Saludos,',
+      `El equipo de ${site.brand}`,
+      '',
+      ...(wording.followedOnPortal ? applicantPortalLines() : []),
+    ].join('\n'),
   };
 }
 

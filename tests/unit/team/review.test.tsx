@@ -58,6 +58,7 @@ describe('application detail: review workflow', () => {
   const buttonsFor: Record<ApplicationStatus, string[]> = {
     received: ['Pasar a En revisión', 'Marcar como Retirada'],
     in_review: ['Marcar como Aprobada', 'Marcar como Rechazada', 'Marcar como Retirada'],
+    information_requested: ['Pasar a En revisión', 'Marcar como Aprobada', 'Marcar como Rechazada', 'Marcar como Retirada'],
     approved: ['Marcar como Retirada'],
     rejected: ['Pasar a En revisión'],
     withdrawn: [],

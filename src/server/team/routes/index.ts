@@ -2,6 +2,7 @@ import fastifyCookie from '@fastify/cookie';
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import type { FastifyInstance } from 'fastify';
 import { dataRightsRoutes } from '../../dataRights/routes';
+import { informationRoutes } from './information';
 import { mediaTypeOf, validationMessage } from '../../http';
 import { originAllowed } from '../../origin';
 import { resumeSession, SESSION_COOKIE, type TeamSession } from '../sessions';
@@ -14,7 +15,6 @@ import { memberRoutes } from './members';
 import { reviewRoutes } from './review';
 import { sessionRoutes } from './sessions';
 import { MESSAGES, send, type TeamAccess, type TeamRouteOptions } from './shared';
-import { teamValidatorCompiler } from './validator';
 
 /**
  * The programme team's API under /api/team (contract: docs/team-api.md; shapes: src/api/contracts).
@@ -38,7 +38,6 @@ declare module 'fastify' {
 export async function teamRoutes(app: FastifyInstance, options: TeamRouteOptions): Promise<void> {
   const { database, config } = options;
   const team = app.withTypeProvider<TypeBoxTypeProvider>();
-  team.setValidatorCompiler(teamValidatorCompiler);
 
   await team.register(fastifyCookie);
   team.decorateRequest('teamSession', null);
@@ -90,4 +89,6 @@ export async function teamRoutes(app: FastifyInstance, options: TeamRouteOptions
   await team.register(memberRoutes, resource);
   await team.register(auditRoutes, resource);
   await team.register(dataRightsRoutes, resource);
+  // The team's side of the applicant portal: questions to applicants, satisfaction, erasure requests.
+  await team.register(informationRoutes, resource);
 }

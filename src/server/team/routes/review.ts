@@ -1,5 +1,5 @@
-import { EmptyBody, ReferenceParams } from '../../../api/contracts/common';
-import { AssignBody, BAD_NOTE, AssigneeList, AssignResult, DecisionEmailPreview, DecisionQueued, DecisionSendBody, InternalNote, NoteBody, StatusChangeBody, StatusChangeResult } from '../../../api/contracts/teamReview';
+import { ReferenceParams } from '../../../api/contracts/common';
+import { AssignBody, BAD_NOTE, AssigneeList, AssignResult, DecisionEmailPreview, DecisionPreviewBody, DecisionQueued, DecisionSendBody, InternalNote, NoteBody, StatusChangeBody, StatusChangeResult } from '../../../api/contracts/teamReview';
 import { isAllowedText } from '../../../forms/definitions/validate';
 import { applicationStatusLabels, type ApplicationStatus } from '../../../lib/applicationStatus';
 import type { Database } from '../../storage/database';
@@ -60,9 +60,9 @@ export const reviewRoutes: TeamResource = async (team, { database, financeKeys }
     changeStatuses(database, request.body.references, request.body.status, actorOf(request)),
   );
 
-  team.post('/applications/:id/decision-email/preview', { ...reviewers, schema: { params: ReferenceParams, body: EmptyBody, response: { 200: DecisionEmailPreview } } }, async (request, reply) => {
+  team.post('/applications/:id/decision-email/preview', { ...reviewers, schema: { params: ReferenceParams, body: DecisionPreviewBody, response: { 200: DecisionEmailPreview } } }, async (request, reply) => {
     const key = reviewedKey(request);
-    const preview = key ? await previewDecisionEmail(database, key) : null;
+    const preview = key ? await previewDecisionEmail(database, key, request.body.applicantMessage ?? null) : null;
     if (!preview || preview.status === 'not-found') return send(reply, 404, MESSAGES.notFound);
     if (preview.status === 'no-decision') {
       return send(reply, 409, `No hay correo de decisión para una solicitud ${applicationStatusLabels[preview.current]}: solo para Aprobada o Rechazada.`);
@@ -73,8 +73,10 @@ export const reviewRoutes: TeamResource = async (team, { database, financeKeys }
   team.post('/applications/:id/decision-email/send', { ...reviewers, schema: { params: ReferenceParams, body: DecisionSendBody, response: { 202: DecisionQueued } } }, async (request, reply) => {
     const key = reviewedKey(request);
     if (!key) return send(reply, 404, MESSAGES.notFound);
-    const { subject, text } = request.body;
-    const outcome = await database.transaction((tx) => sendDecisionEmail(tx, { key, previewed: { subject, text }, actor: actorOf(request), keys: financeKeys }));
+    const { subject, text, applicantMessage } = request.body;
+    const outcome = await database.transaction((tx) =>
+      sendDecisionEmail(tx, { key, previewed: { subject, text }, applicantMessage: applicantMessage ?? null, actor: actorOf(request), keys: financeKeys }),
+    );
     if (outcome.status === 'not-found') return send(reply, 404, MESSAGES.notFound);
     if (outcome.status === 'changed') return send(reply, 409, 'La solicitud cambió; vuelve a ver la vista previa.');
     if (outcome.status === 'already-sent') return send(reply, 409, 'Ya enviamos el correo de esta decisión.');

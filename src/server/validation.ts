@@ -4,11 +4,12 @@ import addFormats from 'ajv-formats';
 import type { FastifySchemaCompiler } from 'fastify';
 
 /**
- * The team API's validator: no type coercion (a number where a string is due is refused, not
- * turned into one), properties a schema does not declare are dropped, and each schema's
- * `errorMessage` (ajv-errors) gives the Spanish refusal.
+ * The API's one validator for route schemas (src/api/contracts): no type coercion (Fastify's default
+ * turns 1 into "1" and ['x'] into 'x', so a malformed body would pass as another value), properties
+ * a schema does not declare are dropped, and each schema's `errorMessage` (ajv-errors) gives the
+ * Spanish refusal.
  */
-const ajv = new Ajv({ allErrors: true, coerceTypes: false, removeAdditional: true, useDefaults: true });
+const ajv = new Ajv({ allErrors: true, coerceTypes: false, removeAdditional: true, useDefaults: true, strict: false });
 addFormats(ajv);
 ajvErrors(ajv);
 
@@ -24,7 +25,7 @@ function propertyOf(error: ErrorObject): string | undefined {
  * Refusals in the order of the schema's properties: when several values are wrong, the route
  * names the first one it declares (ajv-errors would put a missing property's message last).
  */
-export const teamValidatorCompiler: FastifySchemaCompiler<unknown> = ({ schema }) => {
+export const strictValidatorCompiler: FastifySchemaCompiler<unknown> = ({ schema }) => {
   const validate = ajv.compile(schema as object);
   const order = Object.keys((schema as { properties?: object }).properties ?? {});
   const rank = (error: ErrorObject): number => {

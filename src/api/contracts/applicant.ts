@@ -1,0 +1,184 @@
+/**
+ * The applicant portal's routes under /api/applicant, declared once: the server validates with these
+ * schemas (Fastify's TypeBox provider) and the pages under /mi-solicitud/ take their request and
+ * answer types from them with `import type`. An applicant signs in with a single-use emailed link
+ * and reaches only the applications whose `email` answer is theirs.
+ */
+import { Type, type Static } from 'typebox';
+import { REVIEWED_PROGRAMMES } from '../../config/programmes';
+import { APPLICATION_STATUSES } from '../../lib/applicationStatus';
+
+/** Longest answer to a request for information, in characters. */
+export const RESPONSE_TEXT_MAX = 32768;
+/** Largest file attached to an answer, in bytes (the forms' own limit). */
+export const RESPONSE_FILE_MAX_BYTES = 4 * 1024 * 1024;
+/** Longest reason given with a withdrawal. */
+export const WITHDRAWAL_REASON_MAX = 2000;
+/** Longest comment given with a satisfaction rating. */
+export const SATISFACTION_COMMENT_MAX = 2000;
+/** The sign-in cookie of an applicant (never the team's). */
+export const APPLICANT_COOKIE = '__Host-solicitante';
+/** The page the emailed link opens; the token follows in the fragment (#…), never in the path or query. */
+export const APPLICANT_SIGN_IN_PATH = '/mi-solicitud/entrar/';
+/** The portal's home, which every email to an applicant ends with. */
+export const APPLICANT_PORTAL_PATH = '/mi-solicitud/';
+
+const EMAIL_MESSAGE = 'Escribe un correo electrónico válido.';
+
+/** `{ error }`: every refusal, with a Spanish message to show as is. */
+export const ApplicantError = Type.Object({ error: Type.String() });
+export type ApplicantError = Static<typeof ApplicantError>;
+
+/* ---------- Signing in ---------- */
+
+/** POST /api/applicant/link: JSON. */
+export const LinkBody = Type.Object(
+  { email: Type.String({ maxLength: 254, format: 'email', errorMessage: EMAIL_MESSAGE }) },
+  { errorMessage: { required: { email: EMAIL_MESSAGE } } },
+);
+export type LinkBody = Static<typeof LinkBody>;
+
+/** 202, the same body whether or not the address has applications. 429 (per client) is an ApplicantError. */
+export const LinkAccepted = Type.Object({ message: Type.String() });
+export type LinkAccepted = Static<typeof LinkAccepted>;
+
+const LINK_MESSAGE = 'El enlace no es válido. Pide uno nuevo.';
+
+/** POST /api/applicant/session: the token from the link's fragment. 400 malformed, 410 used or expired. */
+export const SessionBody = Type.Object(
+  { token: Type.String({ pattern: '^[A-Za-z0-9_-]{43}$', errorMessage: LINK_MESSAGE }) },
+  { errorMessage: { required: { token: LINK_MESSAGE } } },
+);
+export type SessionBody = Static<typeof SessionBody>;
+
+/** 200 from POST /api/applicant/session (with the cookie set) and GET /api/applicant/me (401 when signed out). */
+export const ApplicantSession = Type.Object({ email: Type.String() });
+export type ApplicantSession = Static<typeof ApplicantSession>;
+
+/* ---------- Applications ---------- */
+
+export const ApplicationStatusCode = Type.Enum(APPLICATION_STATUSES);
+export const ReviewedForm = Type.Enum(REVIEWED_PROGRAMMES);
+
+/** One row of GET /api/applicant/applications (newest first). title: the project's or the event's name. */
+export const ApplicantApplicationSummary = Type.Object({
+  reference: Type.String(),
+  form: ReviewedForm,
+  programme: Type.String(),
+  title: Type.String(),
+  submittedAt: Type.String(),
+  status: ApplicationStatusCode,
+  statusLabel: Type.String(),
+});
+export type ApplicantApplicationSummary = Static<typeof ApplicantApplicationSummary>;
+
+export const ApplicantApplicationList = Type.Object({ items: Type.Array(ApplicantApplicationSummary) });
+export type ApplicantApplicationList = Static<typeof ApplicantApplicationList>;
+
+const REFERENCE_MESSAGE = 'No encontramos esa solicitud.';
+
+export const ReferenceParams = Type.Object({ reference: Type.String({ maxLength: 40, errorMessage: REFERENCE_MESSAGE }) });
+export type ReferenceParams = Static<typeof ReferenceParams>;
+
+export const RequestParams = Type.Object({
+  reference: Type.String({ maxLength: 40, errorMessage: REFERENCE_MESSAGE }),
+  requestId: Type.String({ pattern: '^[1-9][0-9]{0,17}$', errorMessage: 'No encontramos esa pregunta.' }),
+});
+export type RequestParams = Static<typeof RequestParams>;
+
+/** A status the application passed through, in the team's words, with its date. */
+export const StatusStep = Type.Object({ status: ApplicationStatusCode, label: Type.String(), at: Type.String() });
+export type StatusStep = Static<typeof StatusStep>;
+
+/** Every answer as sent, under its form label, in the form's section order (the team's detail view's own sections). */
+export const AnswerSections = Type.Array(
+  Type.Object({ title: Type.String(), answers: Type.Array(Type.Object({ name: Type.String(), label: Type.String(), value: Type.String() })) }),
+);
+export type AnswerSections = Static<typeof AnswerSections>;
+
+export const InformationResponse = Type.Object({ text: Type.String(), fileName: Type.Union([Type.String(), Type.Null()]), at: Type.String() });
+export type InformationResponse = Static<typeof InformationResponse>;
+
+export const ApplicantInformationRequest = Type.Object({
+  id: Type.String(),
+  question: Type.String(),
+  askedAt: Type.String(),
+  responses: Type.Array(InformationResponse),
+});
+export type ApplicantInformationRequest = Static<typeof ApplicantInformationRequest>;
+
+export const DecisionMessage = Type.Object({ text: Type.String(), at: Type.String() });
+export type DecisionMessage = Static<typeof DecisionMessage>;
+
+export const SatisfactionAnswer = Type.Object({
+  rating: Type.Integer({ minimum: 1, maximum: 5 }),
+  comment: Type.Union([Type.String(), Type.Null()]),
+  at: Type.String(),
+});
+export type SatisfactionAnswer = Static<typeof SatisfactionAnswer>;
+
+/** GET /api/applicant/applications/:reference; the same 404 for another's reference and a missing one. */
+export const ApplicantApplicationDetail = Type.Object({
+  ...ApplicantApplicationSummary.properties,
+  steps: Type.Array(StatusStep),
+  /** What happens next, from the programme's configuration; null when it holds nothing to promise. */
+  nextStep: Type.Union([Type.String(), Type.Null()]),
+  decisionMessage: Type.Union([DecisionMessage, Type.Null()]),
+  answers: AnswerSections,
+  fileName: Type.Union([Type.String(), Type.Null()]),
+  informationRequests: Type.Array(ApplicantInformationRequest),
+  canWithdraw: Type.Boolean(),
+  satisfaction: Type.Union([SatisfactionAnswer, Type.Null()]),
+  canRate: Type.Boolean(),
+  /** Payment details sent with a grantee ID: only that a version arrived and when, never the values. */
+  paymentDetailsReceived: Type.Array(Type.Object({ at: Type.String() })),
+});
+export type ApplicantApplicationDetail = Static<typeof ApplicantApplicationDetail>;
+
+/**
+ * POST /api/applicant/applications/:reference/requests/:requestId/response: multipart/form-data with
+ * the part `text` (1..RESPONSE_TEXT_MAX characters) and optionally one `file` (≤ RESPONSE_FILE_MAX_BYTES,
+ * the forms' file types). The parts the page appends to its FormData:
+ */
+export type InformationResponseParts = { text: string; file?: File };
+
+/** 201 from the response route: the answer as stored, and the application's status (back to En revisión). */
+export const InformationResponseCreated = Type.Object({ response: InformationResponse, status: ApplicationStatusCode, statusLabel: Type.String() });
+export type InformationResponseCreated = Static<typeof InformationResponseCreated>;
+
+/** POST …/withdraw: JSON; 409 once a decision is taken. */
+export const WithdrawBody = Type.Object({
+  reason: Type.Optional(Type.String({ maxLength: WITHDRAWAL_REASON_MAX, errorMessage: `El motivo puede tener hasta ${WITHDRAWAL_REASON_MAX} caracteres.` })),
+});
+export type WithdrawBody = Static<typeof WithdrawBody>;
+
+/** 200 from …/withdraw. */
+export const StatusReply = Type.Object({ status: ApplicationStatusCode, statusLabel: Type.String() });
+export type StatusReply = Static<typeof StatusReply>;
+
+const RATING_MESSAGE = 'Elige una valoración del 1 al 5.';
+
+/** POST …/satisfaction: JSON; only after a decision, once (409 the second time). 201 answers a SatisfactionAnswer. */
+export const SatisfactionBody = Type.Object(
+  {
+    rating: Type.Integer({ minimum: 1, maximum: 5, errorMessage: RATING_MESSAGE }),
+    comment: Type.Optional(Type.String({ maxLength: SATISFACTION_COMMENT_MAX, errorMessage: `El comentario puede tener hasta ${SATISFACTION_COMMENT_MAX} caracteres.` })),
+  },
+  { errorMessage: { required: { rating: RATING_MESSAGE } } },
+);
+export type SatisfactionBody = Static<typeof SatisfactionBody>;
+
+/* ---------- Own data ---------- */
+
+/**
+ * GET /api/applicant/data: a JSON download (Content-Disposition attachment), the team's data-rights
+ * export of this address (src/server/dataRights/bundle.ts) with payment details reduced to their
+ * existence and date. Typed there (DataRightsExport); the page only offers it as a download.
+ */
+
+/** POST /api/applicant/erasure-request: JSON `{}` (other keys are ignored). 202 with the message to show. */
+export const ErasureRequestBody = Type.Object({});
+export type ErasureRequestBody = Static<typeof ErasureRequestBody>;
+
+export const ErasureRequested = Type.Object({ message: Type.String(), requestedAt: Type.String() });
+export type ErasureRequested = Static<typeof ErasureRequested>;
