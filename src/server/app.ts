@@ -18,7 +18,7 @@ import { answerClientError, contentSecurityPolicy, inlineScriptHashesByPage, sec
 import { cacheControlFor, resolveStaticFile, REVALIDATE_CACHE } from './staticSite';
 import { teamRoutes } from './team/routes/index';
 import { strictValidatorCompiler } from './validation';
-import { applicantRoutes } from './applicant/routes';
+import { applicantRoutes } from './applicant/routes/index';
 import type { Database } from './storage/database';
 
 export type AppDependencies = {
