@@ -17,6 +17,7 @@ import type {
   StatusReply,
   WithdrawBody,
 } from './contracts/applicant';
+import { saveDownload } from '@/lib/download';
 import { postMultipart, type SendOptions } from './client';
 
 export type { ApplicantApplicationDetail, ApplicantApplicationList };
@@ -68,17 +69,6 @@ async function request<T>(method: 'GET' | 'POST', path: string, body?: unknown):
   const text = response.status === 204 ? '' : await response.text();
   if (!response.ok) throw new ApplicantApiError(response.status, messageOf(text));
   return (text === '' ? undefined : JSON.parse(text)) as T;
-}
-
-/** Saves a download under the name the server gave it. */
-async function saveDownload(response: Response, fallback: string): Promise<void> {
-  const name = /filename="([^"]+)"/.exec(response.headers.get('content-disposition') ?? '')?.[1] ?? fallback;
-  const url = URL.createObjectURL(await response.blob());
-  const link = document.createElement('a');
-  link.href = url;
-  link.download = name;
-  link.click();
-  URL.revokeObjectURL(url);
 }
 
 export const applicantApi = {
