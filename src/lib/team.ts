@@ -44,4 +44,19 @@ export type AuditAction =
   | 'data-rights-find'
   | 'data-rights-export'
   | 'erase-personal-data'
-  | 'retention-erase';
+  | 'retention-erase'
+  // The team's side of the applicant portal.
+  | 'request-information'
+  | 'download-response-file'
+  // The applicant's own actions in the portal (src/server/applicant), under the actor APPLICANT_ACTOR.
+  | 'applicant-sign-in'
+  | 'applicant-sign-out'
+  | 'applicant-view'
+  | 'applicant-respond'
+  | 'applicant-withdraw'
+  | 'applicant-rate'
+  | 'applicant-export'
+  | 'applicant-erasure-request';
+
+/** How the audit log names an applicant acting in the portal: who they are stays out of the log, which is kept for ever. */
+export const APPLICANT_ACTOR = 'Solicitante';

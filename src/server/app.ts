@@ -18,6 +18,7 @@ import { registerRoundGuard } from './rounds';
 import { answerClientError, contentSecurityPolicy, inlineScriptHashesByPage, securityHeaders, STATIC_ASSET_CSP, teamContentSecurityPolicy } from './security';
 import { cacheControlFor, resolveStaticFile, REVALIDATE_CACHE } from './staticSite';
 import { teamRoutes } from './team/routes';
+import { applicantRoutes } from './applicant/routes';
 import type { Database } from './storage/database';
 
 export type AppDependencies = {
@@ -160,6 +161,7 @@ export async function buildApp(deps: AppDependencies): Promise<FastifyInstance> 
   });
   registerNewsletterRoutes(app, { database, rateLimitPerMinute: config.rateLimitPerMinute, keys: financeKeys });
   await app.register(teamRoutes, { prefix: '/api/team', database, config, financeKeys });
+  await app.register(applicantRoutes, { prefix: '/api/applicant', database, config, financeKeys });
 
   // The static site: every GET/HEAD that is not an API route.
   app.route({

@@ -53,6 +53,8 @@ export type ServerConfig = {
   readonly metricsHost: string;
   /** Team sign-in and enrolment attempts per client address per minute (TEAM_SIGNIN_RATE_LIMIT_PER_MINUTE). */
   readonly teamSignInRateLimitPerMinute: number;
+  /** Applicant portal link requests and sign-ins per client address per minute (APPLICANT_LINK_RATE_LIMIT_PER_MINUTE). */
+  readonly applicantLinkRateLimitPerMinute: number;
   /**
    * FINANCE_ENCRYPTION_KEY: the key payment details are encrypted under (src/server/finance).
    * null outside production when unset: a key generated into DATA_DIR/finance.key is used instead.
@@ -190,6 +192,7 @@ export function loadConfig(env: Env = process.env, projectDir: string = process.
     metricsPort: portNumber(env, 'METRICS_PORT'),
     metricsHost: env.METRICS_HOST || host,
     teamSignInRateLimitPerMinute: positiveInteger(env, 'TEAM_SIGNIN_RATE_LIMIT_PER_MINUTE', 10),
+    applicantLinkRateLimitPerMinute: positiveInteger(env, 'APPLICANT_LINK_RATE_LIMIT_PER_MINUTE', 10),
     ...financeKeysOf(env, production),
   };
 }

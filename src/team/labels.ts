@@ -52,6 +52,16 @@ const auditActionLabels: Record<AuditAction, string> = {
   'data-rights-export': 'Exportó los datos de una persona',
   'erase-personal-data': 'Eliminó los datos de una persona',
   'retention-erase': 'Eliminó una solicitud al vencer su plazo de conservación',
+  'request-information': 'Pidió información a quien postula',
+  'download-response-file': 'Descargó el archivo de una respuesta',
+  'applicant-sign-in': 'Ingresó a Mi solicitud',
+  'applicant-sign-out': 'Cerró sesión en Mi solicitud',
+  'applicant-view': 'Vio su solicitud',
+  'applicant-respond': 'Respondió a una pregunta del equipo',
+  'applicant-withdraw': 'Retiró su solicitud',
+  'applicant-rate': 'Valoró el proceso',
+  'applicant-export': 'Descargó sus datos',
+  'applicant-erasure-request': 'Pidió borrar sus datos',
 };
 
 export function auditActionLabel(action: string): string {

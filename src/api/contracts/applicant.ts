@@ -57,8 +57,8 @@ export type ApplicantSession = Static<typeof ApplicantSession>;
 
 /* ---------- Applications ---------- */
 
-export const ApplicationStatusCode = Type.Union(APPLICATION_STATUSES.map((status) => Type.Literal(status)));
-export const ReviewedForm = Type.Union(REVIEWED_PROGRAMMES.map((form) => Type.Literal(form)));
+export const ApplicationStatusCode = Type.Enum(APPLICATION_STATUSES);
+export const ReviewedForm = Type.Enum(REVIEWED_PROGRAMMES);
 
 /** One row of GET /api/applicant/applications (newest first). title: the project's or the event's name. */
 export const ApplicantApplicationSummary = Type.Object({

@@ -1,7 +1,8 @@
 import type { Database, Queryable } from '../storage/database';
 import type { AuditAction } from '../../lib/team';
 import { recordAudit } from '../team/audit';
-import { collectRecords, countsOf, ERASURE_ORDER, type RecordCounts, type RecordKind, type RecordSeed } from './records';
+import { forgetApplicant } from '../applicant/sessions';
+import { collectRecords, countsOf, ERASURE_ORDER, normaliseEmail, type RecordCounts, type RecordKind, type RecordSeed } from './records';
 
 /**
  * Erasure (LGPD art. 18 VI, GDPR art. 17, Ley 25.326 art. 16): every row collectRecords finds is
@@ -38,6 +39,8 @@ export async function eraseInTransaction(tx: Queryable, seed: RecordSeed, audit:
     const { table, id } = TABLES[kind];
     await tx.query(`DELETE FROM ${table} WHERE ${id} = ANY($1::bigint[])`, [ids]);
   }
+  // The applicant portal's sessions and links of the address end, and its erasure request is met.
+  if ('email' in seed) await forgetApplicant(tx, normaliseEmail(seed.email));
   const counts = countsOf(records);
   await recordAudit(tx, { actor: audit.actor, action: audit.action, target: tombstoneOf(counts) });
   return { counts };

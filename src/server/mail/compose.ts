@@ -1,3 +1,4 @@
+import { APPLICANT_PORTAL_PATH } from '../../api/contracts/applicant';
 import { programmes } from '../../config/programmes';
 import { site } from '../../config/site';
 import type { FormKey, WirePayload } from '../../forms/definitions/types';
@@ -23,6 +24,12 @@ export function requestTo(form: FormKey): string {
 }
 
 export type ComposedEmail = { readonly to: string; readonly subject: string; readonly text: string };
+
+/** The applicant portal (/mi-solicitud/), where the applicant asks for a sign-in link: no token, ever. */
+export const applicantPortalUrl = (): string => `${site.url}${APPLICANT_PORTAL_PATH}`;
+
+/** The last lines of every email to an applicant: the way back to their application's status. */
+export const applicantPortalLines = (): string[] => [`Puedes seguir el estado de tu solicitud en ${applicantPortalUrl()}`, ''];
 
 const text = (payload: WirePayload, name: string): string => {
   const value = payload[name];
@@ -60,7 +67,21 @@ export function composeConfirmation(application: StoredApplication): ComposedEma
   return {
     to: applicantAddressOf(application),
     subject: application.form === 'grantee-finance' ? `Recibimos tus datos de pago (${reference})` : `Recibimos tu ${requestTo(application.form)} (${reference})`,
-    text: [`Hola${name ? ` ${name}` : ''}:`, '', received, '', `Número de referencia: ${reference}`, '', next, '', 'Saludos,', `El equipo de ${site.brand}`, ''].join('\n'),
+    text: [
+      `Hola${name ? ` ${name}` : ''}:`,
+      '',
+      received,
+      '',
+      `Número de referencia: ${reference}`,
+      '',
+      next,
+      '',
+      'Saludos,',
+      `El equipo de ${site.brand}`,
+      '',
+      // A grantee's payment details are not an application of theirs: the portal does not show them.
+      ...(application.form === 'grantee-finance' ? [] : applicantPortalLines()),
+    ].join('\n'),
   };
 }
 

@@ -2,7 +2,7 @@ import { programmes } from '../../config/programmes';
 import { contact, site } from '../../config/site';
 import type { FormKey, WirePayload } from '../../forms/definitions/types';
 import type { ApplicationStatus } from '../../lib/applicationStatus';
-import { applicantAddressOf, referenceOf, type ComposedEmail, type StoredApplication } from './compose';
+import { applicantAddressOf, applicantPortalLines, referenceOf, type ComposedEmail, type StoredApplication } from './compose';
 
 /**
  * The emails the team sends an applicant about the outcome, in Spanish, one template
@@ -84,14 +84,18 @@ const greeting = (application: StoredApplication): string => {
 
 const signature = ['Saludos,', `El equipo de ${site.brand}`, ''];
 
-/** The decision email for an application of a reviewed form in an approved or rejected state. */
-export function composeDecisionEmail(application: StoredApplication & { readonly form: ReviewedForm }, status: DecisionStatus): ComposedEmail {
+/**
+ * The decision email for an application of a reviewed form in an approved or rejected state, with
+ * the team's own message to the applicant when a member wrote one (also shown in the portal).
+ */
+export function composeDecisionEmail(application: StoredApplication & { readonly form: ReviewedForm }, status: DecisionStatus, applicantMessage: string | null = null): ComposedEmail {
   const template = DECISION_TEMPLATES[application.form];
   const reference = referenceOf(application.form, application.id);
+  const message = applicantMessage?.trim() ? ['', 'Mensaje del equipo:', '', applicantMessage.trim()] : [];
   const body =
     status === 'approved'
-      ? [template.approved(application.payload), '', `Número de referencia: ${reference}`, '', template.nextStep]
-      : [template.rejected(application.payload), '', `Número de referencia: ${reference}`];
+      ? [template.approved(application.payload), ...message, '', `Número de referencia: ${reference}`, '', template.nextStep]
+      : [template.rejected(application.payload), ...message, '', `Número de referencia: ${reference}`];
   return {
     to: applicantAddressOf(application),
     subject: `${template.subject[status]} (${reference})`,
@@ -103,6 +107,7 @@ export function composeDecisionEmail(application: StoredApplication & { readonly
       `Si tienes alguna pregunta, escríbenos a ${template.contactEmail} indicando tu número de referencia.`,
       '',
       ...signature,
+      ...applicantPortalLines(),
     ].join('\n'),
   };
 }
@@ -139,6 +144,7 @@ export function composeGranteeIdEmail(
       `Si tienes alguna pregunta, escríbenos a ${DECISION_TEMPLATES[application.form].contactEmail} indicando tu número de referencia.`,
       '',
       ...signature,
+      ...applicantPortalLines(),
     ].join('\n'),
   };
 }

@@ -185,7 +185,7 @@ export async function readApplication(db: Queryable, key: ApplicationKey, financ
 export type Proposal = { readonly bytes: Buffer; readonly mediaType: string; readonly downloadName: string };
 
 /** ASCII letters, digits, dot, dash and underscore only: safe in a header and on every filesystem. */
-function safeDownloadName(reference: string, originalName: string, extension: string): string {
+export function safeDownloadName(reference: string, originalName: string, extension: string): string {
   const base = originalName
     .normalize('NFKD')
     .replace(/\.[^.]*$/, '')

@@ -9,6 +9,8 @@ import { enqueueEmail } from '../mail/outbox';
 import type { Queryable } from '../storage/database';
 import { enqueueWebhookEvent } from '../webhooks/outbox';
 import { answersBySection, UNREADABLE_PAYMENT_DETAILS, type ApplicationDetail, type ApplicationKey } from './applications';
+import type { ApplicantSideOfApplication } from '../../api/contracts/teamInformation';
+import { readApplicantSide } from '../applicant/read';
 import { recordAudit } from './audit';
 import type { Role } from './roles';
 
@@ -28,6 +30,9 @@ export const REVIEW_MESSAGES = {
 /** Who acts: a signed-in member (the audit names their email, the history their id). */
 export type Actor = { readonly memberId: string; readonly email: string };
 
+/** Who changes a status: a member, or the applicant in the portal (no member id; the audit names APPLICANT_ACTOR). */
+export type StatusActor = { readonly memberId: string | null; readonly email: string };
+
 /** A status change as recorded: what a hook (webhooks, notices) needs to know about it. */
 export type StatusChange = {
   readonly submissionId: string;
@@ -36,7 +41,7 @@ export type StatusChange = {
   readonly from: ApplicationStatus;
   readonly to: ApplicationStatus;
   readonly at: Date;
-  readonly actor: Actor;
+  readonly actor: StatusActor;
 };
 
 export type StatusChangeOutcome = { readonly changed: true; readonly change: StatusChange } | { readonly changed: false; readonly reference: string; readonly reason: string };
@@ -44,9 +49,14 @@ export type StatusChangeOutcome = { readonly changed: true; readonly change: Sta
 /**
  * Moves one application to `to` if the workflow allows it: locks its row, updates the status,
  * appends the history row and the audit entry (`change-status`, "PG-000001: Recibida → En revisión").
- * Call inside a transaction (`tx`); a refusal changes nothing and says why in Spanish.
+ * Call inside a transaction (`tx`); a refusal changes nothing and says why in Spanish. `allowed`
+ * replaces the members' workflow for the moves only a question or the applicant makes
+ * (src/server/applicant/information.ts).
  */
-export async function changeApplicationStatus(tx: Queryable, input: { readonly key: ApplicationKey; readonly to: ApplicationStatus; readonly actor: Actor }): Promise<StatusChangeOutcome> {
+export async function changeApplicationStatus(
+  tx: Queryable,
+  input: { readonly key: ApplicationKey; readonly to: ApplicationStatus; readonly actor: StatusActor; readonly allowed?: (from: ApplicationStatus) => boolean },
+): Promise<StatusChangeOutcome> {
   const { key, to, actor } = input;
   const reference = referenceOf(key.form, key.rowId);
   if (key.form === 'grantee-finance') return { changed: false, reference, reason: REVIEW_MESSAGES.notFound };
@@ -54,7 +64,7 @@ export async function changeApplicationStatus(tx: Queryable, input: { readonly k
   if (!row || !isApplicationStatus(row.status)) return { changed: false, reference, reason: REVIEW_MESSAGES.notFound };
   const from = row.status;
   if (from === to) return { changed: false, reference, reason: REVIEW_MESSAGES.sameStatus };
-  if (!canMoveTo(from, to)) return { changed: false, reference, reason: REVIEW_MESSAGES.notAllowed(from, to) };
+  if (!(input.allowed ?? ((current: ApplicationStatus) => canMoveTo(current, to)))(from)) return { changed: false, reference, reason: REVIEW_MESSAGES.notAllowed(from, to) };
   const [updated] = await tx.query<{ at: Date }>('UPDATE submissions SET status = $2, status_changed_at = now() WHERE id = $1 RETURNING status_changed_at AS at', [key.rowId, to]);
   await tx.query('INSERT INTO application_status_history (submission_id, from_status, to_status, member_id, created_at) VALUES ($1, $2, $3, $4, $5)', [
     key.rowId,
@@ -77,7 +87,7 @@ export async function recordReceipt(tx: Queryable, submissionId: string): Promis
 
 export type MemberRef = { id: string; email: string };
 
-export type ReviewState = {
+export type ReviewState = ApplicantSideOfApplication & {
   status: ApplicationStatus;
   statusChangedAt: string;
   assignee: MemberRef | null;
@@ -121,6 +131,7 @@ export async function readReview(db: Queryable, submissionId: string): Promise<R
     [submissionId],
   );
   return {
+    ...(await readApplicantSide(db, submissionId)),
     status: head.status,
     statusChangedAt: iso(head.status_changed_at),
     assignee: head.assignee_id && head.assignee_email ? { id: head.assignee_id, email: head.assignee_email } : null,
@@ -193,12 +204,12 @@ async function readReviewed(tx: Queryable, key: ApplicationKey, lock: boolean): 
 
 export type DecisionPreview = { readonly status: 'ok'; readonly email: ComposedEmail } | { readonly status: 'not-found' } | { readonly status: 'no-decision'; readonly current: ApplicationStatus };
 
-/** The decision email the application's current status calls for, exactly as send would queue it. */
-export async function previewDecisionEmail(tx: Queryable, key: ApplicationKey, lock = false): Promise<DecisionPreview> {
+/** The decision email the application's current status calls for, with the member's message if any, exactly as send would queue it. */
+export async function previewDecisionEmail(tx: Queryable, key: ApplicationKey, applicantMessage: string | null, lock = false): Promise<DecisionPreview> {
   const application = await readReviewed(tx, key, lock);
   if (!application) return { status: 'not-found' };
   if (!isDecisionStatus(application.status)) return { status: 'no-decision', current: application.status };
-  return { status: 'ok', email: composeDecisionEmail(application, application.status) };
+  return { status: 'ok', email: composeDecisionEmail(application, application.status, applicantMessage) };
 }
 
 export type DecisionSendOutcome = { readonly status: 'queued'; readonly queuedAt: string } | { readonly status: 'not-found' } | { readonly status: 'changed' } | { readonly status: 'already-sent' };
@@ -210,10 +221,18 @@ export type DecisionSendOutcome = { readonly status: 'queued'; readonly queuedAt
  */
 export async function sendDecisionEmail(
   tx: Queryable,
-  input: { readonly key: ApplicationKey; readonly previewed: { subject: string; text: string }; readonly actor: Actor; readonly keys: FinanceKeyring },
+  input: {
+    readonly key: ApplicationKey;
+    readonly previewed: { subject: string; text: string };
+    /** The message to the applicant it was previewed with: also shown in the portal. */
+    readonly applicantMessage: string | null;
+    readonly actor: Actor;
+    readonly keys: FinanceKeyring;
+  },
 ): Promise<DecisionSendOutcome> {
   const { key, previewed, actor } = input;
-  const preview = await previewDecisionEmail(tx, key, true);
+  const applicantMessage = input.applicantMessage?.trim() ? input.applicantMessage.trim() : null;
+  const preview = await previewDecisionEmail(tx, key, applicantMessage, true);
   if (preview.status === 'not-found') return { status: 'not-found' };
   if (preview.status === 'no-decision' || preview.email.subject !== previewed.subject || preview.email.text !== previewed.text) return { status: 'changed' };
   const [already] = await tx.query(
@@ -224,9 +243,9 @@ export async function sendDecisionEmail(
   if (already) return { status: 'already-sent' };
   const outboxId = await enqueueEmail(tx, { ...preview.email, purpose: 'decision' }, input.keys);
   const [row] = await tx.query<{ created_at: Date; status: string }>(
-    `INSERT INTO application_decision_emails (submission_id, status, outbox_id, member_id)
-     SELECT id, status, $2, $3 FROM submissions WHERE id = $1 RETURNING created_at, status`,
-    [key.rowId, outboxId, actor.memberId],
+    `INSERT INTO application_decision_emails (submission_id, status, outbox_id, member_id, applicant_message)
+     SELECT id, status, $2, $3, $4 FROM submissions WHERE id = $1 RETURNING created_at, status`,
+    [key.rowId, outboxId, actor.memberId, applicantMessage],
   );
   await recordAudit(tx, { actor: actor.email, action: 'send-decision-email', target: `${referenceOf(key.form, key.rowId)}: ${applicationStatusLabels[row!.status as ApplicationStatus]}` });
   return { status: 'queued', queuedAt: iso(row!.created_at) };

@@ -6,11 +6,13 @@ import type { FormKey } from '../../forms/definitions/types';
 import { isAllowedText } from '../../forms/definitions/validate';
 import type { ServerConfig } from '../config';
 import { dataRightsRoutes } from '../dataRights/routes';
+import { informationRoutes } from './informationRoutes';
 import { exportApplications, UnreadableFinanceRows } from '../export/applications';
 import { toCsv } from '../export/csv';
 import type { FinanceKeyring } from '../finance/encryption';
 import { apiError, mediaTypeOf, validationMessage } from '../http';
 import { Invitation, InviteBody } from '../../api/contracts/members';
+import { DecisionPreviewBody, DecisionSendBody } from '../../api/contracts/teamInformation';
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import { originAllowed } from '../origin';
 import type { Database } from '../storage/database';
@@ -88,7 +90,6 @@ const MESSAGES = {
   badNote: `La nota debe tener entre 1 y ${NOTE_MAX_LENGTH} caracteres, sin caracteres de control.`,
   noDecision: (status: ApplicationStatus) => `No hay correo de decisión para una solicitud ${applicationStatusLabels[status]}: solo para Aprobada o Rechazada.`,
   previewChanged: 'La solicitud cambió; vuelve a ver la vista previa.',
-  badPreview: 'Envía el asunto y el texto tal como los viste en la vista previa.',
   decisionAlreadySent: 'Ya enviamos el correo de esta decisión.',
   notApproved: 'Solo se emite un ID de seguridad (Security Grantee ID) para una solicitud Aprobada.',
   noPayout: 'Office Hours no entrega fondos: sus solicitudes no llevan ID de seguridad (Security Grantee ID).',
@@ -449,20 +450,24 @@ export async function teamRoutes(team: FastifyInstance, options: TeamRouteOption
     return reply.code(201).send(added);
   });
 
-  post('/applications/:id/decision-email/preview', REVIEWERS, async (request, reply) => {
+  const typed = team.withTypeProvider<TypeBoxTypeProvider>();
+  const decisionRoute = { bodyLimit: BODY_LIMIT, config: { teamAccess: REVIEWERS } } as const;
+
+  typed.post('/applications/:id/decision-email/preview', { ...decisionRoute, schema: { body: DecisionPreviewBody } }, async (request, reply) => {
     const key = reviewedKey(request);
-    const preview = key ? await previewDecisionEmail(database, key) : null;
+    const preview = key ? await previewDecisionEmail(database, key, request.body.applicantMessage ?? null) : null;
     if (!preview || preview.status === 'not-found') return send(reply, 404, MESSAGES.notFound);
     if (preview.status === 'no-decision') return send(reply, 409, MESSAGES.noDecision(preview.current));
     return preview.email;
   });
 
-  post('/applications/:id/decision-email/send', REVIEWERS, async (request, reply) => {
+  typed.post('/applications/:id/decision-email/send', { ...decisionRoute, schema: { body: DecisionSendBody } }, async (request, reply) => {
     const key = reviewedKey(request);
     if (!key) return send(reply, 404, MESSAGES.notFound);
-    const { subject, text } = body(request);
-    if (typeof subject !== 'string' || typeof text !== 'string') return send(reply, 400, MESSAGES.badPreview);
-    const outcome = await database.transaction((tx) => sendDecisionEmail(tx, { key, previewed: { subject, text }, actor: actorOf(request), keys: financeKeys }));
+    const { subject, text, applicantMessage } = request.body;
+    const outcome = await database.transaction((tx) =>
+      sendDecisionEmail(tx, { key, previewed: { subject, text }, applicantMessage: applicantMessage ?? null, actor: actorOf(request), keys: financeKeys }),
+    );
     if (outcome.status === 'not-found') return send(reply, 404, MESSAGES.notFound);
     if (outcome.status === 'changed') return send(reply, 409, MESSAGES.previewChanged);
     if (outcome.status === 'already-sent') return send(reply, 409, MESSAGES.decisionAlreadySent);
@@ -578,6 +583,8 @@ export async function teamRoutes(team: FastifyInstance, options: TeamRouteOption
 
   // Applicants' data rights: find, export, erase by email (admin only; src/server/dataRights).
   await team.register(dataRightsRoutes, { database });
+  // The team's side of the applicant portal: questions to applicants, satisfaction, erasure requests.
+  await team.register(informationRoutes, { database, config, financeKeys });
 
   get('/audit', ['admin'], async (request) => {
     const page = parseInboxQuery({ page: isObject(request.query) ? request.query.page : undefined }).page;

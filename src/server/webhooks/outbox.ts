@@ -11,7 +11,13 @@ import { endpointKeyOf } from './config';
  * Only applications of the five public forms have events: grantee finance (payment details) has none.
  */
 
-export type WebhookEvent = 'application.received' | 'application.status_changed';
+export type WebhookEvent =
+  | 'application.received'
+  | 'application.status_changed'
+  // The applicant portal (src/server/applicant): the team asked a question, the applicant answered, the applicant withdrew.
+  | 'application.information_requested'
+  | 'application.information_received'
+  | 'application.withdrawn';
 
 /** Marks the configured endpoints active and any others inactive (their pending rows wait, unsent). Run at start. */
 export async function syncWebhookEndpoints(db: Queryable, urls: readonly string[]): Promise<void> {

@@ -1,0 +1,111 @@
+import { ERASURE_DEADLINE_DAYS, type ErasureRequestList, type QuestionEmailPreview, type QuestionSent, type SatisfactionSummary } from '../../api/contracts/teamInformation';
+import { programmes, REVIEWED_PROGRAMMES } from '../../config/programmes';
+import type { WirePayload } from '../../forms/definitions/types';
+import { applicationStatusLabels, informationRequestFrom, type ApplicationStatus } from '../../lib/applicationStatus';
+import type { FinanceKeyring } from '../finance/encryption';
+import { composeQuestionEmail } from '../mail/applicant';
+import { referenceOf, type ComposedEmail } from '../mail/compose';
+import { enqueueEmail } from '../mail/outbox';
+import type { Queryable } from '../storage/database';
+import type { ApplicationKey } from '../team/applications';
+import { recordAudit } from '../team/audit';
+import { changeApplicationStatus, type Actor } from '../team/review';
+import { enqueueWebhookEvent } from '../webhooks/outbox';
+import { readInformationRequests } from './read';
+
+/**
+ * The team's side of the portal: "Pedir información" (a question emailed to the applicant, who
+ * answers in the portal), the satisfaction averages and the applicants' erasure requests.
+ */
+
+const iso = (value: Date | string): string => new Date(value).toISOString();
+
+type Asked = { id: string; form: Exclude<ApplicationKey['form'], 'grantee-finance'>; payload: WirePayload; created_at: Date; status: ApplicationStatus };
+
+async function askable(tx: Queryable, key: ApplicationKey, lock: boolean): Promise<Asked | null> {
+  if (key.form === 'grantee-finance') return null;
+  const [row] = await tx.query<Asked>(`SELECT id::text AS id, form, payload, created_at, status FROM submissions WHERE id = $1 AND form = $2${lock ? ' FOR UPDATE' : ''}`, [key.rowId, key.form]);
+  return row ?? null;
+}
+
+export type QuestionPreviewOutcome = { readonly status: 'not-found' } | { readonly status: 'not-askable'; readonly current: ApplicationStatus } | { readonly status: 'ok'; readonly email: QuestionEmailPreview };
+
+export const notAskableMessage = (status: ApplicationStatus): string =>
+  `No se puede pedir información sobre una solicitud ${applicationStatusLabels[status]}: solo si está Recibida, En revisión o Información solicitada.`;
+
+type Composed = Exclude<QuestionPreviewOutcome, { status: 'ok' }> | { readonly status: 'ok'; readonly row: Asked; readonly email: ComposedEmail };
+
+async function composeFor(tx: Queryable, key: ApplicationKey, question: string, lock: boolean): Promise<Composed> {
+  const row = await askable(tx, key, lock);
+  if (!row) return { status: 'not-found' };
+  if (!informationRequestFrom.includes(row.status)) return { status: 'not-askable', current: row.status };
+  return { status: 'ok', row, email: composeQuestionEmail({ form: row.form, id: row.id, payload: row.payload, createdAt: new Date(row.created_at) }, question) };
+}
+
+/** The question email exactly as send queues it. */
+export async function previewQuestion(tx: Queryable, key: ApplicationKey, question: string): Promise<QuestionPreviewOutcome> {
+  const composed = await composeFor(tx, key, question, false);
+  return composed.status === 'ok' ? { status: 'ok', email: { subject: composed.email.subject, body: composed.email.text } } : composed;
+}
+
+export type QuestionSendOutcome = Exclude<QuestionPreviewOutcome, { status: 'ok' }> | { readonly status: 'sent'; readonly sent: QuestionSent };
+
+/**
+ * Stores the question, queues its email to the applicant, moves the application to Información
+ * solicitada (it stays there for another round) and queues the webhook. Call inside a transaction.
+ */
+export async function sendQuestion(tx: Queryable, input: { readonly key: ApplicationKey; readonly question: string; readonly actor: Actor; readonly keys: FinanceKeyring }): Promise<QuestionSendOutcome> {
+  const { key, actor } = input;
+  const question = input.question.trim();
+  const composed = await composeFor(tx, key, question, true);
+  if (composed.status !== 'ok') return composed;
+  const from = composed.row.status;
+  await tx.query('INSERT INTO information_requests (submission_id, question, member_id) VALUES ($1, $2, $3)', [key.rowId, question, actor.memberId]);
+  await enqueueEmail(tx, { ...composed.email, purpose: 'information-request' }, input.keys);
+  if (from !== 'information_requested') await changeApplicationStatus(tx, { key, to: 'information_requested', actor, allowed: (current) => informationRequestFrom.includes(current) });
+  await enqueueWebhookEvent(tx, { submissionId: key.rowId, type: 'application.information_requested', status: 'information_requested', previousStatus: from });
+  await recordAudit(tx, { actor: actor.email, action: 'request-information', target: referenceOf(key.form, key.rowId) });
+  const requests = await readInformationRequests(tx, key.rowId, key.form);
+  return { status: 'sent', sent: { status: 'information_requested', statusLabel: applicationStatusLabels.information_requested, request: requests[requests.length - 1]! } };
+}
+
+/** A response's file, if the response belongs to that request of that application. */
+export async function readResponseFile(
+  db: Queryable,
+  key: ApplicationKey,
+  requestId: string,
+  responseId: string,
+): Promise<{ bytes: Buffer; mediaType: string; originalName: string } | null> {
+  const [row] = await db.query<{ file_content: Uint8Array; file_media_type: string; file_original_name: string }>(
+    `SELECT p.file_content, p.file_media_type, p.file_original_name FROM information_responses p JOIN information_requests r ON r.id = p.request_id
+     JOIN submissions s ON s.id = r.submission_id
+     WHERE p.id = $1 AND r.id = $2 AND s.id = $3 AND s.form = $4 AND p.file_content IS NOT NULL`,
+    [responseId, requestId, key.rowId, key.form],
+  );
+  if (!row) return null;
+  const content = row.file_content;
+  return { bytes: Buffer.isBuffer(content) ? content : Buffer.from(content.buffer, content.byteOffset, content.byteLength), mediaType: row.file_media_type, originalName: row.file_original_name };
+}
+
+/** The applicants' ratings, per reviewed programme. */
+export async function satisfactionSummary(db: Queryable): Promise<SatisfactionSummary> {
+  const rows = await db.query<{ form: string; average: string | null; count: number }>(
+    'SELECT s.form, avg(a.rating)::text AS average, count(*)::int AS count FROM application_satisfaction a JOIN submissions s ON s.id = a.submission_id GROUP BY s.form',
+  );
+  const byForm = new Map(rows.map((row) => [row.form, row]));
+  return {
+    programmes: REVIEWED_PROGRAMMES.map((form) => {
+      const row = byForm.get(form);
+      return { form, programme: programmes[form].name, average: row?.average ? Math.round(Number(row.average) * 100) / 100 : null, count: row?.count ?? 0 };
+    }),
+  };
+}
+
+/** The open erasure requests, oldest first, with the days left of the legal deadline (negative when overdue). */
+export async function listErasureRequests(db: Queryable): Promise<ErasureRequestList> {
+  const rows = await db.query<{ id: string; email: string; created_at: Date; days_left: number }>(
+    `SELECT id::text AS id, email, created_at, (${ERASURE_DEADLINE_DAYS} - floor(extract(epoch FROM now() - created_at) / 86400))::int AS days_left
+     FROM applicant_erasure_requests ORDER BY id`,
+  );
+  return { items: rows.map((row) => ({ id: row.id, email: row.email, requestedAt: iso(row.created_at), daysLeft: row.days_left })) };
+}

@@ -1,0 +1,96 @@
+import { APPLICANT_SIGN_IN_PATH } from '../../api/contracts/applicant';
+import { site } from '../../config/site';
+import type { WirePayload } from '../../forms/definitions/types';
+import { LINK_VALID_MINUTES } from '../applicant/links';
+import { applicantAddressOf, applicantPortalLines, referenceOf, requestTo, type ComposedEmail, type StoredApplication } from './compose';
+import type { ReviewedForm } from './decisions';
+
+/**
+ * The emails of the applicant portal, in Spanish: the sign-in link and the team's question to the
+ * applicant (both end with the portal's address, the link email carrying its own single-use link
+ * above it), and the notices to the assigned member when the applicant answers or withdraws.
+ */
+
+const answer = (payload: WirePayload, name: string): string => (typeof payload[name] === 'string' ? String(payload[name]).trim() : '');
+
+const greeting = (payload: WirePayload): string => {
+  const name = answer(payload, 'firstName');
+  return `Hola${name ? ` ${name}` : ''}:`;
+};
+
+const signature = ['Saludos,', `El equipo de ${site.brand}`, ''];
+
+/** The link that signs the applicant in: the token in the fragment, so it reaches no server log and no Referer. */
+export const applicantSignInUrl = (token: string): string => `${site.url}${APPLICANT_SIGN_IN_PATH}#${token}`;
+
+export function composeApplicantLinkEmail(to: string, token: string): ComposedEmail {
+  return {
+    to,
+    subject: `Tu enlace para ver tus solicitudes en ${site.brand}`,
+    text: [
+      'Hola:',
+      '',
+      `Pediste un enlace para ver el estado de tus solicitudes en ${site.brand}. Ábrelo en este mismo dispositivo:`,
+      '',
+      applicantSignInUrl(token),
+      '',
+      `El enlace sirve una sola vez y vence en ${LINK_VALID_MINUTES} minutos. Si no lo pediste, ignora este mensaje: sin él nadie puede ver tus solicitudes.`,
+      '',
+      ...signature,
+      ...applicantPortalLines(),
+    ].join('\n'),
+  };
+}
+
+type Reviewed = StoredApplication & { readonly form: ReviewedForm };
+
+/** The team's question, exactly as previewed and as queued. */
+export function composeQuestionEmail(application: Reviewed, question: string): ComposedEmail {
+  const reference = referenceOf(application.form, application.id);
+  return {
+    to: applicantAddressOf(application),
+    subject: `El equipo necesita más información sobre tu ${requestTo(application.form)} (${reference})`,
+    text: [
+      greeting(application.payload),
+      '',
+      `Para seguir revisando tu ${requestTo(application.form)}, el equipo de ${site.brand} te pregunta:`,
+      '',
+      question.trim(),
+      '',
+      `Número de referencia: ${reference}`,
+      '',
+      'Responde en la página de tu solicitud (no respondas a este correo): puedes escribir tu respuesta y adjuntar un archivo. Mientras tanto, tu solicitud queda en «Información solicitada».',
+      '',
+      ...signature,
+      ...applicantPortalLines(),
+    ].join('\n'),
+  };
+}
+
+/** To the assigned member: the applicant answered. What they wrote is in the team area, not in the email. */
+export function composeResponseNotice(to: string, reference: string, siteOrigin: string): ComposedEmail {
+  return {
+    to,
+    subject: `Llegó la respuesta de quien postula (${reference})`,
+    text: [
+      `Quien postuló la solicitud ${reference} respondió a la pregunta del equipo. La solicitud volvió a «En revisión».`,
+      '',
+      `Para leer la respuesta: ${siteOrigin}/equipo/solicitud/?id=${reference}`,
+      '',
+    ].join('\n'),
+  };
+}
+
+/** To the assigned member: the applicant withdrew the application. */
+export function composeWithdrawalNotice(to: string, reference: string, siteOrigin: string): ComposedEmail {
+  return {
+    to,
+    subject: `Solicitud retirada por quien postula (${reference})`,
+    text: [
+      `Quien postuló la solicitud ${reference} la retiró. Su estado ahora es «Retirada».`,
+      '',
+      `Para ver la solicitud y el motivo, si lo dio: ${siteOrigin}/equipo/solicitud/?id=${reference}`,
+      '',
+    ].join('\n'),
+  };
+}
