@@ -1,19 +1,16 @@
-import { useCallback, useState } from 'react';
+import { Suspense, useCallback, useState } from 'react';
 import { applicantApi, type ApplicantApplicationDetail } from '@/api/applicant';
 import { Button } from '@/components/Button';
 import { useHydrated } from '@/forms/kit/useHydrated';
 import { classNames } from '@/lib/classNames';
-import { AnswerForm } from './AnswerForm';
 import { formatDate, formatDateTime } from './format';
-import { LinkRequest } from './LinkRequest';
+import { AnswerForm, LinkRequest, Satisfaction, WithdrawPanel } from './lazyForms';
 import { Notice } from './Notice';
 import { OwnData } from './OwnData';
 import { PortalFrame } from './PortalFrame';
 import { portalRoutes, referenceFromSearch } from './routes';
-import { Satisfaction } from './Satisfaction';
 import { StatusStepper } from './StatusStepper';
 import { applicantFailure, useApplicantData } from './useApplicantData';
-import { WithdrawPanel } from './WithdrawPanel';
 import styles from './applicant.module.css';
 
 type Detail = ApplicantApplicationDetail;
@@ -43,7 +40,11 @@ function Questions({ application, onAnswered }: { application: Detail; onAnswere
                   </p>
                 </div>
               ))}
-              {open ? <AnswerForm reference={application.reference} requestId={request.id} onAnswered={onAnswered} /> : null}
+              {open ? (
+                <Suspense fallback={null}>
+                  <AnswerForm reference={application.reference} requestId={request.id} onAnswered={onAnswered} />
+                </Suspense>
+              ) : null}
             </li>
           );
         })}
@@ -160,7 +161,9 @@ export function ApplicationDetailView() {
       {application.state === 'error' && application.status === 401 ? (
         <div className={styles.narrow}>
           <Notice tone="info">Para ver tu solicitud, entra con un enlace nuevo.</Notice>
-          <LinkRequest />
+          <Suspense fallback={null}>
+            <LinkRequest />
+          </Suspense>
         </div>
       ) : null}
       {application.state === 'error' && application.status !== 401 ? <Notice tone="error">{applicantFailure(application.status, application.message)}</Notice> : null}
@@ -173,8 +176,10 @@ export function ApplicationDetailView() {
         <>
           <Overview application={application.data} />
           <Questions application={application.data} onAnswered={after('Recibimos tu respuesta. El equipo la verá junto a tu solicitud; la pregunta queda respondida.')} />
-          <Satisfaction key={application.data.status} reference={application.data.reference} canRate={application.data.canRate} given={application.data.satisfaction} />
-          {application.data.canWithdraw ? <WithdrawPanel reference={application.data.reference} onWithdrawn={after('Retiraste tu solicitud. El equipo ya no la revisará.')} /> : null}
+          <Suspense fallback={null}>
+            <Satisfaction key={application.data.status} reference={application.data.reference} canRate={application.data.canRate} given={application.data.satisfaction} />
+            {application.data.canWithdraw ? <WithdrawPanel reference={application.data.reference} onWithdrawn={after('Retiraste tu solicitud. El equipo ya no la revisará.')} /> : null}
+          </Suspense>
           <AnswersCopy application={application.data} />
           <OwnData />
         </>

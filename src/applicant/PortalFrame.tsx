@@ -1,10 +1,11 @@
 import type { ReactNode } from 'react';
-import { useState } from 'react';
+import { useEffect, useState } from 'react';
 import { applicantApi } from '@/api/applicant';
 import { Banner } from '@/components/Banner';
 import { PageMeta } from '@/components/PageMeta';
 import { SiteContainer } from '@/components/shell/SiteContainer';
 import { classNames } from '@/lib/classNames';
+import { preloadForms } from './lazyForms';
 import { portalRoutes } from './routes';
 import styles from './applicant.module.css';
 
@@ -29,6 +30,7 @@ export function SignOutButton() {
  * it the signed-in address with "Cerrar sesión" once the server has said who is signed in.
  */
 export function PortalFrame({ title, lead, email, printable = false, children }: { title: string; lead?: string; email?: string; printable?: boolean; children: ReactNode }) {
+  useEffect(preloadForms, []);
   return (
     <>
       <PageMeta title={title} description="Consulta el estado de tu solicitud, responde las preguntas del equipo y descarga una copia de lo que enviaste." noindex />

@@ -1,7 +1,8 @@
+import { Suspense } from 'react';
 import { applicantApi, type ApplicantApplicationList } from '@/api/applicant';
 import { useHydrated } from '@/forms/kit/useHydrated';
 import { formatDate } from './format';
-import { LinkRequest } from './LinkRequest';
+import { LinkRequest } from './lazyForms';
 import { Notice } from './Notice';
 import { OwnData } from './OwnData';
 import { PortalFrame } from './PortalFrame';
@@ -62,7 +63,9 @@ export function PortalHome() {
       ) : null}
       {me.state === 'error' && me.status === 401 ? (
         <div className={styles.narrow}>
-          <LinkRequest />
+          <Suspense fallback={null}>
+            <LinkRequest />
+          </Suspense>
         </div>
       ) : null}
       {me.state === 'error' && me.status !== 401 ? <Notice tone="error">{applicantFailure(me.status)}</Notice> : null}

@@ -1,6 +1,6 @@
-import { useEffect, useState } from 'react';
+import { Suspense, useEffect, useState } from 'react';
 import { ApplicantApiError, applicantApi } from '@/api/applicant';
-import { LinkRequest } from './LinkRequest';
+import { LinkRequest } from './lazyForms';
 import { Notice } from './Notice';
 import { PortalFrame } from './PortalFrame';
 import { portalRoutes } from './routes';
@@ -48,7 +48,9 @@ export function SignInFromLink() {
     return (
       <PortalFrame title="Este enlace ya no sirve" lead="Cada enlace sirve una sola vez y vence a los 30 minutos. Pide uno nuevo: te llega en unos segundos.">
         <div className={styles.narrow}>
-          <LinkRequest intro="Escribe el correo con el que enviaste tu solicitud y te mandaremos un enlace nuevo." />
+          <Suspense fallback={null}>
+            <LinkRequest intro="Escribe el correo con el que enviaste tu solicitud y te mandaremos un enlace nuevo." />
+          </Suspense>
         </div>
       </PortalFrame>
     );

@@ -4,12 +4,13 @@
  * Spanish labels and messages, the server's caps (src/api/contracts/applicant.ts).
  */
 import type { FieldDefinition } from '@/forms/definitions/types';
-import { MAX_UPLOAD_BYTES } from '@/forms/definitions/fields';
 
 /** Caps the server enforces again. */
 export const RESPONSE_MAX_LENGTH = 32768;
 export const REASON_MAX_LENGTH = 2000;
 export const COMMENT_MAX_LENGTH = 2000;
+/** 4 MB, as the forms' uploads (a literal: src/forms/definitions/fields.ts would bring every form's option lists into the page). */
+export const FILE_MAX_BYTES = 4194304;
 
 const tooLong = (max: number) => `Puede tener hasta ${max.toLocaleString('es-419')} caracteres.`;
 
@@ -38,10 +39,10 @@ export const responseFileField: FieldDefinition = {
   name: 'file',
   kind: 'file',
   label: 'Archivo (opcional)',
-  help: 'Un archivo de hasta 4 MB: PDF, imagen, documento de texto u hoja de cálculo.',
+  help: 'Un archivo de hasta 4 MB: PDF, imagen (PNG, JPEG, GIF, WebP), documento, hoja de cálculo o presentación (Office u OpenDocument) o texto.',
   section: 'response',
   required: false,
-  maxBytes: MAX_UPLOAD_BYTES,
+  maxBytes: FILE_MAX_BYTES,
   messages: { invalid: 'El archivo no puede pesar más de 4 MB.' },
 };
 
