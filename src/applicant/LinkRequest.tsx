@@ -19,7 +19,7 @@ export const LINK_SENT_MESSAGE =
  * answer is the same for every address (the server's is too), so nothing here reveals whether
  * someone has applied.
  */
-export function LinkRequest({ intro }: { intro?: string }) {
+export function LinkRequest() {
   const form = useForm<FormValues>({ mode: 'onBlur', defaultValues: { email: '' }, resolver: useMemo(() => fieldsResolver([linkEmailField]), []) });
   const [busy, setBusy] = useState(false);
   const [outcome, setOutcome] = useState<{ tone: 'success' | 'error'; text: string } | null>(null);
@@ -43,7 +43,6 @@ export function LinkRequest({ intro }: { intro?: string }) {
   return (
     <section className={styles.panel} aria-labelledby="pedir-enlace">
       <h2 id="pedir-enlace">Recibe un enlace para entrar</h2>
-      <p>{intro ?? 'Escribe el correo con el que enviaste tu solicitud. Te mandaremos un enlace para ver su estado, responder las preguntas del equipo y descargar una copia de lo que enviaste. No necesitas contraseña.'}</p>
       <form className={styles.form} noValidate onSubmit={submit}>
         <TextField field={linkEmailField} form={form} />
         <Button type="submit" disabled={busy} aria-busy={busy || undefined}>

@@ -11,7 +11,10 @@ import { applicantFailure, useApplicantData } from './useApplicantData';
 import styles from './applicant.module.css';
 
 const TITLE = 'Mi solicitud';
-const LEAD = 'Sigue el estado de tus solicitudes, responde las preguntas del equipo y guarda una copia de lo que enviaste.';
+// The whole explanation sits in the exported HTML, for signed-in and signed-out visitors alike: the
+// parts that come from the API are shorter, so the page's largest text paints with the page.
+const LEAD =
+  'Aquí ves el estado de las solicitudes que enviaste con tu correo, respondes las preguntas del equipo, lees su mensaje cuando haya una decisión y guardas una copia de lo que enviaste. No necesitas contraseña: te mandamos a tu correo un enlace para entrar, que sirve una sola vez durante 30 minutos.';
 
 /** The applicant's applications, newest first: reference, programme, project or event, date sent, status. */
 function ApplicationCards({ items }: { items: ApplicantApplicationList['items'] }) {

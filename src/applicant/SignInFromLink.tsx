@@ -49,7 +49,7 @@ export function SignInFromLink() {
       <PortalFrame title="Este enlace ya no sirve" lead="Cada enlace sirve una sola vez y vence a los 30 minutos. Pide uno nuevo: te llega en unos segundos.">
         <div className={styles.narrow}>
           <Suspense fallback={null}>
-            <LinkRequest intro="Escribe el correo con el que enviaste tu solicitud y te mandaremos un enlace nuevo." />
+            <LinkRequest />
           </Suspense>
         </div>
       </PortalFrame>
