@@ -6,7 +6,7 @@ import { APPLICATION_STATUSES, type ApplicationStatus } from '../../src/lib/appl
 import { resolveFinanceKeys } from '../../src/server/finance/encryption';
 import { addGrantee } from '../../src/server/grantees';
 import { programmes } from '../../src/config/programmes';
-import { referenceOf } from '../../src/server/mail/compose';
+import { applicantPortalUrl, referenceOf } from '../../src/server/mail/compose';
 import { composeDecisionEmail, composeGranteeIdEmail, type ReviewedForm } from '../../src/server/mail/decisions';
 import type { RunningServer } from '../../src/server/main';
 import { receiveApplication, recordFinanceDetails } from '../../src/server/applications/receive';
@@ -589,8 +589,9 @@ describe('decision email templates', () => {
       expect(email.subject.endsWith(`(${reference})`)).toBe(true);
       expect(email.text.startsWith('Hola Ana:\n')).toBe(true);
       expect(email.text).toContain(`Número de referencia: ${reference}`);
-      // No amount, date or deadline: the only digits are the reference's.
-      expect(email.text.replaceAll(reference, '')).not.toMatch(/\d|USD|\$/);
+      // No amount, date or deadline: the only digits are the reference's (and the site's port in the portal link it ends with).
+      expect(email.text.trimEnd().endsWith(applicantPortalUrl())).toBe(true);
+      expect(email.text.replaceAll(reference, '').replaceAll(applicantPortalUrl(), '')).not.toMatch(/\d|USD|\$/);
       if (status === 'rejected') expect(email.text).not.toMatch(/Grantee ID|te escribirá/);
     }
     const approval = composeDecisionEmail(application, 'approved').text;

@@ -176,8 +176,8 @@ export type SatisfactionBody = Static<typeof SatisfactionBody>;
  * existence and date. Typed there (DataRightsExport); the page only offers it as a download.
  */
 
-/** POST /api/applicant/erasure-request: JSON `{}`. 202 with the message to show. */
-export const ErasureRequestBody = Type.Object({}, { additionalProperties: false, errorMessage: 'Envía un cuerpo vacío: {}.' });
+/** POST /api/applicant/erasure-request: JSON `{}` (other keys are ignored). 202 with the message to show. */
+export const ErasureRequestBody = Type.Object({});
 export type ErasureRequestBody = Static<typeof ErasureRequestBody>;
 
 export const ErasureRequested = Type.Object({ message: Type.String(), requestedAt: Type.String() });

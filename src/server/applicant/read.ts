@@ -72,14 +72,18 @@ export async function readDecisionMessage(db: Queryable, submissionId: string): 
   return row ? { text: row.applicant_message, at: iso(row.created_at) } : null;
 }
 
+export async function readWithdrawal(db: Queryable, submissionId: string): Promise<ApplicantSideOfApplication['withdrawal']> {
+  const [row] = await db.query<{ reason: string | null; created_at: Date }>('SELECT reason, created_at FROM application_withdrawals WHERE submission_id = $1', [submissionId]);
+  return row ? { reason: row.reason, at: iso(row.created_at) } : null;
+}
+
 /** What the team's detail view of an application gains from the portal. */
 export async function readApplicantSide(db: Queryable, submissionId: string): Promise<ApplicantSideOfApplication> {
   const [head] = await db.query<{ form: FormKey }>('SELECT form FROM submissions WHERE id = $1', [submissionId]);
-  const [withdrawal] = await db.query<{ reason: string | null; created_at: Date }>('SELECT reason, created_at FROM application_withdrawals WHERE submission_id = $1', [submissionId]);
   return {
     informationRequests: head ? await readInformationRequests(db, submissionId, head.form) : [],
     satisfaction: await readSatisfaction(db, submissionId),
     decisionMessage: await readDecisionMessage(db, submissionId),
-    withdrawal: withdrawal ? { reason: withdrawal.reason, at: iso(withdrawal.created_at) } : null,
+    withdrawal: await readWithdrawal(db, submissionId),
   };
 }

@@ -29,7 +29,7 @@ import type { ServerConfig } from '../config';
 import { normaliseEmail } from '../dataRights/records';
 import type { FinanceKeyring } from '../finance/encryption';
 import { sniffFileType } from '../fileType';
-import { apiError, mediaTypeOf, validationMessage } from '../http';
+import { apiError, mediaTypeOf, strictValidatorCompiler, validationMessage } from '../http';
 import { composeApplicantLinkEmail } from '../mail/applicant';
 import { enqueueEmail } from '../mail/outbox';
 import { originAllowed } from '../origin';
@@ -153,6 +153,7 @@ export async function applicantRoutes(app: FastifyInstance, options: ApplicantRo
 
   await app.register(fastifyCookie);
   app.decorateRequest('applicantSession', null);
+  app.setValidatorCompiler(strictValidatorCompiler);
   // Strict: the link's page (our own) posts the token, so the cookie never needs a cross-site request.
   const cookieOptions = { path: '/', httpOnly: true, secure: true, sameSite: 'strict' } as const;
 

@@ -5,6 +5,8 @@ import { openFinancePayload, sealedPayloadColumns, type SealedPayloadRow } from 
 import { referenceOf } from '../mail/compose';
 import type { Queryable } from '../storage/database';
 import { readProposal } from '../team/applications';
+import type { ApplicantInformationRequest, SatisfactionAnswer } from '../../api/contracts/applicant';
+import { forApplicant, readInformationRequests, readSatisfaction, readWithdrawal } from '../applicant/read';
 import { countsOf, type RecordCounts, type SubjectRecords } from './records';
 
 /**
@@ -37,6 +39,10 @@ export type DataRightsExport = {
     file: { name: string; mediaType: string; size: number; sha256: string; path: string } | null;
     statusHistory: ReadonlyArray<{ from: string | null; to: string; at: string }>;
     notes: ReadonlyArray<{ body: string; at: string }>;
+    /** From the applicant portal: the team's questions and the applicant's answers (file names only), a withdrawal, a rating. */
+    informationRequests: ReadonlyArray<ApplicantInformationRequest>;
+    withdrawal: { reason: string | null; at: string } | null;
+    satisfaction: SatisfactionAnswer | null;
   }>;
   readonly grantees: ReadonlyArray<{
     label: string;
@@ -76,6 +82,15 @@ type SubmissionRow = {
   file_sha256: string | null;
 };
 
+/** What the applicant portal holds about an application, as the applicant sees it (no member names). */
+async function portalSideOf(db: Queryable, submissionId: string, form: FormKey): Promise<Pick<DataRightsExport['applications'][number], 'informationRequests' | 'withdrawal' | 'satisfaction'>> {
+  return {
+    informationRequests: forApplicant(await readInformationRequests(db, submissionId, form)),
+    withdrawal: await readWithdrawal(db, submissionId),
+    satisfaction: await readSatisfaction(db, submissionId),
+  };
+}
+
 export async function buildBundle(db: Queryable, email: string, records: SubjectRecords, financeKeys: FinanceKeyring | null): Promise<DataRightsBundle> {
   const { ids } = records;
   const submissions = await db.query<SubmissionRow>(
@@ -113,6 +128,7 @@ export async function buildBundle(db: Queryable, email: string, records: Subject
       file,
       statusHistory: history.filter((entry) => entry.submission_id === row.id).map((entry) => ({ from: entry.from_status, to: entry.to_status, at: iso(entry.created_at)! })),
       notes: notes.filter((note) => note.submission_id === row.id).map((note) => ({ body: note.body, at: iso(note.created_at)! })),
+      ...(await portalSideOf(db, row.id, row.form)),
     });
   }
 

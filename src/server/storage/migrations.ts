@@ -367,6 +367,8 @@ export const MIGRATIONS: ReadonlyArray<{ readonly version: number; readonly name
       'ALTER TABLE webhook_outbox DROP CONSTRAINT webhook_outbox_event_check',
       `ALTER TABLE webhook_outbox ADD CONSTRAINT webhook_outbox_event_check CHECK (event IN (
         'application.received', 'application.status_changed', 'application.information_requested', 'application.information_received', 'application.withdrawn'))`,
+      // The portal finds an applicant's applications by their email answer (src/server/applicant/service.ts).
+      "CREATE INDEX submissions_applicant_email_idx ON submissions (lower(btrim(payload->>'email')))",
       // Single-use sign-in links (src/server/applicant/links.ts): only the token's SHA-256 is kept.
       `CREATE TABLE applicant_links (
         token_hash text PRIMARY KEY,

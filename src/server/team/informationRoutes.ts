@@ -2,12 +2,13 @@ import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { ApplicationParams, ErasureRequestList, QuestionBody, QuestionEmailPreview, QuestionSent, ResponseFileParams, SatisfactionSummary } from '../../api/contracts/teamInformation';
 import { listErasureRequests, notAskableMessage, previewQuestion, readResponseFile, satisfactionSummary, sendQuestion } from '../applicant/information';
-import { apiError } from '../http';
+import { apiError, strictValidatorCompiler } from '../http';
 import { extensionOfMediaType } from '../fileType';
 import { parseReference, safeDownloadName, type ApplicationKey } from './applications';
 import { recordAudit } from './audit';
 import { REVIEWERS } from './roles';
-import type { TeamRouteOptions } from './routes';
+import type { FinanceKeyring } from '../finance/encryption';
+import type { Database } from '../storage/database';
 
 /**
  * The team's side of the applicant portal, inside the team API (src/server/team/routes.ts registers
@@ -31,8 +32,9 @@ function memberOf(request: FastifyRequest): { memberId: string; email: string } 
   return { memberId: request.teamSession.memberId, email: request.teamSession.email };
 }
 
-export async function informationRoutes(app: FastifyInstance, options: TeamRouteOptions): Promise<void> {
+export async function informationRoutes(app: FastifyInstance, options: { readonly database: Database; readonly financeKeys: FinanceKeyring }): Promise<void> {
   const { database, financeKeys } = options;
+  app.setValidatorCompiler(strictValidatorCompiler);
   const team = app.withTypeProvider<TypeBoxTypeProvider>();
   const reviewers = { bodyLimit: BODY_LIMIT, config: { teamAccess: REVIEWERS } };
 

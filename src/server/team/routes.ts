@@ -10,7 +10,7 @@ import { informationRoutes } from './informationRoutes';
 import { exportApplications, UnreadableFinanceRows } from '../export/applications';
 import { toCsv } from '../export/csv';
 import type { FinanceKeyring } from '../finance/encryption';
-import { apiError, mediaTypeOf, validationMessage } from '../http';
+import { apiError, mediaTypeOf, strictValidatorCompiler, validationMessage } from '../http';
 import { Invitation, InviteBody } from '../../api/contracts/members';
 import { DecisionPreviewBody, DecisionSendBody } from '../../api/contracts/teamInformation';
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
@@ -451,7 +451,7 @@ export async function teamRoutes(team: FastifyInstance, options: TeamRouteOption
   });
 
   const typed = team.withTypeProvider<TypeBoxTypeProvider>();
-  const decisionRoute = { bodyLimit: BODY_LIMIT, config: { teamAccess: REVIEWERS } } as const;
+  const decisionRoute = { bodyLimit: BODY_LIMIT, config: { teamAccess: REVIEWERS }, validatorCompiler: strictValidatorCompiler } as const;
 
   typed.post('/applications/:id/decision-email/preview', { ...decisionRoute, schema: { body: DecisionPreviewBody } }, async (request, reply) => {
     const key = reviewedKey(request);
@@ -584,7 +584,7 @@ export async function teamRoutes(team: FastifyInstance, options: TeamRouteOption
   // Applicants' data rights: find, export, erase by email (admin only; src/server/dataRights).
   await team.register(dataRightsRoutes, { database });
   // The team's side of the applicant portal: questions to applicants, satisfaction, erasure requests.
-  await team.register(informationRoutes, { database, config, financeKeys });
+  await team.register(informationRoutes, { database, financeKeys });
 
   get('/audit', ['admin'], async (request) => {
     const page = parseInboxQuery({ page: isObject(request.query) ? request.query.page : undefined }).page;

@@ -23,8 +23,19 @@ afterEach(() => {
 
 /** Every email the server writes, with sample applications of each form. */
 async function everyEmail(): Promise<Array<{ subject: string; text: string }>> {
-  const [{ composeConfirmation, composeTeamNotice, composeNewsletterConfirmation }, { composeDecisionEmail, composeGranteeIdEmail }, { invitationEmail }, { formDefinitions }] =
-    await Promise.all([import('@/server/mail/compose'), import('@/server/mail/decisions'), import('@/server/team/members'), import('@/forms/definitions')]);
+  const [
+    { composeConfirmation, composeTeamNotice, composeNewsletterConfirmation },
+    { composeDecisionEmail, composeGranteeIdEmail },
+    { invitationEmail },
+    { formDefinitions },
+    { composeApplicantLinkEmail, composeQuestionEmail, composeResponseNotice, composeWithdrawalNotice },
+  ] = await Promise.all([
+    import('@/server/mail/compose'),
+    import('@/server/mail/decisions'),
+    import('@/server/team/members'),
+    import('@/forms/definitions'),
+    import('@/server/mail/applicant'),
+  ]);
   const samples = {
     'project-grants': validProjectGrants(),
     'small-grants': validSmallGrantsEvent(),
@@ -39,10 +50,13 @@ async function everyEmail(): Promise<Array<{ subject: string; text: string }>> {
     emails.push(composeConfirmation(application), composeTeamNotice(application, 'equipo@example.org'));
     if (form === 'grantee-finance') continue;
     const reviewed = { ...application, form };
-    emails.push(composeDecisionEmail(reviewed, 'approved'), composeDecisionEmail(reviewed, 'rejected'));
+    emails.push(composeDecisionEmail(reviewed, 'approved'), composeDecisionEmail(reviewed, 'rejected'), composeDecisionEmail(reviewed, 'approved', 'Nos gustó mucho el plan de difusión.'));
+    emails.push(composeQuestionEmail(reviewed, '¿Puedes enviarnos el presupuesto por partidas?'));
     for (const reissued of [false, true]) emails.push(composeGranteeIdEmail(reviewed, { securityId: 'ABCDEFGHJKMNPQRSTV', siteOrigin: 'https://example.org', reissued }));
   }
   emails.push(composeNewsletterConfirmation({ to: 'ana@example.org', confirmToken: 'c', unsubscribeToken: 'u' }));
+  emails.push(composeApplicantLinkEmail('ana@example.org', 'A'.repeat(43)));
+  emails.push(composeResponseNotice('rita@example.org', 'PG-000041', 'https://example.org'), composeWithdrawalNotice('rita@example.org', 'PG-000041', 'https://example.org'));
   emails.push(invitationEmail('ana@example.org', 'reviewer', 'https://example.org/equipo/inscripcion/#t', new Date('2025-06-01T14:30:00Z')));
   return emails;
 }

@@ -49,7 +49,7 @@ describe('inbox review workflow: status, assignee, bulk status change', () => {
     await table();
     const assignee = screen.getByLabelText('Asignación');
     expect(within(assignee).getAllByRole('option').map((option) => option.textContent)).toEqual(['Todas', 'Asignadas a mí', 'Sin asignar', 'ana@ejemplo.org', 'rita@ejemplo.org']);
-    expect(within(screen.getByLabelText('Estado')).getAllByRole('option').map((option) => option.textContent)).toEqual(['Todos', 'Recibida', 'En revisión', 'Aprobada', 'Rechazada', 'Retirada']);
+    expect(within(screen.getByLabelText('Estado')).getAllByRole('option').map((option) => option.textContent)).toEqual(['Todos', 'Recibida', 'En revisión', 'Información solicitada', 'Aprobada', 'Rechazada', 'Retirada']);
 
     await user.selectOptions(screen.getByLabelText('Estado'), 'En revisión');
     await user.selectOptions(assignee, 'Asignadas a mí');
