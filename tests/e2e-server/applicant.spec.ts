@@ -17,7 +17,7 @@ import { site } from '../../src/config/site';
 import { startSmtpSink, type ReceivedEmail, type SmtpSink } from '../api/support/smtpSink';
 import { projectGrantsSample } from '../unit/forms/components/samples';
 import { expect, expectNoAxeViolations, gotoHydrated, test } from '../e2e/fixtures';
-import { addVirtualAuthenticator, allowRefusals, inviteLink, saveScreenshots, startTeamServer, submitProjectGrant, type TeamServer } from './teamSupport';
+import { allowRefusals, enrolledMember as enrolMember, saveScreenshots, startTeamServer, submitProjectGrant, type TeamServer } from './teamSupport';
 
 // Their own ports (E2E_APPLICANT_PORT, E2E_APPLICANT_POSTGRES_PORT), so this spec can run beside the others.
 const SERVER_PORT = Number(process.env.E2E_APPLICANT_PORT) || 3192;
@@ -49,16 +49,7 @@ test.afterAll(async () => {
   await smtp?.close();
 });
 
-async function enrolledMember(browser: Browser, email: string, role: 'admin' | 'reviewer'): Promise<Page> {
-  const link = await inviteLink(teamServer, email, role);
-  const context = await browser.newContext({ baseURL: ORIGIN });
-  const page = await context.newPage();
-  await addVirtualAuthenticator(page);
-  await gotoHydrated(page, link);
-  await page.getByRole('button', { name: 'Crear mi llave de acceso' }).click();
-  await page.waitForURL(/\/equipo\/solicitudes\//);
-  return page;
-}
+const enrolledMember = (browser: Browser, email: string, role: 'admin' | 'reviewer'): Promise<Page> => enrolMember(browser, teamServer, email, role);
 
 /** The emails the sink received with this subject, once there are `count` of them. */
 async function emailsWithSubject(subject: string | RegExp, count = 1): Promise<ReceivedEmail[]> {
