@@ -90,8 +90,9 @@ test('the applicant inside the loop: link, status, a question answered with a fi
   await test.step('2. the applicant asks for a link (the same answer as for an unknown address), opens it from the email and sees both Recibida', async () => {
     await gotoHydrated(applicant, `${ORIGIN}/mi-solicitud/`);
     await expect(applicant.getByRole('heading', { level: 1, name: 'Mi solicitud' })).toBeVisible();
-    await expectNoAxeViolations(applicant);
     const email = applicant.getByLabel('Tu correo electrónico');
+    await expect(email).toBeVisible();
+    await expectNoAxeViolations(applicant);
     await email.fill('nadie@ejemplo.org');
     await applicant.getByRole('button', { name: 'Enviarme el enlace' }).click();
     const unknownAnswer = (await applicant.getByRole('status').filter({ hasText: LINK_SENT }).textContent())!;
