@@ -1,4 +1,7 @@
+import { countOf } from '@/lib/plural';
 import { applicantSideApi } from './applicantApi';
+
+const DAYS = { one: 'día', other: 'días' } as const;
 import { formatDateTime } from './format';
 import { failureMessage, useTeamData } from './useTeamData';
 import { Notice } from './Notice';
@@ -6,10 +9,9 @@ import styles from './team.module.css';
 
 /** "Quedan N días", "Vence hoy" or "Vencida hace N días": the 15-day deadline of each request. */
 export function daysLeftText(daysLeft: number): string {
-  if (daysLeft > 1) return `Quedan ${daysLeft} días`;
-  if (daysLeft === 1) return 'Queda 1 día';
   if (daysLeft === 0) return 'Vence hoy';
-  return daysLeft === -1 ? 'Vencida hace 1 día' : `Vencida hace ${-daysLeft} días`;
+  if (daysLeft < 0) return `Vencida hace ${countOf(-daysLeft, DAYS)}`;
+  return `${daysLeft === 1 ? 'Queda' : 'Quedan'} ${countOf(daysLeft, DAYS)}`;
 }
 
 /**
