@@ -7,6 +7,9 @@ import { portalRoutes } from './routes';
 import { applicantFailure } from './useApplicantData';
 import styles from './applicant.module.css';
 
+/** Said while the link is checked and when it no longer works, so the banner keeps its height. */
+const LINK_RULE = 'Cada enlace sirve una sola vez y vence a los 30 minutos.';
+
 type State = { step: 'checking' } | { step: 'expired' } | { step: 'failed'; text: string };
 
 /** The token from the link's fragment (#…), which the browser never sends to a server. */
@@ -37,7 +40,7 @@ export function SignInFromLink() {
 
   if (state.step === 'checking') {
     return (
-      <PortalFrame title="Entrando a tu solicitud">
+      <PortalFrame title="Entrando a tu solicitud" lead={LINK_RULE}>
         <p role="status" className={styles.muted}>
           Revisando tu enlace…
         </p>
@@ -46,7 +49,7 @@ export function SignInFromLink() {
   }
   if (state.step === 'expired') {
     return (
-      <PortalFrame title="Este enlace ya no sirve" lead="Cada enlace sirve una sola vez y vence a los 30 minutos. Pide uno nuevo: te llega en unos segundos.">
+      <PortalFrame title="Este enlace ya no sirve" lead={`${LINK_RULE} Pide uno nuevo: te llega en unos segundos.`}>
         <div className={styles.narrow}>
           <Suspense fallback={null}>
             <LinkRequest />
