@@ -11,10 +11,12 @@ const BROWSER = [
   '^src/layouts/',
   '^src/components/',
   '^src/team/',
+  '^src/applicant/',
   '^src/forms/kit/',
   '^src/forms/[^/]+[.]tsx$',
   '^src/theme/',
   '^src/api/client[.]ts$',
+  '^src/api/applicant[.]ts$',
 ];
 
 /** The lowest layer: data and helpers both the pages and (partly) the server may read. */
@@ -98,6 +100,7 @@ module.exports = {
           '^src/layouts/',
           '^src/components/',
           '^src/team/',
+          '^src/applicant/',
           '^src/forms/kit/',
           '^src/forms/[^/]+[.]tsx$',
         ],

@@ -47,7 +47,7 @@ export function isCancelled(error: unknown): boolean {
  * been sent (fetch reports nothing of an upload). Resolves with the status; rejects on a network
  * failure (TypeError, as fetch does) or an abort (AbortError).
  */
-function request(method: EndpointSpec['method'], path: string, headers: Readonly<Record<string, string>>, body: XMLHttpRequestBodyInit, { onProgress, signal }: SendOptions): Promise<ApiAnswer> {
+function request(method: EndpointSpec['method'], path: string, headers: Readonly<Record<string, string>>, body: XMLHttpRequestBodyInit, { onProgress, signal }: SendOptions): Promise<ApiAnswerWithText> {
   return new Promise((resolve, reject) => {
     const cancelled = () => new DOMException('The applicant cancelled the upload.', 'AbortError');
     if (signal?.aborted) {
@@ -65,7 +65,7 @@ function request(method: EndpointSpec['method'], path: string, headers: Readonly
     });
     xhr.addEventListener('load', () => {
       settle();
-      resolve({ ok: xhr.status >= 200 && xhr.status < 300, status: xhr.status });
+      resolve({ ok: xhr.status >= 200 && xhr.status < 300, status: xhr.status, text: xhr.responseText });
     });
     xhr.addEventListener('error', () => {
       settle();
@@ -90,6 +90,15 @@ export async function sendForm(endpoint: EndpointSpec, fields: RequestFields, fi
   return endpoint.encoding === 'multipart'
     ? request(endpoint.method, endpoint.path, accept, multipartBody(fields, files), options)
     : request(endpoint.method, endpoint.path, { ...accept, 'Content-Type': 'application/json' }, JSON.stringify(fields), options);
+}
+
+/**
+ * One multipart POST outside the forms' endpoint table (the applicant portal's answer to a
+ * question), with the same progress and cancel as sendForm; the answer's text carries the server's
+ * message on a refusal.
+ */
+export function postMultipart(path: string, fields: RequestFields, files: Readonly<Record<string, File>>, options: SendOptions = {}): Promise<ApiAnswerWithText> {
+  return request('POST', path, { Accept: 'application/json' }, multipartBody(fields, files), options);
 }
 
 /** POST /api/newsletter-signup. The text body carries the server's message for 4xx answers. */

@@ -1,4 +1,4 @@
-import type { ButtonHTMLAttributes, ComponentProps } from 'react';
+import type { ComponentProps } from 'react';
 import { SiteLink } from '@/components/SiteLink';
 import { classNames } from '@/lib/classNames';
 import styles from './Button.module.css';
@@ -14,8 +14,8 @@ function buttonClassName({ variant = 'solid', size = 'regular' }: Look, classNam
   return classNames(styles.button, variant === 'outline' && styles.outline, size === 'small' && styles.small, className);
 }
 
-/** The site's one button style. */
-export function Button({ variant, size, className, type = 'button', ...props }: Look & ButtonHTMLAttributes<HTMLButtonElement>) {
+/** The site's one button style (a ref reaches the <button>, for moving the focus back to it). */
+export function Button({ variant, size, className, type = 'button', ...props }: Look & ComponentProps<'button'>) {
   return <button type={type} className={buttonClassName({ variant, size }, className)} {...props} />;
 }
 

@@ -2,6 +2,7 @@ import { useCallback, useEffect, useState } from 'react';
 import { useHydrated } from '@/forms/kit/useHydrated';
 import { teamApi, teamPaths, type ApplicationDetail, type TeamMember } from './api';
 import { AnswerList } from './Answers';
+import { ApplicantFeedback, ApplicantQuestions, InformationRequestPanel } from './ApplicantSide';
 import { DecisionEmail } from './DecisionEmail';
 import { formatBytes, formatDateTime } from './format';
 import { GranteeIdPanel } from './GranteeIdPanel';
@@ -66,12 +67,15 @@ function ApplicationWithReview({ application, member, refresh }: { application: 
     <div className={styles.detailLayout}>
       <aside className={styles.reviewColumn} aria-label="Revisión">
         <ReviewPanel application={application} member={member} onChanged={refresh} />
+        <InformationRequestPanel application={application} member={member} onSent={refresh} />
+        <ApplicantFeedback application={application} />
         {canReview(member.role) ? <DecisionEmail application={application} onSent={refresh} /> : null}
         {member.role === 'admin' ? <GranteeIdPanel application={application} onIssued={refresh} /> : null}
         <StatusHistory history={application.history ?? []} />
         <InternalNotes reference={application.reference} notes={application.notes ?? []} canWrite={canReview(member.role)} />
       </aside>
       <div className={styles.answersColumn}>
+        <ApplicantQuestions application={application} />
         <Answers application={application} />
         {member.role === 'finance' && application.paymentDetails ? <PaymentDetails versions={application.paymentDetails} /> : null}
       </div>

@@ -1,4 +1,5 @@
 import { useState, type FormEvent } from 'react';
+import { saveDownload } from '@/lib/download';
 import { countOf } from '@/lib/plural';
 import { TeamApiError } from './api';
 import { goToSignIn } from './navigation';
@@ -50,17 +51,6 @@ function failureText(error: unknown): string {
   return 'No pudimos completar la acción. Inténtalo de nuevo.';
 }
 
-/** Saves a downloaded answer under the name the server gave it. */
-async function saveDownload(response: Response): Promise<void> {
-  const name = /filename="([^"]+)"/.exec(response.headers.get('content-disposition') ?? '')?.[1] ?? 'datos-personales.zip';
-  const url = URL.createObjectURL(await response.blob());
-  const link = document.createElement('a');
-  link.href = url;
-  link.download = name;
-  link.click();
-  URL.revokeObjectURL(url);
-}
-
 export function DataRights() {
   const [email, setEmail] = useState('');
   const [found, setFound] = useState<Found | null>(null);
@@ -94,7 +84,7 @@ export function DataRights() {
 
   const download = () =>
     void act(async () => {
-      await saveDownload(await post(PATHS.export, { email: found!.email }));
+      await saveDownload(await post(PATHS.export, { email: found!.email }), 'datos-personales.zip');
       setDone('Descargamos la exportación: un .zip con datos.json y los archivos. Los datos de pago van sellados; para incluirlos descifrados, usa npm run data-rights -- export en el servidor. Entrégala por un canal seguro y bórrala después.');
     });
 

@@ -1,10 +1,14 @@
 import { useState } from 'react';
 import { applicationStatusLabels } from '@/lib/applicationStatus';
-import { teamApi, type ApplicationDetail, type DecisionEmailPreview } from './api';
+import type { ApplicationDetail, DecisionEmailPreview } from './api';
+import { applicantSideApi } from './applicantApi';
 import { formatDateTime } from './format';
 import { useTeamAction } from './useTeamData';
 import { Notice } from './Notice';
 import { ReviewSection } from './ReviewSection';
+
+/** The server's cap on the message to the applicant (src/api/contracts/teamInformation.ts, APPLICANT_MESSAGE_MAX). */
+const APPLICANT_MESSAGE_MAX = 4000;
 import styles from './team.module.css';
 
 
@@ -16,6 +20,9 @@ import styles from './team.module.css';
  */
 export function DecisionEmail({ application, onSent }: { application: ApplicationDetail; onSent: () => Promise<void> }) {
   const [preview, setPreview] = useState<DecisionEmailPreview | null>(null);
+  // The optional message to the applicant: in the email and on their page (/mi-solicitud/), sent with the preview it was shown in.
+  const [message, setMessage] = useState('');
+  const applicantMessage = message.trim() === '' ? {} : { applicantMessage: message.trim() };
   const { busy, outcome, run } = useTeamAction();
   const sent = application.decisionEmails ?? [];
   const decided = application.status === 'approved' || application.status === 'rejected';
@@ -26,15 +33,16 @@ export function DecisionEmail({ application, onSent }: { application: Applicatio
 
   const showPreview = () =>
     run(async () => {
-      setPreview(await teamApi.decisionPreview(application.reference));
+      setPreview(await applicantSideApi.decisionPreview(application.reference, applicantMessage));
       return null;
     }, 'No pudimos preparar la vista previa. Inténtalo de nuevo.');
 
   const send = (email: DecisionEmailPreview) =>
     run(
       async () => {
-        await teamApi.decisionSend(application.reference, { subject: email.subject, text: email.text });
+        await applicantSideApi.decisionSend(application.reference, { subject: email.subject, text: email.text, ...applicantMessage });
         setPreview(null);
+        setMessage('');
         await onSent();
         return { tone: 'success', text: `Pusimos el correo para ${email.to} en la cola de envío.` };
       },
@@ -67,6 +75,23 @@ export function DecisionEmail({ application, onSent }: { application: Applicatio
       {decided && !alreadySent && !preview ? (
         <>
           <p className={styles.muted}>El correo no se envía solo: revísalo en la vista previa antes de enviarlo.</p>
+          <div className={styles.field}>
+            <label className={styles.label} htmlFor="mensaje-solicitante">
+              Mensaje para el solicitante (opcional)
+            </label>
+            <p id="mensaje-solicitante-ayuda" className={styles.muted}>
+              Va en el correo y en su página de seguimiento, junto a la decisión. Por ejemplo, el motivo o los próximos pasos.
+            </p>
+            <textarea
+              id="mensaje-solicitante"
+              className={styles.input}
+              rows={4}
+              maxLength={APPLICANT_MESSAGE_MAX}
+              aria-describedby="mensaje-solicitante-ayuda"
+              value={message}
+              onChange={(event) => setMessage(event.target.value)}
+            />
+          </div>
           <button type="button" className={styles.secondaryButton} disabled={busy} onClick={showPreview}>
             Ver el correo de decisión
           </button>

@@ -88,7 +88,8 @@ async function errorFrom(response: Response): Promise<TeamApiError> {
   return new TeamApiError(response.status, message);
 }
 
-async function request<T>(method: 'GET' | 'POST', path: string, body?: unknown): Promise<T> {
+/** One request to /api/team (also for the applicant-side calls in src/team/applicantApi.ts). */
+export async function request<T>(method: 'GET' | 'POST', path: string, body?: unknown): Promise<T> {
   const init: RequestInit =
     method === 'GET'
       ? { method, credentials: 'same-origin', headers: { Accept: 'application/json' } }

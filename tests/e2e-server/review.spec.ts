@@ -19,7 +19,7 @@ import { startSmtpSink, type ReceivedEmail, type SmtpSink } from '../api/support
 import { projectGrantsSample } from '../unit/forms/components/samples';
 import { expect, expectNoAxeViolations, gotoHydrated, test } from '../e2e/fixtures';
 import { fill } from '../e2e/forms-support';
-import { addVirtualAuthenticator, inviteLink, saveScreenshots, startTeamServer, submitProjectGrant, type TeamServer } from './teamSupport';
+import { enrolledMember as enrolMember, saveScreenshots, startTeamServer, submitProjectGrant, type TeamServer } from './teamSupport';
 
 // Their own ports (E2E_REVIEW_PORT, E2E_REVIEW_POSTGRES_PORT), so this spec can run beside the others.
 const SERVER_PORT = Number(process.env.E2E_REVIEW_PORT) || 3198;
@@ -54,16 +54,7 @@ test.afterAll(async () => {
 });
 
 /** A member invited by the CLI, enrolled with a passkey in a browser context of their own. */
-async function enrolledMember(browser: Browser, email: string, role: 'admin' | 'reviewer' | 'finance'): Promise<Page> {
-  const link = await inviteLink(teamServer, email, role);
-  const context = await browser.newContext({ baseURL: ORIGIN });
-  const page = await context.newPage();
-  await addVirtualAuthenticator(page);
-  await gotoHydrated(page, link);
-  await page.getByRole('button', { name: 'Crear mi llave de acceso' }).click();
-  await page.waitForURL(/\/equipo\/solicitudes\//);
-  return page;
-}
+const enrolledMember = (browser: Browser, email: string, role: 'admin' | 'reviewer' | 'finance'): Promise<Page> => enrolMember(browser, teamServer, email, role);
 
 /** The one email the sink received with this subject (the outbox sends within a second or so). */
 async function emailWithSubject(subject: string | RegExp): Promise<ReceivedEmail> {

@@ -6,7 +6,7 @@
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { expect, type Page } from '@playwright/test';
+import { expect, type Browser, type Page } from '@playwright/test';
 import { startPostgresCluster, type PostgresCluster } from '../../scripts/postgres-cluster';
 import { startServerProcess } from '../../scripts/server-process';
 import { startFakeSiteverify, TEST_SECRET } from '../../scripts/support/fakeSiteverify';
@@ -82,6 +82,18 @@ export async function inviteLink(server: TeamServer, email: string, role: 'admin
   const link = lines.find((line) => line.startsWith(`${server.env.NEXT_PUBLIC_SITE_URL}/equipo/inscripcion/#t=`));
   expect(link, lines.join('\n')).toBeDefined();
   return link!;
+}
+
+/** A member invited by the CLI, enrolled with a passkey in a browser context of their own, on the inbox. */
+export async function enrolledMember(browser: Browser, server: TeamServer, email: string, role: 'admin' | 'reviewer' | 'finance'): Promise<Page> {
+  const link = await inviteLink(server, email, role);
+  const context = await browser.newContext({ baseURL: server.env.NEXT_PUBLIC_SITE_URL });
+  const page = await context.newPage();
+  await addVirtualAuthenticator(page);
+  await gotoHydrated(page, link);
+  await page.getByRole('button', { name: 'Crear mi llave de acceso' }).click();
+  await page.waitForURL(/\/equipo\/solicitudes\//);
+  return page;
 }
 
 /**

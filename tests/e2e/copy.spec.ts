@@ -6,6 +6,7 @@
  */
 import type { Page } from '@playwright/test';
 import { copyFaultsIn, readsAsEnglish } from '../support/copyFaults';
+import { isApplicantPortalRoute, signedOutPortalShown, stubApplicantApiSignedOut } from './applicantStub';
 import { expect, exportedRoutes, gotoHydrated, test } from './fixtures';
 
 const publicRoutes = exportedRoutes().filter((route) => !route.startsWith('/equipo/'));
@@ -31,8 +32,10 @@ async function textRuns(page: Page): Promise<TextRun[]> {
 }
 
 for (const route of publicRoutes) {
-  test(`${route}: one voice, each language declared`, async ({ page }) => {
+  test(`${route}: one voice, each language declared`, async ({ page, consoleErrors }) => {
+    if (isApplicantPortalRoute(route)) await stubApplicantApiSignedOut(page, consoleErrors);
     await gotoHydrated(page, route);
+    if (isApplicantPortalRoute(route)) await signedOutPortalShown(page);
     const runs = await textRuns(page);
     const spanish = runs.filter((run) => run.lang.startsWith('es'));
     expect(spanish.length, 'the page has Spanish text').toBeGreaterThan(0);

@@ -2,6 +2,7 @@
  * Every exported page (found by walking out/): it is served, hydrates without console errors,
  * carries the shared head metadata and passes axe.
  */
+import { isApplicantPortalRoute, signedOutPortalShown, stubApplicantApiSignedOut } from './applicantStub';
 import { expect, expectNoAxeViolations, expectSharedHead, exportedRoutes, gotoHydrated, test } from './fixtures';
 
 // The team pages (/equipo/) ask the API who is signed in, which this static server cannot answer:
@@ -9,9 +10,11 @@ import { expect, expectNoAxeViolations, expectSharedHead, exportedRoutes, gotoHy
 const publicRoutes = exportedRoutes().filter((route) => !route.startsWith('/equipo/'));
 
 for (const route of publicRoutes) {
-  test(`${route} is served, clean and accessible`, async ({ page }) => {
+  test(`${route} is served, clean and accessible`, async ({ page, consoleErrors }) => {
+    if (isApplicantPortalRoute(route)) await stubApplicantApiSignedOut(page, consoleErrors);
     const response = await gotoHydrated(page, route);
     expect(response?.status(), `status of ${route}`).toBe(200);
+    if (isApplicantPortalRoute(route)) await signedOutPortalShown(page);
     await expectSharedHead(page, route);
     await expectNoAxeViolations(page);
   });

@@ -1,6 +1,6 @@
 import { memo, Suspense, useCallback, useEffect, useMemo, useRef, useState, type ReactNode } from 'react';
 import { useRouter } from 'next/router';
-import { useForm, useFormState, type FieldErrors as HookFormErrors, type Resolver, type UseFormReturn } from 'react-hook-form';
+import { useForm, useFormState, type Resolver, type UseFormReturn } from 'react-hook-form';
 import type ReCAPTCHA from 'react-google-recaptcha';
 import { isCancelled, sendForm, type ApiAnswer, type SendProgress } from '@/api/client';
 import type { FieldDefinition, FieldErrors, FormDefinition, FormValues, UploadInfo } from '@/forms/definitions/types';
@@ -12,6 +12,7 @@ import { discardDraft, loadDraft, saveDraft } from './draftStorage';
 import { MissingList } from './MissingList';
 import { PrivacyNotice } from './PrivacyNotice';
 import { RadioField } from './RadioField';
+import { hookFormErrors } from './resolver';
 import { SendProgressBar, useCancellableSend } from './SendProgress';
 import { SelectField } from './SelectField';
 import { SubmitButton } from './SubmitButton';
@@ -36,10 +37,6 @@ export type ApplicationFormProps = {
 };
 
 type Form = UseFormReturn<FormValues>;
-
-function hookFormErrors(errors: FieldErrors): HookFormErrors<FormValues> {
-  return Object.fromEntries(Object.entries(errors).map(([name, message]) => [name, { type: 'validate', message }]));
-}
 
 type Sections = ReturnType<typeof visibleSections>;
 

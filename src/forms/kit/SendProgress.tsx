@@ -6,6 +6,23 @@ import styles from './SendProgress.module.css';
 export const CANCEL_LABEL = 'Cancel upload';
 export const CANCELLED_MESSAGE = 'Upload cancelled. Nothing was sent and your answers are still here: send the form again when you are ready.';
 
+/** The bar's words: English on the application forms (the default), Spanish on the applicant portal. */
+export type SendProgressCopy = {
+  readonly cancel: string;
+  readonly cancelled: string;
+  readonly starting: string;
+  readonly sent: (sentMegabytes: string, totalMegabytes: string, percent: number) => string;
+  readonly quarter: (percent: number) => string;
+};
+
+export const ENGLISH_SEND_PROGRESS_COPY: SendProgressCopy = {
+  cancel: CANCEL_LABEL,
+  cancelled: CANCELLED_MESSAGE,
+  starting: 'Starting to send…',
+  sent: (sent, total, percent) => `Sent ${sent} of ${total} MB (${percent}%)`,
+  quarter: (percent) => `${percent}% sent`,
+};
+
 /** The share sent in whole quarters (0, 25, 50, 75, 100): what is announced, so a screen reader is not told every percent. */
 function quarterSent({ sent, total }: Progress): number {
   return total > 0 ? Math.floor((sent / total) * 4) * 25 : 0;
@@ -49,11 +66,23 @@ export function useCancellableSend() {
  * While a send is in flight: the share sent as a progress bar, announced politely at each quarter,
  * and a button that cancels it. After a cancel: a message that says nothing was lost.
  */
-export function SendProgressBar({ id, progress, cancelled, onCancel }: { id: string; progress: Progress | null; cancelled: boolean; onCancel: () => void }) {
+export function SendProgressBar({
+  id,
+  progress,
+  cancelled,
+  onCancel,
+  copy = ENGLISH_SEND_PROGRESS_COPY,
+}: {
+  id: string;
+  progress: Progress | null;
+  cancelled: boolean;
+  onCancel: () => void;
+  copy?: SendProgressCopy;
+}) {
   if (!progress) {
     return cancelled ? (
       <p role="status" className={styles.cancelled}>
-        {CANCELLED_MESSAGE}
+        {copy.cancelled}
       </p>
     ) : null;
   }
@@ -62,14 +91,14 @@ export function SendProgressBar({ id, progress, cancelled, onCancel }: { id: str
   return (
     <div className={styles.progress}>
       <p id={labelId} className={styles.label}>
-        {progress.total > 0 ? `Sent ${megabytes(progress.sent)} of ${megabytes(progress.total)} MB (${percent}%)` : 'Starting to send…'}
+        {progress.total > 0 ? copy.sent(megabytes(progress.sent), megabytes(progress.total), percent) : copy.starting}
       </p>
       <progress id={id} aria-labelledby={labelId} max={100} value={percent} className={styles.bar} />
       <p role="status" className="sr-only">
-        {progress.total > 0 ? `${quarterSent(progress)}% sent` : ''}
+        {progress.total > 0 ? copy.quarter(quarterSent(progress)) : ''}
       </p>
       <Button type="button" variant="outline" size="small" onClick={onCancel}>
-        {CANCEL_LABEL}
+        {copy.cancel}
       </Button>
     </div>
   );

@@ -3,7 +3,7 @@ import { Button } from '@/components/Button';
 import type { FieldDefinition } from '@/forms/definitions/types';
 import { classNames } from '@/lib/classNames';
 import { notify } from '@/lib/notify';
-import { UPLOADED_MESSAGE } from './uploadMessage';
+import { ENGLISH_UPLOAD_COPY, type UploadCopy } from './uploadMessage';
 import styles from './Field.module.css';
 
 /** The drop component's own wording for the other rejections ('File type must be …', 'Too many files'). */
@@ -16,6 +16,7 @@ function rejectionMessage(rejection: FileRejection | undefined, field: FieldDefi
 
 export type UploadDropzoneProps = {
   field: FieldDefinition;
+  copy?: UploadCopy;
   inputId: string;
   describedBy?: string;
   invalid: boolean;
@@ -28,7 +29,7 @@ export type UploadDropzoneProps = {
  * One file, dropped or picked. The file input itself stays in the tab order (visually hidden, the
  * drop area shows its focus), so Enter or Space opens the file dialog as on any file input.
  */
-export default function UploadDropzone({ field, inputId, describedBy, invalid, file, onFile, onRejected }: UploadDropzoneProps) {
+export default function UploadDropzone({ field, copy = ENGLISH_UPLOAD_COPY, inputId, describedBy, invalid, file, onFile, onRejected }: UploadDropzoneProps) {
   const { getRootProps, getInputProps, isDragActive } = useDropzone({
     multiple: false,
     maxFiles: 1,
@@ -37,7 +38,7 @@ export default function UploadDropzone({ field, inputId, describedBy, invalid, f
     onDropAccepted: ([accepted]) => {
       if (!accepted) return;
       onFile(accepted);
-      void notify.success(UPLOADED_MESSAGE);
+      void notify.success(copy.uploaded);
     },
     onDropRejected: (rejections) => onRejected(rejectionMessage(rejections.length > 1 ? undefined : rejections[0], field)),
   });
@@ -55,15 +56,15 @@ export default function UploadDropzone({ field, inputId, describedBy, invalid, f
             style: { position: 'absolute', inset: 0, width: '100%', height: '100%', opacity: 0, cursor: 'pointer' },
           })}
         />
-        {isDragActive ? 'Drop the file here' : 'Drag and drop your proposal here, or click to choose a file (one file, up to 4 MB).'}
+        {isDragActive ? copy.dropHere : copy.prompt}
       </div>
       {file ? (
         <div className={styles.uploaded}>
           <span className={styles.fileName} data-testid="uploaded-file">
             {file.name}
           </span>
-          <Button type="button" variant="outline" size="small" onClick={() => onFile(null)} aria-label={`Remove ${file.name}`}>
-            Remove
+          <Button type="button" variant="outline" size="small" onClick={() => onFile(null)} aria-label={`${copy.remove} ${file.name}`}>
+            {copy.remove}
           </Button>
         </div>
       ) : null}

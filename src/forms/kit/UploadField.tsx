@@ -8,7 +8,7 @@ import { FieldShell } from './FieldShell';
 import { describedBy, fieldIds } from './fieldIds';
 import { useFormSelector } from './useFormSelector';
 import { useHydrated } from './useHydrated';
-import { UPLOADED_MESSAGE } from './uploadMessage';
+import { ENGLISH_UPLOAD_COPY, type UploadCopy } from './uploadMessage';
 import styles from './Field.module.css';
 
 const UploadDropzone = lazy(() => import('./UploadDropzone'));
@@ -17,6 +17,7 @@ const UploadDropzone = lazy(() => import('./UploadDropzone'));
 export function UploadField({
   field,
   form,
+  copy = ENGLISH_UPLOAD_COPY,
   file,
   rejection,
   onFile,
@@ -24,6 +25,8 @@ export function UploadField({
 }: {
   field: FieldDefinition;
   form: UseFormReturn<FormValues>;
+  /** The drop area's words: English on the application forms (the default). */
+  copy?: UploadCopy;
   file: File | null;
   /** Why the last dropped file was refused, until another is chosen. */
   rejection?: string;
@@ -42,12 +45,13 @@ export function UploadField({
     latest.current = { file, onFile };
   });
   const taken = useRef<File | null>(null);
+  const uploadedMessage = copy.uploaded;
   const take = useCallback((chosen: File | undefined) => {
     if (!chosen || chosen === taken.current || chosen === latest.current.file) return;
     taken.current = chosen;
     latest.current.onFile(chosen);
-    void notify.success(UPLOADED_MESSAGE);
-  }, []);
+    void notify.success(uploadedMessage);
+  }, [uploadedMessage]);
   const takeChosen = useCallback((event: Event) => take((event.target as HTMLInputElement).files?.[0]), [take]);
   // A listener on the element itself, not React's onChange: the input is replaced at hydration and
   // again when the drop area arrives, possibly while the applicant's file dialog is open, and the
@@ -85,7 +89,7 @@ export function UploadField({
     <FieldShell field={field} required={required} error={error}>
       {hydrated ? (
         <Suspense fallback={placeholder}>
-          <UploadDropzone field={field} inputId={ids.control} describedBy={described} invalid={Boolean(error)} file={file} onFile={onFile} onRejected={onRejected} />
+          <UploadDropzone field={field} copy={copy} inputId={ids.control} describedBy={described} invalid={Boolean(error)} file={file} onFile={onFile} onRejected={onRejected} />
         </Suspense>
       ) : (
         placeholder

@@ -91,9 +91,10 @@ function sourceOf(dir: string, filter: (name: string) => boolean): Array<{ file:
     .map((name) => ({ file: `${dir}/${name}`, text: fs.readFileSync(path.join(root, dir, name), 'utf8') }));
 }
 
-describe('the team area and the newsletter pages', () => {
+describe('the team area, the applicant portal and the newsletter pages', () => {
   const sources = [
     ...sourceOf('src/team', (name) => /\.tsx?$/.test(name)),
+    ...sourceOf('src/applicant', (name) => /\.tsx?$/.test(name)),
     ...sourceOf('src/server/team', (name) => name.endsWith('.ts')),
     { file: 'src/server/newsletter.ts', text: fs.readFileSync(path.join(root, 'src/server/newsletter.ts'), 'utf8') },
   ];

@@ -1,0 +1,96 @@
+/**
+ * The browser's client for /api/applicant/* (the applicant portal). It knows paths, methods and
+ * encodings; the answer types come from the route contracts (src/api/contracts/applicant.ts), type
+ * only. Every answer that is not 2xx becomes an ApplicantApiError with its status and the
+ * server's Spanish message, so a page can tell "not signed in" (401) from "already decided" (409).
+ */
+import type {
+  ApplicantApplicationDetail,
+  ApplicantApplicationList,
+  ApplicantSession,
+  ErasureRequested,
+  InformationResponseCreated,
+  InformationResponseParts,
+  LinkAccepted,
+  SatisfactionAnswer,
+  SatisfactionBody,
+  StatusReply,
+  WithdrawBody,
+} from './contracts/applicant';
+import { saveDownload } from '@/lib/download';
+import { postMultipart, type SendOptions } from './client';
+
+export type { ApplicantApplicationDetail, ApplicantApplicationList };
+
+export class ApplicantApiError extends Error {
+  constructor(
+    readonly status: number,
+    message: string,
+  ) {
+    super(message);
+    this.name = 'ApplicantApiError';
+  }
+}
+
+const BASE = '/api/applicant';
+const application = (reference: string) => `${BASE}/applications/${encodeURIComponent(reference)}`;
+
+export const applicantPaths = {
+  link: `${BASE}/link`,
+  session: `${BASE}/session`,
+  signOut: `${BASE}/signout`,
+  me: `${BASE}/me`,
+  applications: `${BASE}/applications`,
+  application,
+  response: (reference: string, requestId: string) => `${application(reference)}/requests/${encodeURIComponent(requestId)}/response`,
+  withdraw: (reference: string) => `${application(reference)}/withdraw`,
+  satisfaction: (reference: string) => `${application(reference)}/satisfaction`,
+  data: `${BASE}/data`,
+  erasureRequest: `${BASE}/erasure-request`,
+} as const;
+
+/** The server's `{ error }` message, when the body is one. */
+function messageOf(text: string): string {
+  try {
+    const body: unknown = JSON.parse(text);
+    if (body && typeof body === 'object' && typeof (body as { error?: unknown }).error === 'string') return (body as { error: string }).error;
+  } catch {
+    // Not JSON: the status alone says enough.
+  }
+  return '';
+}
+
+async function request<T>(method: 'GET' | 'POST', path: string, body?: unknown): Promise<T> {
+  const init: RequestInit =
+    method === 'GET'
+      ? { method, credentials: 'same-origin', headers: { Accept: 'application/json' } }
+      : { method, credentials: 'same-origin', headers: { Accept: 'application/json', 'Content-Type': 'application/json' }, body: JSON.stringify(body ?? {}) };
+  const response = await fetch(path, init);
+  const text = response.status === 204 ? '' : await response.text();
+  if (!response.ok) throw new ApplicantApiError(response.status, messageOf(text));
+  return (text === '' ? undefined : JSON.parse(text)) as T;
+}
+
+export const applicantApi = {
+  requestLink: (email: string) => request<LinkAccepted>('POST', applicantPaths.link, { email }),
+  startSession: (token: string) => request<ApplicantSession>('POST', applicantPaths.session, { token }),
+  signOut: () => request<void>('POST', applicantPaths.signOut),
+  me: () => request<ApplicantSession>('GET', applicantPaths.me),
+  applications: () => request<ApplicantApplicationList>('GET', applicantPaths.applications),
+  application: (reference: string) => request<ApplicantApplicationDetail>('GET', applicantPaths.application(reference)),
+  withdraw: (reference: string, body: WithdrawBody) => request<StatusReply>('POST', applicantPaths.withdraw(reference), body),
+  rate: (reference: string, body: SatisfactionBody) => request<SatisfactionAnswer>('POST', applicantPaths.satisfaction(reference), body),
+  requestErasure: () => request<ErasureRequested>('POST', applicantPaths.erasureRequest, {}),
+  /** The answer to one question: text and an optional file, multipart, with progress and cancel. */
+  respond: async (reference: string, requestId: string, { text, file }: InformationResponseParts, options: SendOptions): Promise<InformationResponseCreated> => {
+    const answer = await postMultipart(applicantPaths.response(reference, requestId), { text }, file ? { file } : {}, options);
+    if (!answer.ok) throw new ApplicantApiError(answer.status, messageOf(answer.text));
+    return JSON.parse(answer.text) as InformationResponseCreated;
+  },
+  /** GET /api/applicant/data, saved as the JSON file the server names. */
+  downloadData: async (): Promise<void> => {
+    const response = await fetch(applicantPaths.data, { credentials: 'same-origin', headers: { Accept: 'application/json' } });
+    if (!response.ok) throw new ApplicantApiError(response.status, messageOf(await response.text().catch(() => '')));
+    await saveDownload(response, 'mis-datos.json');
+  },
+};

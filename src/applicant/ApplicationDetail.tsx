@@ -1,0 +1,189 @@
+import { Suspense, useCallback, useState } from 'react';
+import { applicantApi, type ApplicantApplicationDetail } from '@/api/applicant';
+import { Button } from '@/components/Button';
+import { useHydrated } from '@/forms/kit/useHydrated';
+import { classNames } from '@/lib/classNames';
+import { formatDate, formatDateTime } from './format';
+import { AnswerForm, LinkRequest, Satisfaction, WithdrawPanel } from './lazyForms';
+import { Notice } from './Notice';
+import { OwnData } from './OwnData';
+import { PortalFrame } from './PortalFrame';
+import { portalRoutes, referenceFromSearch } from './routes';
+import { StatusStepper } from './StatusStepper';
+import { applicantFailure, useApplicantData } from './useApplicantData';
+import styles from './applicant.module.css';
+
+type Detail = ApplicantApplicationDetail;
+type Outcome = { tone: 'success' | 'error'; text: string };
+
+/** The team's questions, oldest first, each with the applicant's answers; the open one with the answer form. */
+function Questions({ application, onAnswered }: { application: Detail; onAnswered: () => Promise<void> }) {
+  const requests = application.informationRequests;
+  if (requests.length === 0) return null;
+  const waiting = application.status === 'information_requested';
+  return (
+    <section className={styles.panel} aria-labelledby="preguntas">
+      <h2 id="preguntas">Preguntas del equipo</h2>
+      <ol className={styles.thread}>
+        {requests.map((request, index) => {
+          const open = waiting && index === requests.length - 1 && request.responses.length === 0;
+          return (
+            <li key={request.id}>
+              <h3 className={styles.subTitle}>Pregunta del <time dateTime={request.askedAt}>{formatDateTime(request.askedAt)}</time></h3>
+              <p className={styles.message}>{request.question}</p>
+              {request.responses.map((response) => (
+                <div key={response.at}>
+                  <p className={styles.response}>{response.text}</p>
+                  <p className={classNames(styles.meta, styles.muted)}>
+                    Tu respuesta del <time dateTime={response.at}>{formatDateTime(response.at)}</time>
+                    {response.fileName ? <> · Archivo: {response.fileName}</> : null}
+                  </p>
+                </div>
+              ))}
+              {open ? (
+                <Suspense fallback={null}>
+                  <AnswerForm reference={application.reference} requestId={request.id} onAnswered={onAnswered} />
+                </Suspense>
+              ) : null}
+            </li>
+          );
+        })}
+      </ol>
+    </section>
+  );
+}
+
+/** Every answer as sent, under its form label, with the attached file's name: the copy "Guardar como PDF" prints. */
+function AnswersCopy({ application }: { application: Detail }) {
+  return (
+    <section className={styles.panel} aria-labelledby="copia">
+      <h2 id="copia">Lo que enviaste</h2>
+      <p className={styles.noPrint}>
+        Una copia de tu solicitud tal como la enviaste. Para guardarla, usa «Guardar como PDF» al imprimir.{' '}
+        <Button type="button" variant="outline" size="small" onClick={() => window.print()}>
+          Imprimir o guardar como PDF
+        </Button>
+      </p>
+      {application.answers.map((section) => (
+        <div key={section.title}>
+          <h3 className={styles.subTitle}>{section.title}</h3>
+          <dl className={styles.answers}>
+            {section.answers.map((answer) => (
+              <div key={answer.name}>
+                <dt>{answer.label}</dt>
+                <dd>{answer.value === '' ? '—' : answer.value}</dd>
+              </div>
+            ))}
+          </dl>
+        </div>
+      ))}
+      <h3 className={styles.subTitle}>Archivo adjunto</h3>
+      <p>{application.fileName ?? 'Sin archivo adjunto.'}</p>
+    </section>
+  );
+}
+
+function Overview({ application }: { application: Detail }) {
+  return (
+    <section className={styles.panel} aria-labelledby="estado">
+      <h2 id="estado">Estado: {application.statusLabel}</h2>
+      <dl className={styles.facts}>
+        <dt>Referencia</dt>
+        <dd>{application.reference}</dd>
+        <dt>Programa</dt>
+        <dd>{application.programme}</dd>
+        <dt>Enviada</dt>
+        <dd>
+          <time dateTime={application.submittedAt}>{formatDateTime(application.submittedAt)}</time>
+        </dd>
+      </dl>
+      <h3 className={styles.subTitle}>Historial</h3>
+      <StatusStepper steps={application.steps} status={application.status} />
+      {application.nextStep ? (
+        <>
+          <h3 className={styles.subTitle}>Qué sigue</h3>
+          <p>{application.nextStep}</p>
+        </>
+      ) : null}
+      {application.decisionMessage ? (
+        <>
+          <h3 className={styles.subTitle}>Mensaje del equipo</h3>
+          <p className={styles.message}>{application.decisionMessage.text}</p>
+          <p className={classNames(styles.meta, styles.muted)}>
+            <time dateTime={application.decisionMessage.at}>{formatDateTime(application.decisionMessage.at)}</time>
+          </p>
+        </>
+      ) : null}
+      {application.paymentDetailsReceived.length > 0 ? (
+        <>
+          <h3 className={styles.subTitle}>Datos de pago</h3>
+          <ul>
+            {application.paymentDetailsReceived.map((version) => (
+              <li key={version.at}>
+                Recibimos tus datos de pago el <time dateTime={version.at}>{formatDate(version.at)}</time>.
+              </li>
+            ))}
+          </ul>
+        </>
+      ) : null}
+    </section>
+  );
+}
+
+/** One application of the signed-in applicant (?ref=): status, questions, withdrawal, opinion, the copy and their data. */
+export function ApplicationDetailView() {
+  const hydrated = useHydrated();
+  const reference = hydrated ? referenceFromSearch(window.location.search) : null;
+  const load = useCallback(() => applicantApi.application(reference ?? ''), [reference]);
+  const application = useApplicantData(hydrated && reference ? load : null, reference ?? '');
+  const me = useApplicantData(hydrated ? applicantApi.me : null, 'me');
+  const [outcome, setOutcome] = useState<Outcome | null>(null);
+
+  const after = (text: string) => async () => {
+    await application.reload();
+    setOutcome({ tone: 'success', text });
+  };
+
+  const title = application.state === 'ready' ? application.data.title || `Solicitud ${application.data.reference}` : 'Tu solicitud';
+  return (
+    <PortalFrame title={title} lead={application.state === 'ready' ? `${application.data.programme} · ${application.data.reference}` : undefined} email={me.state === 'ready' ? me.data.email : undefined} printable>
+      <p className={styles.noPrint}>
+        <a href={portalRoutes.home} className={styles.backLink}>
+          ← Volver a mis solicitudes
+        </a>
+      </p>
+      {hydrated && reference === null ? <Notice tone="error">Falta la referencia de la solicitud en la dirección.</Notice> : null}
+      {reference !== null && application.state === 'loading' ? (
+        <p role="status" className={styles.muted}>
+          Cargando la solicitud…
+        </p>
+      ) : null}
+      {application.state === 'error' && application.status === 401 ? (
+        <div className={styles.narrow}>
+          <Notice tone="info">Para ver tu solicitud, entra con un enlace nuevo.</Notice>
+          <Suspense fallback={null}>
+            <LinkRequest />
+          </Suspense>
+        </div>
+      ) : null}
+      {application.state === 'error' && application.status !== 401 ? <Notice tone="error">{applicantFailure(application.status, application.message)}</Notice> : null}
+      {outcome ? (
+        <Notice tone={outcome.tone} focus>
+          {outcome.text}
+        </Notice>
+      ) : null}
+      {application.state === 'ready' ? (
+        <>
+          <Overview application={application.data} />
+          <Questions application={application.data} onAnswered={after('Recibimos tu respuesta. El equipo la verá junto a tu solicitud; la pregunta queda respondida.')} />
+          <Suspense fallback={null}>
+            <Satisfaction key={application.data.status} reference={application.data.reference} canRate={application.data.canRate} given={application.data.satisfaction} />
+            {application.data.canWithdraw ? <WithdrawPanel reference={application.data.reference} onWithdrawn={after('Retiraste tu solicitud. El equipo ya no la revisará.')} /> : null}
+          </Suspense>
+          <AnswersCopy application={application.data} />
+          <OwnData />
+        </>
+      ) : null}
+    </PortalFrame>
+  );
+}

@@ -1,0 +1,51 @@
+import type { ReactNode } from 'react';
+import { useEffect, useState } from 'react';
+import { applicantApi } from '@/api/applicant';
+import { Banner } from '@/components/Banner';
+import { PageMeta } from '@/components/PageMeta';
+import { SiteContainer } from '@/components/shell/SiteContainer';
+import { classNames } from '@/lib/classNames';
+import { preloadForms } from './lazyForms';
+import { portalRoutes } from './routes';
+import styles from './applicant.module.css';
+
+/** Ends the session on the server, then shows the portal's first page (which asks for a new link). */
+export function SignOutButton() {
+  const [busy, setBusy] = useState(false);
+  const signOut = async () => {
+    setBusy(true);
+    // Whatever the answer, the applicant meant to leave.
+    await applicantApi.signOut().catch(() => undefined);
+    window.location.assign(portalRoutes.home);
+  };
+  return (
+    <button type="button" className={styles.linkButton} onClick={signOut} disabled={busy}>
+      Cerrar sesión
+    </button>
+  );
+}
+
+/**
+ * The frame of every portal page: noindex metadata, the banner with the page's one h1, and under
+ * it the signed-in address with "Cerrar sesión" once the server has said who is signed in.
+ */
+export function PortalFrame({ title, lead, email, printable = false, children }: { title: string; lead?: string; email?: string; printable?: boolean; children: ReactNode }) {
+  useEffect(preloadForms, []);
+  return (
+    <>
+      <PageMeta title={title} description="Consulta el estado de tu solicitud, responde las preguntas del equipo y descarga una copia de lo que enviaste." noindex />
+      <Banner title={title} lead={lead} />
+      <SiteContainer className={classNames(styles.page, printable && styles.printable)}>
+        {email ? (
+          <div className={classNames(styles.bar, styles.noPrint)}>
+            <p className={styles.who}>
+              Entraste como <strong>{email}</strong>
+            </p>
+            <SignOutButton />
+          </div>
+        ) : null}
+        {children}
+      </SiteContainer>
+    </>
+  );
+}

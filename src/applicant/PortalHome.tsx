@@ -1,0 +1,89 @@
+import { Suspense } from 'react';
+import { applicantApi, type ApplicantApplicationList } from '@/api/applicant';
+import { useHydrated } from '@/forms/kit/useHydrated';
+import { formatDate } from './format';
+import { LinkRequest } from './lazyForms';
+import { Notice } from './Notice';
+import { OwnData } from './OwnData';
+import { PortalFrame } from './PortalFrame';
+import { portalRoutes } from './routes';
+import { applicantFailure, useApplicantData } from './useApplicantData';
+import styles from './applicant.module.css';
+
+const TITLE = 'Mi solicitud';
+// The whole explanation sits in the exported HTML, for signed-in and signed-out visitors alike: the
+// parts that come from the API are shorter, so the page's largest text paints with the page.
+const LEAD =
+  'Aquí ves el estado de las solicitudes que enviaste con tu correo, respondes las preguntas del equipo, lees su mensaje cuando haya una decisión y guardas una copia de lo que enviaste. No necesitas contraseña: te mandamos a tu correo un enlace para entrar, que sirve una sola vez durante 30 minutos.';
+
+/** The applicant's applications, newest first: reference, programme, project or event, date sent, status. */
+function ApplicationCards({ items }: { items: ApplicantApplicationList['items'] }) {
+  if (items.length === 0) return <p>Todavía no vemos solicitudes enviadas con este correo.</p>;
+  return (
+    <ul className={styles.cards} aria-label="Tus solicitudes">
+      {items.map((item) => (
+        <li key={item.reference} className={styles.card}>
+          <h2 className={styles.cardTitle}>
+            <a className={styles.cardLink} href={portalRoutes.application(item.reference)}>
+              {item.title || item.programme}
+            </a>
+          </h2>
+          <dl className={styles.facts}>
+            <dt>Referencia</dt>
+            <dd>{item.reference}</dd>
+            <dt>Programa</dt>
+            <dd>{item.programme}</dd>
+            <dt>Enviada</dt>
+            <dd>
+              <time dateTime={item.submittedAt}>{formatDate(item.submittedAt)}</time>
+            </dd>
+            <dt>Estado</dt>
+            <dd>
+              <span className={styles.status}>{item.statusLabel}</span>
+            </dd>
+          </dl>
+        </li>
+      ))}
+    </ul>
+  );
+}
+
+/**
+ * /mi-solicitud/: signed in, the list of the applicant's applications and their own data; signed
+ * out (the server answers 401), the form that sends a link.
+ */
+export function PortalHome() {
+  const hydrated = useHydrated();
+  const me = useApplicantData(hydrated ? applicantApi.me : null, 'me');
+  const list = useApplicantData(me.state === 'ready' ? applicantApi.applications : null, me.state === 'ready' ? me.data.email : '');
+  const email = me.state === 'ready' ? me.data.email : undefined;
+  return (
+    <PortalFrame title={TITLE} lead={LEAD} email={email}>
+      {me.state === 'loading' ? (
+        <p role="status" className={styles.muted}>
+          Cargando…
+        </p>
+      ) : null}
+      {me.state === 'error' && me.status === 401 ? (
+        <div className={styles.narrow}>
+          <Suspense fallback={null}>
+            <LinkRequest />
+          </Suspense>
+        </div>
+      ) : null}
+      {me.state === 'error' && me.status !== 401 ? <Notice tone="error">{applicantFailure(me.status)}</Notice> : null}
+      {me.state === 'ready' && list.state === 'loading' ? (
+        <p role="status" className={styles.muted}>
+          Cargando tus solicitudes…
+        </p>
+      ) : null}
+      {list.state === 'error' ? <Notice tone="error">{applicantFailure(list.status, list.message)}</Notice> : null}
+      {list.state === 'ready' ? (
+        <>
+          <ApplicationCards items={list.data.items} />
+          <OwnData />
+        </>
+      ) : null}
+    </PortalFrame>
+  );
+}

@@ -1,0 +1,85 @@
+/**
+ * The fields of the applicant portal's small forms, described like the application forms'
+ * (src/forms/definitions/types.ts) so the field kit renders them and validateForm checks them:
+ * Spanish labels and messages, the server's caps (src/api/contracts/applicant.ts).
+ */
+import type { FieldDefinition } from '@/forms/definitions/types';
+
+/** Caps the server enforces again. */
+export const RESPONSE_MAX_LENGTH = 32768;
+export const REASON_MAX_LENGTH = 2000;
+export const COMMENT_MAX_LENGTH = 2000;
+/** 4 MB, as the forms' uploads (a literal: src/forms/definitions/fields.ts would bring every form's option lists into the page). */
+export const FILE_MAX_BYTES = 4194304;
+
+const tooLong = (max: number) => `Puede tener hasta ${max.toLocaleString('es-419')} caracteres.`;
+
+export const linkEmailField: FieldDefinition = {
+  name: 'email',
+  kind: 'email',
+  label: 'Tu correo electrónico',
+  help: 'El mismo con el que enviaste tu solicitud.',
+  section: 'link',
+  required: true,
+  maxLength: 254,
+  messages: { required: 'Escribe tu correo electrónico.', invalid: 'Escribe un correo electrónico válido, por ejemplo nombre@ejemplo.org.', maxLength: tooLong(254) },
+};
+
+export const responseTextField: FieldDefinition = {
+  name: 'text',
+  kind: 'textarea',
+  label: 'Tu respuesta',
+  section: 'response',
+  required: true,
+  maxLength: RESPONSE_MAX_LENGTH,
+  messages: { required: 'Escribe tu respuesta.', maxLength: tooLong(RESPONSE_MAX_LENGTH) },
+};
+
+export const responseFileField: FieldDefinition = {
+  name: 'file',
+  kind: 'file',
+  label: 'Archivo (opcional)',
+  help: 'Un archivo de hasta 4 MB: PDF, imagen (PNG, JPEG, GIF, WebP), documento, hoja de cálculo o presentación (Office u OpenDocument) o texto.',
+  section: 'response',
+  required: false,
+  maxBytes: FILE_MAX_BYTES,
+  messages: { invalid: 'El archivo no puede pesar más de 4 MB.' },
+};
+
+export const withdrawReasonField: FieldDefinition = {
+  name: 'reason',
+  kind: 'textarea',
+  label: 'Motivo (opcional)',
+  help: 'Nos ayuda a mejorar el programa. Solo lo lee el equipo.',
+  section: 'withdraw',
+  required: false,
+  maxLength: REASON_MAX_LENGTH,
+  messages: { maxLength: tooLong(REASON_MAX_LENGTH) },
+};
+
+export const ratingField: FieldDefinition = {
+  name: 'rating',
+  kind: 'radio',
+  label: '¿Cómo fue tu experiencia con el proceso?',
+  help: 'De 1 (muy mala) a 5 (muy buena).',
+  section: 'satisfaction',
+  required: true,
+  options: [
+    { value: '1', label: '1 · Muy mala' },
+    { value: '2', label: '2 · Mala' },
+    { value: '3', label: '3 · Regular' },
+    { value: '4', label: '4 · Buena' },
+    { value: '5', label: '5 · Muy buena' },
+  ],
+  messages: { required: 'Elige un número del 1 al 5.', invalid: 'Elige un número del 1 al 5.' },
+};
+
+export const ratingCommentField: FieldDefinition = {
+  name: 'comment',
+  kind: 'textarea',
+  label: 'Comentario (opcional)',
+  section: 'satisfaction',
+  required: false,
+  maxLength: COMMENT_MAX_LENGTH,
+  messages: { maxLength: tooLong(COMMENT_MAX_LENGTH) },
+};

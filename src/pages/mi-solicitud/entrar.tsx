@@ -1,0 +1,5 @@
+import { SignInFromLink } from '@/applicant/SignInFromLink';
+
+export default function ApplicantSignInPage() {
+  return <SignInFromLink />;
+}

@@ -1,0 +1,5 @@
+import { PortalHome } from '@/applicant/PortalHome';
+
+export default function ApplicantPortalPage() {
+  return <PortalHome />;
+}

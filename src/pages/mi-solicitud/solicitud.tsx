@@ -1,0 +1,5 @@
+import { ApplicationDetailView } from '@/applicant/ApplicationDetail';
+
+export default function ApplicantApplicationPage() {
+  return <ApplicationDetailView />;
+}

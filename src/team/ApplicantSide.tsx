@@ -1,0 +1,166 @@
+import { useState } from 'react';
+import { informationRequestFrom } from '@/lib/applicationStatus';
+import type { TeamMember } from './api';
+import { applicantSideApi, type ApplicationWithApplicantSide, type QuestionEmailPreview } from './applicantApi';
+import { formatDateTime } from './format';
+import { canReview } from './labels';
+import { Notice } from './Notice';
+import { ReviewSection } from './ReviewSection';
+import { useTeamAction } from './useTeamData';
+import styles from './team.module.css';
+
+/** The server's cap on a question (src/api/contracts/teamInformation.ts, QUESTION_MAX). */
+const QUESTION_MAX = 4000;
+
+/**
+ * "Pedir información": a question to the applicant, previewed as the email it becomes (like the
+ * decision email) and sent only from that preview; sending sets the status to Información
+ * solicitada. A refused send keeps the question.
+ */
+export function InformationRequestPanel({ application, member, onSent }: { application: ApplicationWithApplicantSide; member: TeamMember; onSent: () => Promise<void> }) {
+  const [question, setQuestion] = useState('');
+  const [preview, setPreview] = useState<QuestionEmailPreview | null>(null);
+  const [problem, setProblem] = useState<string | null>(null);
+  const { busy, outcome, run } = useTeamAction();
+  if (!canReview(member.role) || !application.status || !informationRequestFrom.includes(application.status)) return null;
+
+  const showPreview = () => {
+    if (question.trim() === '') {
+      setProblem('Escribe la pregunta antes de ver el correo.');
+      return;
+    }
+    setProblem(null);
+    void run(async () => {
+      setPreview(await applicantSideApi.questionPreview(application.reference, question.trim()));
+      return null;
+    }, 'No pudimos preparar la vista previa. Inténtalo de nuevo.');
+  };
+
+  const send = () =>
+    run(
+      async () => {
+        await applicantSideApi.questionSend(application.reference, question.trim());
+        setPreview(null);
+        setQuestion('');
+        await onSent();
+        return { tone: 'success', text: 'Enviamos la pregunta. La solicitud pasó a Información solicitada.' };
+      },
+      'No pudimos enviar la pregunta. Tu texto sigue aquí: inténtalo de nuevo.',
+      () => setPreview(null),
+    );
+
+  return (
+    <ReviewSection id="revision-pedir-informacion" title="Pedir información">
+      {preview ? (
+        <div className={styles.emailPreview} role="region" aria-label="Vista previa del correo con la pregunta">
+          <dl className={styles.emailHeaders}>
+            <div>
+              <dt>Asunto</dt>
+              <dd>{preview.subject}</dd>
+            </div>
+          </dl>
+          <pre className={styles.emailBody}>{preview.body}</pre>
+          <div className={styles.actionRow}>
+            <button type="button" className={styles.button} disabled={busy} onClick={send}>
+              Enviar la pregunta
+            </button>
+            <button type="button" className={styles.secondaryButton} disabled={busy} onClick={() => setPreview(null)}>
+              Volver a editar
+            </button>
+          </div>
+        </div>
+      ) : (
+        <div className={styles.noteForm}>
+          <div className={styles.field}>
+            <label className={styles.label} htmlFor="pregunta-solicitante">
+              Pregunta para el solicitante
+            </label>
+            <textarea
+              id="pregunta-solicitante"
+              className={styles.input}
+              rows={4}
+              maxLength={QUESTION_MAX}
+              value={question}
+              onChange={(event) => setQuestion(event.target.value)}
+              aria-invalid={problem ? true : undefined}
+              aria-describedby={problem ? 'pregunta-error' : undefined}
+            />
+            {problem ? (
+              <p id="pregunta-error" className={styles.fieldError} role="alert">
+                {problem}
+              </p>
+            ) : null}
+          </div>
+          <button type="button" className={styles.secondaryButton} disabled={busy} onClick={showPreview}>
+            Ver el correo con la pregunta
+          </button>
+        </div>
+      )}
+      {outcome ? <Notice tone={outcome.tone}>{outcome.text}</Notice> : null}
+    </ReviewSection>
+  );
+}
+
+/** The questions asked, oldest first, each with the applicant's answers and their files. */
+export function ApplicantQuestions({ application }: { application: ApplicationWithApplicantSide }) {
+  const requests = application.informationRequests ?? [];
+  if (requests.length === 0) return null;
+  return (
+    <section className={styles.section} aria-labelledby="preguntas-solicitante">
+      <h2 id="preguntas-solicitante" className={styles.subtitle}>
+        Preguntas al solicitante
+      </h2>
+      <ol className={styles.notes}>
+        {requests.map((request) => (
+          <li key={request.id}>
+            <p className={styles.timelineMeta}>
+              Pregunta{request.askedBy ? <> de <span className={styles.breakAnywhere}>{request.askedBy}</span></> : null} ·{' '}
+              <time dateTime={request.askedAt}>{formatDateTime(request.askedAt)}</time>
+            </p>
+            <p className={styles.noteBody}>{request.question}</p>
+            {request.responses.length === 0 ? <p className={styles.muted}>Sin respuesta todavía.</p> : null}
+            {request.responses.map((response) => (
+              <div key={response.id} className={styles.paymentVersion}>
+                <p className={styles.timelineMeta}>
+                  Respuesta del solicitante · <time dateTime={response.at}>{formatDateTime(response.at)}</time>
+                </p>
+                <p className={styles.noteBody}>{response.text}</p>
+                {response.fileLink && response.fileName ? (
+                  <p>
+                    <a href={response.fileLink} download>
+                      Descargar {response.fileName}
+                    </a>
+                  </p>
+                ) : null}
+              </div>
+            ))}
+          </li>
+        ))}
+      </ol>
+    </section>
+  );
+}
+
+/** What the applicant said of the process (once, after a decision) and why they withdrew, when they did. */
+export function ApplicantFeedback({ application }: { application: ApplicationWithApplicantSide }) {
+  const { satisfaction, withdrawal } = application;
+  if (!satisfaction && !withdrawal) return null;
+  return (
+    <ReviewSection id="revision-opinion" title="Lo que dijo el solicitante">
+      {satisfaction ? (
+        <>
+          <p>
+            Experiencia con el proceso: <strong>{satisfaction.rating} de 5</strong> · <time dateTime={satisfaction.at}>{formatDateTime(satisfaction.at)}</time>
+          </p>
+          {satisfaction.comment ? <p className={styles.noteBody}>{satisfaction.comment}</p> : null}
+        </>
+      ) : null}
+      {withdrawal ? (
+        <p>
+          Retiró la solicitud el <time dateTime={withdrawal.at}>{formatDateTime(withdrawal.at)}</time>
+          {withdrawal.reason ? <>. Motivo: {withdrawal.reason}</> : ', sin dar un motivo.'}
+        </p>
+      ) : null}
+    </ReviewSection>
+  );
+}

@@ -1,0 +1,41 @@
+/**
+ * The team's calls about the applicant's side of an application (requests for information, the
+ * message with a decision, satisfaction, erasure requests), kept apart from the review client in
+ * api.ts; the shapes come from src/api/contracts/teamInformation.ts, type only.
+ */
+import type {
+  ApplicantSideOfApplication,
+  DecisionPreviewBody,
+  DecisionSendBody,
+  ErasureRequestList,
+  QuestionEmailPreview,
+  QuestionSent,
+  SatisfactionSummary,
+} from '@/api/contracts/teamInformation';
+import { request, teamPaths, type ApplicationDetail, type DecisionEmailPreview } from './api';
+
+export type { ErasureRequestList, QuestionEmailPreview, SatisfactionSummary };
+
+/** The team's application detail with what the applicant said and was told (absent on grantee finance records). */
+export type ApplicationWithApplicantSide = ApplicationDetail & Partial<ApplicantSideOfApplication>;
+
+export type TeamInformationRequest = ApplicantSideOfApplication['informationRequests'][number];
+
+const question = (id: string) => `${teamPaths.application(id)}/information-request`;
+
+export const applicantSidePaths = {
+  questionPreview: (id: string) => `${question(id)}/preview`,
+  questionSend: (id: string) => `${question(id)}/send`,
+  satisfaction: '/api/team/satisfaction',
+  erasureRequests: '/api/team/data-rights/erasure-requests',
+} as const;
+
+export const applicantSideApi = {
+  questionPreview: (id: string, text: string) => request<QuestionEmailPreview>('POST', applicantSidePaths.questionPreview(id), { question: text }),
+  questionSend: (id: string, text: string) => request<QuestionSent>('POST', applicantSidePaths.questionSend(id), { question: text }),
+  /** The decision email's preview and send, with the optional message to the applicant. */
+  decisionPreview: (id: string, body: DecisionPreviewBody) => request<DecisionEmailPreview>('POST', teamPaths.decisionPreview(id), body),
+  decisionSend: (id: string, body: DecisionSendBody) => request<{ queuedAt: string }>('POST', teamPaths.decisionSend(id), body),
+  satisfaction: () => request<SatisfactionSummary>('GET', applicantSidePaths.satisfaction),
+  erasureRequests: () => request<ErasureRequestList>('GET', applicantSidePaths.erasureRequests),
+};

@@ -1,0 +1,269 @@
+/**
+ * The applicant portal's pages as the browser renders them, /api/applicant/* answered by msw: the
+ * status stepper, the answer form (values kept when a send fails), the withdrawal's confirmation
+ * step, the satisfaction question asked once, the link request and the expired link.
+ */
+import { http, HttpResponse } from 'msw';
+import { screen, waitFor, within } from '@testing-library/react';
+import { describe, expect, it } from 'vitest';
+import type { ApplicantApplicationDetail } from '@/api/contracts/applicant';
+import * as contracts from '@/api/contracts/applicant';
+import * as fields from '@/applicant/fields';
+import { LINK_SENT_MESSAGE } from '@/applicant/LinkRequest';
+import ApplicantPortalPage from '@/pages/mi-solicitud';
+import ApplicantSignInPage from '@/pages/mi-solicitud/entrar';
+import ApplicantApplicationPage from '@/pages/mi-solicitud/solicitud';
+import { apiServer } from '../../support/apiServer';
+import { answer, json, renderPage } from '../team/harness';
+
+const REFERENCE = 'PG-000123';
+const DETAIL_PATH = `/api/applicant/applications/${REFERENCE}`;
+
+function detailWith(changes: Partial<ApplicantApplicationDetail> = {}): ApplicantApplicationDetail {
+  return {
+    reference: REFERENCE,
+    form: 'project-grants',
+    programme: 'Project Grants',
+    title: 'Monedero comunitario',
+    submittedAt: '2026-11-20T15:04:00Z',
+    status: 'received',
+    statusLabel: 'Recibida',
+    steps: [{ status: 'received', label: 'Recibida', at: '2026-11-20T15:04:00Z' }],
+    nextStep: 'Te confirmaremos la recepción en un plazo de 2 días hábiles.',
+    decisionMessage: null,
+    answers: [{ title: 'Contact information', answers: [{ name: 'firstName', label: 'First name', value: 'Ana' }] }],
+    fileName: 'propuesta.pdf',
+    informationRequests: [],
+    canWithdraw: true,
+    satisfaction: null,
+    canRate: false,
+    paymentDetailsReceived: [],
+    ...changes,
+  } as ApplicantApplicationDetail;
+}
+
+const asked = detailWith({
+  status: 'information_requested',
+  statusLabel: 'Información solicitada',
+  steps: [
+    { status: 'received', label: 'Recibida', at: '2026-11-20T15:04:00Z' },
+    { status: 'in_review', label: 'En revisión', at: '2026-11-21T10:00:00Z' },
+    { status: 'information_requested', label: 'Información solicitada', at: '2026-11-22T09:30:00Z' },
+  ],
+  informationRequests: [{ id: '7', question: '¿Puedes enviar el presupuesto por mes?', askedAt: '2026-11-22T09:30:00Z', responses: [] }],
+} as Partial<ApplicantApplicationDetail>);
+
+const approved = detailWith({
+  status: 'approved',
+  statusLabel: 'Aprobada',
+  steps: [
+    { status: 'received', label: 'Recibida', at: '2026-11-20T15:04:00Z' },
+    { status: 'in_review', label: 'En revisión', at: '2026-11-21T10:00:00Z' },
+    { status: 'approved', label: 'Aprobada', at: '2026-11-25T12:00:00Z' },
+  ],
+  nextStep: null,
+  decisionMessage: { text: 'Felicitaciones: el comité valoró el plan de pruebas.', at: '2026-11-25T12:05:00Z' },
+  canWithdraw: false,
+  canRate: true,
+} as Partial<ApplicantApplicationDetail>);
+
+/** The detail page signed in as ana@ejemplo.org; the detail answers with each body in turn (the last one repeats). */
+function openDetail(...details: ApplicantApplicationDetail[]) {
+  answer('get', '/api/applicant/me', json({ email: 'ana@ejemplo.org' }));
+  let served = 0;
+  const loads = answer('get', DETAIL_PATH, () => HttpResponse.json(details[Math.min(served++, details.length - 1)]));
+  return { ...renderPage(ApplicantApplicationPage, `/mi-solicitud/solicitud/?ref=${REFERENCE}`), loads };
+}
+
+const stepper = () => screen.findByRole('list', { name: 'Estado de la solicitud' });
+
+describe('status stepper', () => {
+  it('shows every status the application went through with its date, marks the current one, and the decision still to come', async () => {
+    openDetail(asked);
+    const steps = within(await stepper()).getAllByRole('listitem');
+    expect(steps.map((step) => step.querySelector('p')?.textContent)).toEqual(['Recibida', 'En revisión', 'Información solicitada (estado actual)', 'Decisión']);
+    expect(steps[2]).toHaveAttribute('aria-current', 'step');
+    expect(within(steps[0]!).getByText(/2026/).closest('time')).toHaveAttribute('datetime', '2026-11-20T15:04:00Z');
+    expect(steps[3]).toHaveTextContent('Pendiente');
+    expect(screen.getByRole('heading', { level: 2, name: 'Estado: Información solicitada' })).toBeVisible();
+  });
+
+  it('ends at the decision once there is one, with the team’s message and no withdrawal', async () => {
+    openDetail(approved);
+    const steps = within(await stepper()).getAllByRole('listitem');
+    expect(steps).toHaveLength(3);
+    expect(steps[2]).toHaveTextContent('Aprobada (estado actual)');
+    expect(screen.getByText('Felicitaciones: el comité valoró el plan de pruebas.')).toBeVisible();
+    expect(screen.queryByRole('button', { name: 'Retirar mi solicitud' })).toBeNull();
+  });
+});
+
+describe('answering a question', () => {
+  it('keeps the text and the file when the server refuses the answer, and shows why', async () => {
+    // Raw multipart bodies: undici cannot parse a part made from jsdom's File.
+    const bodies: string[] = [];
+    apiServer.use(
+      http.post(`*${DETAIL_PATH}/requests/7/response`, async ({ request }) => {
+        bodies.push(await request.text());
+        return HttpResponse.json({ error: 'Ese tipo de archivo no se acepta: envía un PDF, una imagen o un documento.' }, { status: 415 });
+      }),
+    );
+    const { user } = openDetail(asked);
+    const text = await screen.findByLabelText(/Tu respuesta/);
+    await user.type(text, 'Son 1.500 USD por mes durante seis meses.');
+    await screen.findByText(/Arrastra tu archivo aquí/, {}, { timeout: 5000 });
+    await user.upload(screen.getByLabelText(/Archivo \(opcional\)/), new File(['MZ'], 'presupuesto.exe', { type: 'application/octet-stream' }));
+    await user.click(screen.getByRole('button', { name: 'Enviar mi respuesta' }));
+
+    const alert = await screen.findByRole('alert');
+    expect(alert).toHaveTextContent('Ese tipo de archivo no se acepta');
+    await waitFor(() => expect(alert).toHaveFocus());
+    expect(bodies).toHaveLength(1);
+    expect(bodies[0]).toMatch(/name="text"\r\n\r\nSon 1\.500 USD por mes durante seis meses\.\r\n/);
+    // A file part (jsdom's File reaches undici without its name).
+    expect(bodies[0]).toMatch(/name="file"; filename="[^"]+"/);
+    expect(screen.getByLabelText(/Tu respuesta/)).toHaveValue('Son 1.500 USD por mes durante seis meses.');
+    expect(screen.getByTestId('uploaded-file')).toHaveTextContent('presupuesto.exe');
+    expect(screen.getByRole('button', { name: 'Enviar mi respuesta' })).toBeEnabled();
+  });
+
+  it('refuses an empty answer without sending it, and sends a good one, then shows it in place of the form', async () => {
+    let sent = 0;
+    apiServer.use(
+      http.post(`*${DETAIL_PATH}/requests/7/response`, () => {
+        sent += 1;
+        return HttpResponse.json({ response: { text: 'Listo.', fileName: null, at: '2026-11-23T08:00:00Z' }, status: 'in_review', statusLabel: 'En revisión' }, { status: 201 });
+      }),
+    );
+    const answered = detailWith({
+      ...asked,
+      status: 'in_review',
+      statusLabel: 'En revisión',
+      informationRequests: [{ ...asked.informationRequests[0]!, responses: [{ text: 'Listo.', fileName: null, at: '2026-11-23T08:00:00Z' }] }],
+    } as Partial<ApplicantApplicationDetail>);
+    const { user, loads } = openDetail(asked, answered);
+    await user.click(await screen.findByRole('button', { name: 'Enviar mi respuesta' }));
+    expect(await screen.findByText('Escribe tu respuesta.')).toBeVisible();
+    expect(screen.getByLabelText(/Tu respuesta/)).toHaveFocus();
+    expect(sent).toBe(0);
+
+    await user.type(screen.getByLabelText(/Tu respuesta/), 'Listo.');
+    await user.click(screen.getByRole('button', { name: 'Enviar mi respuesta' }));
+    const done = await screen.findByText(/Recibimos tu respuesta/);
+    await waitFor(() => expect(done.closest('[role="status"]')).toHaveFocus());
+    expect(sent).toBe(1);
+    expect(loads).toHaveLength(2);
+    expect(screen.queryByRole('button', { name: 'Enviar mi respuesta' })).toBeNull();
+    expect(screen.getByText('Listo.')).toBeVisible();
+  });
+});
+
+describe('withdrawal', () => {
+  it('asks for confirmation first; backing out sends nothing and returns the focus; confirming sends the reason', async () => {
+    const withdrawn = detailWith({
+      status: 'withdrawn',
+      statusLabel: 'Retirada',
+      steps: [...detailWith().steps, { status: 'withdrawn', label: 'Retirada', at: '2026-11-21T08:00:00Z' }],
+      canWithdraw: false,
+    } as Partial<ApplicantApplicationDetail>);
+    const posts = answer('post', `${DETAIL_PATH}/withdraw`, json({ status: 'withdrawn', statusLabel: 'Retirada' }));
+    const { user } = openDetail(detailWith(), withdrawn);
+
+    await user.click(await screen.findByRole('button', { name: 'Retirar mi solicitud' }));
+    const question = screen.getByRole('heading', { name: `¿Seguro que quieres retirar la solicitud ${REFERENCE}?` });
+    await waitFor(() => expect(question).toHaveFocus());
+    await user.click(screen.getByRole('button', { name: 'No, conservarla' }));
+    await waitFor(() => expect(screen.getByRole('button', { name: 'Retirar mi solicitud' })).toHaveFocus());
+    expect(posts).toHaveLength(0);
+
+    await user.click(screen.getByRole('button', { name: 'Retirar mi solicitud' }));
+    await user.type(screen.getByLabelText(/Motivo/), 'Conseguimos otra financiación.');
+    await user.click(screen.getByRole('button', { name: 'Sí, retirar la solicitud' }));
+    expect(await screen.findByText('Retiraste tu solicitud. El equipo ya no la revisará.')).toBeVisible();
+    expect(posts.map((post) => post.body)).toEqual([{ reason: 'Conseguimos otra financiación.' }]);
+    expect(screen.getByRole('heading', { level: 2, name: 'Estado: Retirada' })).toBeVisible();
+    expect(screen.queryByRole('button', { name: 'Retirar mi solicitud' })).toBeNull();
+  });
+
+  it('shows the server’s reason when the application was decided meanwhile', async () => {
+    answer('post', `${DETAIL_PATH}/withdraw`, json({ error: 'Ya hay una decisión sobre esta solicitud: no se puede retirar.' }, 409));
+    const { user } = openDetail(detailWith());
+    await user.click(await screen.findByRole('button', { name: 'Retirar mi solicitud' }));
+    await user.click(screen.getByRole('button', { name: 'Sí, retirar la solicitud' }));
+    expect(await screen.findByRole('alert')).toHaveTextContent('Ya hay una decisión sobre esta solicitud: no se puede retirar.');
+  });
+});
+
+describe('satisfaction', () => {
+  const question = '¿Cómo fue tu experiencia con el proceso?';
+
+  it('is asked after a decision, sent once, then replaced by the answer', async () => {
+    const posts = answer('post', `${DETAIL_PATH}/satisfaction`, json({ rating: 4, comment: 'Rápido y claro.', at: '2026-11-26T10:00:00Z' }, 201));
+    const { user } = openDetail(approved);
+    const group = await screen.findByRole('radiogroup', { name: /Cómo fue tu experiencia con el proceso/ });
+    await user.click(screen.getByRole('button', { name: 'Enviar mi opinión' }));
+    expect(await screen.findByText('Elige un número del 1 al 5.')).toBeVisible();
+    expect(posts).toHaveLength(0);
+
+    await user.click(within(group).getByLabelText('4 · Buena'));
+    await user.type(screen.getByLabelText(/Comentario/), 'Rápido y claro.');
+    await user.click(screen.getByRole('button', { name: 'Enviar mi opinión' }));
+    expect(await screen.findByText(/Gracias por contarnos cómo te fue/)).toBeVisible();
+    expect(posts.map((post) => post.body)).toEqual([{ rating: 4, comment: 'Rápido y claro.' }]);
+    expect(screen.getByText(/Tu valoración:/)).toHaveTextContent('Tu valoración: 4 de 5.');
+    expect(screen.queryByRole('radiogroup')).toBeNull();
+  });
+
+  it('is not asked again once answered', async () => {
+    openDetail(detailWith({ ...approved, canRate: false, satisfaction: { rating: 5, comment: null, at: '2026-11-26T10:00:00Z' } } as Partial<ApplicantApplicationDetail>));
+    expect(await screen.findByText(/Tu valoración:/)).toHaveTextContent('Tu valoración: 5 de 5.');
+    expect(screen.queryByRole('radiogroup')).toBeNull();
+  });
+
+  it('is not asked before a decision', async () => {
+    openDetail(asked);
+    await stepper();
+    expect(screen.queryByText(question)).toBeNull();
+  });
+});
+
+describe('signing in', () => {
+  it('asks a signed-out visitor for the address and says the same thing whatever it is', async () => {
+    answer('get', '/api/applicant/me', json({ error: 'Inicia sesión.' }, 401));
+    const links = answer('post', '/api/applicant/link', json({ message: 'Si hay solicitudes, enviamos un enlace.' }, 202));
+    const { user } = renderPage(ApplicantPortalPage, '/mi-solicitud/');
+    await user.type(await screen.findByLabelText(/Tu correo electrónico/), 'nadie@ejemplo.org');
+    await user.click(screen.getByRole('button', { name: 'Enviarme el enlace' }));
+    expect(await screen.findByRole('status')).toHaveTextContent(LINK_SENT_MESSAGE);
+    expect(links.map((link) => link.body)).toEqual([{ email: 'nadie@ejemplo.org' }]);
+  });
+
+  it('lists the signed-in applicant’s applications with reference, programme, title, date and status', async () => {
+    answer('get', '/api/applicant/me', json({ email: 'ana@ejemplo.org' }));
+    answer('get', '/api/applicant/applications', json({ items: [{ reference: REFERENCE, form: 'project-grants', programme: 'Project Grants', title: 'Monedero comunitario', submittedAt: '2026-11-20T15:04:00Z', status: 'in_review', statusLabel: 'En revisión' }] }));
+    renderPage(ApplicantPortalPage, '/mi-solicitud/');
+    const card = (await screen.findByRole('link', { name: 'Monedero comunitario' })).closest('li')!;
+    expect(within(card).getByRole('link')).toHaveAttribute('href', `/mi-solicitud/solicitud/?ref=${REFERENCE}`);
+    expect(card).toHaveTextContent(/Referencia\s*PG-000123\s*Programa\s*Project Grants\s*Enviada\s*20 de noviembre de 2026\s*Estado\s*En revisión/);
+    expect(screen.getByText('ana@ejemplo.org')).toBeVisible();
+    expect(screen.getByRole('button', { name: 'Cerrar sesión' })).toBeVisible();
+  });
+
+  it('offers a new link when the emailed one was used or expired, and takes the token off the address', async () => {
+    const sessions = answer('post', '/api/applicant/session', json({ error: 'Este enlace ya se usó o venció.' }, 410));
+    renderPage(ApplicantSignInPage, '/mi-solicitud/entrar/#AbCdEfGhIjKlMnOpQrStUvWxYz0123456789-_AbCdE');
+    expect(await screen.findByRole('heading', { level: 1, name: 'Este enlace ya no sirve' })).toBeVisible();
+    expect(screen.getByRole('button', { name: 'Enviarme el enlace' })).toBeVisible();
+    expect(sessions.map((session) => session.body)).toEqual([{ token: 'AbCdEfGhIjKlMnOpQrStUvWxYz0123456789-_AbCdE' }]);
+    expect(window.location.hash).toBe('');
+  });
+});
+
+describe('the portal’s fields', () => {
+  it('hold the server’s caps', () => {
+    expect(fields.RESPONSE_MAX_LENGTH).toBe(contracts.RESPONSE_TEXT_MAX);
+    expect(fields.REASON_MAX_LENGTH).toBe(contracts.WITHDRAWAL_REASON_MAX);
+    expect(fields.COMMENT_MAX_LENGTH).toBe(contracts.SATISFACTION_COMMENT_MAX);
+    expect(fields.responseFileField.maxBytes).toBe(contracts.RESPONSE_FILE_MAX_BYTES);
+  });
+});
