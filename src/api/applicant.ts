@@ -19,6 +19,7 @@ import type {
 } from './contracts/applicant';
 import { saveDownload } from '@/lib/download';
 import { postMultipart, type SendOptions } from './client';
+import { messageOf, requestJson } from './json';
 
 export type { ApplicantApplicationDetail, ApplicantApplicationList };
 
@@ -49,27 +50,8 @@ export const applicantPaths = {
   erasureRequest: `${BASE}/erasure-request`,
 } as const;
 
-/** The server's `{ error }` message, when the body is one. */
-function messageOf(text: string): string {
-  try {
-    const body: unknown = JSON.parse(text);
-    if (body && typeof body === 'object' && typeof (body as { error?: unknown }).error === 'string') return (body as { error: string }).error;
-  } catch {
-    // Not JSON: the status alone says enough.
-  }
-  return '';
-}
-
-async function request<T>(method: 'GET' | 'POST', path: string, body?: unknown): Promise<T> {
-  const init: RequestInit =
-    method === 'GET'
-      ? { method, credentials: 'same-origin', headers: { Accept: 'application/json' } }
-      : { method, credentials: 'same-origin', headers: { Accept: 'application/json', 'Content-Type': 'application/json' }, body: JSON.stringify(body ?? {}) };
-  const response = await fetch(path, init);
-  const text = response.status === 204 ? '' : await response.text();
-  if (!response.ok) throw new ApplicantApiError(response.status, messageOf(text));
-  return (text === '' ? undefined : JSON.parse(text)) as T;
-}
+const request = <T>(method: 'GET' | 'POST', path: string, body?: unknown): Promise<T> =>
+  requestJson<T>(method, path, body, (status, message) => new ApplicantApiError(status, message));
 
 export const applicantApi = {
   requestLink: (email: string) => request<LinkAccepted>('POST', applicantPaths.link, { email }),

@@ -1,7 +1,6 @@
 import { useState } from 'react';
 import { applicationStatusLabels } from '@/lib/applicationStatus';
-import type { ApplicationDetail, DecisionEmailPreview } from './api';
-import { applicantSideApi } from './applicantApi';
+import { teamApi, type ApplicationDetail, type DecisionEmailPreview } from './api';
 import { formatDateTime } from './format';
 import { useTeamAction } from './useTeamData';
 import { Notice } from './Notice';
@@ -33,14 +32,14 @@ export function DecisionEmail({ application, onSent }: { application: Applicatio
 
   const showPreview = () =>
     run(async () => {
-      setPreview(await applicantSideApi.decisionPreview(application.reference, applicantMessage));
+      setPreview(await teamApi.decisionPreview(application.reference, applicantMessage));
       return null;
     }, 'No pudimos preparar la vista previa. Inténtalo de nuevo.');
 
   const send = (email: DecisionEmailPreview) =>
     run(
       async () => {
-        await applicantSideApi.decisionSend(application.reference, { subject: email.subject, text: email.text, ...applicantMessage });
+        await teamApi.decisionSend(application.reference, { subject: email.subject, text: email.text, ...applicantMessage });
         setPreview(null);
         setMessage('');
         await onSent();

@@ -4,6 +4,7 @@
  * (the server also checks the Origin), and every answer that is not 2xx becomes a TeamApiError
  * carrying its status, so a page can tell "not signed in" (401) from "not allowed" (403).
  */
+import { requestJson } from '@/api/json';
 import type { PublicKeyCredentialCreationOptionsJSON, PublicKeyCredentialRequestOptionsJSON, RegistrationResponseJSON, AuthenticationResponseJSON } from '@simplewebauthn/browser';
 import type { ProgrammeKey } from '@/config/programmes';
 import type { ApplicationStatus } from '@/lib/applicationStatus';
@@ -14,7 +15,7 @@ import type { Invitation, InviteBody, MemberEmailBody, MemberList } from '@/api/
 import type { ApplicationDetail, ApplicationPage } from '@/api/contracts/teamApplications';
 import type { EndSessionBody, EnrolOptionsBody, EnrolVerifyBody, PasskeyAdded, PasskeyVerifyBody, SessionList, SignInVerifyBody, TeamMember } from '@/api/contracts/teamAuth';
 import type { GranteeIssued } from '@/api/contracts/teamFinance';
-import type { AssignBody, AssigneeList, AssignResult, DecisionEmailPreview, DecisionQueued, DecisionSendBody, InternalNote, NoteBody, StatusChangeBody, StatusChangeResult } from '@/api/contracts/teamReview';
+import type { AssignBody, AssigneeList, AssignResult, DecisionEmailPreview, DecisionPreviewBody, DecisionQueued, DecisionSendBody, InternalNote, NoteBody, StatusChangeBody, StatusChangeResult } from '@/api/contracts/teamReview';
 
 // Request and answer shapes are the routes' own schemas (src/api/contracts), taken as types only.
 export type { AnswerSection, ApplicationDetail, ApplicationPage, AuditPage, DecisionEmailPreview, Invitation, InternalNote, StatusChangeResult, TeamMember };
@@ -76,29 +77,9 @@ export const teamPaths = {
   grantee: (id: string) => `${BASE}/applications/${encodeURIComponent(id)}/grantee`,
 } as const;
 
-/** The server's message ({ error: '…' }) when it sent one. */
-async function errorFrom(response: Response): Promise<TeamApiError> {
-  let message = '';
-  try {
-    const body: unknown = await response.json();
-    if (body && typeof body === 'object' && typeof (body as { error?: unknown }).error === 'string') message = (body as { error: string }).error;
-  } catch {
-    // Not JSON: the status alone says enough.
-  }
-  return new TeamApiError(response.status, message);
-}
-
 /** One request to /api/team (also for the applicant-side calls in src/team/applicantApi.ts). */
-export async function request<T>(method: 'GET' | 'POST', path: string, body?: unknown): Promise<T> {
-  const init: RequestInit =
-    method === 'GET'
-      ? { method, credentials: 'same-origin', headers: { Accept: 'application/json' } }
-      : { method, credentials: 'same-origin', headers: { Accept: 'application/json', 'Content-Type': 'application/json' }, body: JSON.stringify(body ?? {}) };
-  const response = await fetch(path, init);
-  if (!response.ok) throw await errorFrom(response);
-  const text = response.status === 204 ? '' : await response.text();
-  return (text === '' ? undefined : JSON.parse(text)) as T;
-}
+export const request = <T>(method: 'GET' | 'POST', path: string, body?: unknown): Promise<T> =>
+  requestJson<T>(method, path, body, (status, message) => new TeamApiError(status, message));
 
 /**
  * The query string of an inbox filter; empty values are left out. The export leaves the page out,
@@ -136,7 +117,8 @@ export const teamApi = {
   changeStatus: (references: string[], status: ApplicationStatus) => request<StatusChangeResult>('POST', teamPaths.changeStatus, { references, status } satisfies StatusChangeBody),
   assign: (id: string, memberId: string | null) => request<AssignResult>('POST', teamPaths.assign(id), { memberId } satisfies AssignBody),
   addNote: (id: string, body: string) => request<InternalNote>('POST', teamPaths.notes(id), { body } satisfies NoteBody),
-  decisionPreview: (id: string) => request<DecisionEmailPreview>('POST', teamPaths.decisionPreview(id)),
+  /** The decision email's preview and send, with the optional message to the applicant. */
+  decisionPreview: (id: string, body: DecisionPreviewBody) => request<DecisionEmailPreview>('POST', teamPaths.decisionPreview(id), body),
   decisionSend: (id: string, email: DecisionSendBody) => request<DecisionQueued>('POST', teamPaths.decisionSend(id), email),
   issueGranteeId: (id: string) => request<GranteeIssued>('POST', teamPaths.grantee(id)),
 };

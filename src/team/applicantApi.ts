@@ -1,18 +1,16 @@
 /**
- * The team's calls about the applicant's side of an application (requests for information, the
- * message with a decision, satisfaction, erasure requests), kept apart from the review client in
- * api.ts; the shapes come from src/api/contracts/teamInformation.ts, type only.
+ * The team's calls about the applicant's side of an application: requests for information,
+ * satisfaction and erasure requests (the decision email's message travels with the decision email
+ * in api.ts). The shapes come from src/api/contracts/teamInformation.ts, type only.
  */
 import type {
   ApplicantSideOfApplication,
-  DecisionPreviewBody,
-  DecisionSendBody,
   ErasureRequestList,
   QuestionEmailPreview,
   QuestionSent,
   SatisfactionSummary,
 } from '@/api/contracts/teamInformation';
-import { request, teamPaths, type ApplicationDetail, type DecisionEmailPreview } from './api';
+import { request, teamPaths, type ApplicationDetail } from './api';
 
 export type { ErasureRequestList, QuestionEmailPreview, SatisfactionSummary };
 
@@ -33,9 +31,6 @@ export const applicantSidePaths = {
 export const applicantSideApi = {
   questionPreview: (id: string, text: string) => request<QuestionEmailPreview>('POST', applicantSidePaths.questionPreview(id), { question: text }),
   questionSend: (id: string, text: string) => request<QuestionSent>('POST', applicantSidePaths.questionSend(id), { question: text }),
-  /** The decision email's preview and send, with the optional message to the applicant. */
-  decisionPreview: (id: string, body: DecisionPreviewBody) => request<DecisionEmailPreview>('POST', teamPaths.decisionPreview(id), body),
-  decisionSend: (id: string, body: DecisionSendBody) => request<{ queuedAt: string }>('POST', teamPaths.decisionSend(id), body),
   satisfaction: () => request<SatisfactionSummary>('GET', applicantSidePaths.satisfaction),
   erasureRequests: () => request<ErasureRequestList>('GET', applicantSidePaths.erasureRequests),
 };
