@@ -5,7 +5,7 @@
  * the browser; storage stores and reads and calls up into no feature.
  */
 
-/** Browser-only modules: rendering, the field kit, the team's screens and the fetch client. */
+/** Browser-only modules: rendering, the field kit, the team's and the applicant's screens and the fetch clients. */
 const BROWSER = [
   '^src/pages/',
   '^src/layouts/',
@@ -17,6 +17,7 @@ const BROWSER = [
   '^src/theme/',
   '^src/api/client[.]ts$',
   '^src/api/applicant[.]ts$',
+  '^src/api/json[.]ts$',
 ];
 
 /** The lowest layer: data and helpers both the pages and (partly) the server may read. */
