@@ -8,6 +8,7 @@ import type {
 } from '../../api/contracts/applicant';
 import { programmes } from '../../config/programmes';
 import { isReviewedForm } from '../../forms/definitions';
+import { paymentDetailsReceivedAt } from '../finance/views';
 import type { WirePayload } from '../../forms/definitions/types';
 import { applicationStatusLabels, isSettled, type ApplicationStatus } from '../../lib/applicationStatus';
 import { APPLICANT_ACTOR } from '../../lib/team';
@@ -83,10 +84,7 @@ export async function readOwnApplication(db: Database, email: string, reference:
   const row = await ownedApplication(db, email, reference);
   if (!row) return null;
   const history = await db.query<{ to_status: ApplicationStatus; created_at: Date }>('SELECT to_status, created_at FROM application_status_history WHERE submission_id = $1 ORDER BY id', [row.id]);
-  const payments = await db.query<{ created_at: Date }>(
-    'SELECT v.created_at FROM grantee_finance_versions v JOIN grantees g ON g.id = v.grantee_id WHERE g.submission_id = $1 ORDER BY v.created_at, v.id',
-    [row.id],
-  );
+  const payments = await paymentDetailsReceivedAt(db, row.id);
   const satisfaction = await readSatisfaction(db, row.id);
   await recordAudit(db, { actor: APPLICANT_ACTOR, action: 'applicant-view', target: referenceOf(row.form, row.id) });
   return {
@@ -100,7 +98,7 @@ export async function readOwnApplication(db: Database, email: string, reference:
     canWithdraw: !isSettled(row.status),
     satisfaction,
     canRate: isDecisionStatus(row.status) && satisfaction === null,
-    paymentDetailsReceived: payments.map((payment) => ({ at: iso(payment.created_at) })),
+    paymentDetailsReceived: payments.map((at) => ({ at: iso(at) })),
   };
 }
 

@@ -56,3 +56,12 @@ export function paymentDetailsListing(params: { readonly forms: string; readonly
          AND ${params.inRange('v.created_at')} AND ${answersMatch('v', params.search)}
          AND NOT (${params.reviewOnly})`;
 }
+
+/** When each version of payment details for an application arrived, oldest first: all a grantee sees of them (never a value). */
+export async function paymentDetailsReceivedAt(db: Queryable, submissionId: string): Promise<Date[]> {
+  const rows = await db.query<{ created_at: Date }>(
+    'SELECT v.created_at FROM grantee_finance_versions v JOIN grantees g ON g.id = v.grantee_id WHERE g.submission_id = $1 ORDER BY v.created_at, v.id',
+    [submissionId],
+  );
+  return rows.map((row) => row.created_at);
+}
