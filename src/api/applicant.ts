@@ -19,18 +19,12 @@ import type {
 } from './contracts/applicant';
 import { saveDownload } from '@/lib/download';
 import { postMultipart, type SendOptions } from './client';
-import { messageOf, requestJson } from './json';
+import { ApiError, messageOf, requestJson } from './json';
 
 export type { ApplicantApplicationDetail, ApplicantApplicationList };
 
-export class ApplicantApiError extends Error {
-  constructor(
-    readonly status: number,
-    message: string,
-  ) {
-    super(message);
-    this.name = 'ApplicantApiError';
-  }
+export class ApplicantApiError extends ApiError {
+  override readonly name = 'ApplicantApiError';
 }
 
 const BASE = '/api/applicant';

@@ -4,6 +4,16 @@
  * status and the server's Spanish message.
  */
 
+/** An answer that is not 2xx: its status and the server's Spanish message ('' when it sent none). */
+export class ApiError extends Error {
+  constructor(
+    readonly status: number,
+    message: string,
+  ) {
+    super(message);
+  }
+}
+
 /** The server's `{ error }` message, when the body is one; '' otherwise (the status says enough). */
 export function messageOf(text: string): string {
   try {

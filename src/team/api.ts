@@ -4,7 +4,7 @@
  * (the server also checks the Origin), and every answer that is not 2xx becomes a TeamApiError
  * carrying its status, so a page can tell "not signed in" (401) from "not allowed" (403).
  */
-import { requestJson } from '@/api/json';
+import { ApiError, requestJson } from '@/api/json';
 import type { PublicKeyCredentialCreationOptionsJSON, PublicKeyCredentialRequestOptionsJSON, RegistrationResponseJSON, AuthenticationResponseJSON } from '@simplewebauthn/browser';
 import type { ProgrammeKey } from '@/config/programmes';
 import type { ApplicationStatus } from '@/lib/applicationStatus';
@@ -37,14 +37,8 @@ export type Assignee = MemberRef;
  */
 export type InboxFilter = { form: ProgrammeKey; from: string; to: string; q: string; page: number; status: ApplicationStatus | ''; assignee: string };
 
-export class TeamApiError extends Error {
-  constructor(
-    readonly status: number,
-    message: string,
-  ) {
-    super(message);
-    this.name = 'TeamApiError';
-  }
+export class TeamApiError extends ApiError {
+  override readonly name = 'TeamApiError';
 }
 
 const BASE = '/api/team';
