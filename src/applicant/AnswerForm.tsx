@@ -58,7 +58,7 @@ export function AnswerForm({ reference, requestId, onAnswered }: { reference: st
 
   return (
     <form className={styles.form} noValidate onSubmit={submit} aria-label="Responder a la pregunta">
-      <TextField field={responseTextField} form={form} />
+      <TextField field={responseTextField} form={form} language="es" />
       <UploadField field={responseFileField} form={form} copy={SPANISH_UPLOAD_COPY} file={file} rejection={rejection} onFile={choose} onRejected={setRejection} />
       <SendProgressBar id="envio-respuesta" progress={progress} cancelled={cancelled} onCancel={cancel} copy={SPANISH_SEND_PROGRESS_COPY} />
       {failure ? <Notice tone="error">{failure}</Notice> : null}

@@ -44,7 +44,7 @@ export function LinkRequest() {
     <section className={styles.panel} aria-labelledby="pedir-enlace">
       <h2 id="pedir-enlace">Recibe un enlace para entrar</h2>
       <form className={styles.form} noValidate onSubmit={submit}>
-        <TextField field={linkEmailField} form={form} />
+        <TextField field={linkEmailField} form={form} language="es" />
         <Button type="submit" disabled={busy} aria-busy={busy || undefined}>
           {busy ? 'Enviando…' : 'Enviarme el enlace'}
         </Button>

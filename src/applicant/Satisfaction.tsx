@@ -68,7 +68,7 @@ export function Satisfaction({ reference, canRate, given }: { reference: string;
       ) : (
         <form className={styles.form} noValidate onSubmit={submit}>
           <RadioField field={ratingField} form={form} />
-          <TextField field={ratingCommentField} form={form} />
+          <TextField field={ratingCommentField} form={form} language="es" />
           {failure ? <Notice tone="error">{failure}</Notice> : null}
           <Button type="submit" disabled={busy} aria-busy={busy || undefined}>
             {busy ? 'Enviando…' : 'Enviar mi opinión'}

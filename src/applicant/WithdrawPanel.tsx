@@ -61,7 +61,7 @@ export function WithdrawPanel({ reference, onWithdrawn }: { reference: string; o
             ¿Seguro que quieres retirar la solicitud {reference}?
           </h3>
           <p>El equipo dejará de revisarla y no podrás volver a activarla. Si más adelante quieres postular de nuevo, tendrás que enviar una solicitud nueva.</p>
-          <TextField field={withdrawReasonField} form={form} />
+          <TextField field={withdrawReasonField} form={form} language="es" />
           {failure ? <Notice tone="error">{failure}</Notice> : null}
           <div className={styles.actions}>
             <Button type="submit" disabled={busy} aria-busy={busy || undefined}>

@@ -1,7 +1,7 @@
 import type { UseFormReturn } from 'react-hook-form';
 import type { FieldDefinition, FormValues } from '@/forms/definitions/types';
 import { classNames } from '@/lib/classNames';
-import { CharacterCounter } from './CharacterCounter';
+import { CharacterCounter, type CounterLanguage } from './CharacterCounter';
 import { FieldShell } from './FieldShell';
 import { describedBy, fieldIds } from './fieldIds';
 import { useFieldStatus } from './useFieldStatus';
@@ -22,9 +22,9 @@ const INPUT_TYPES: Partial<Record<FieldDefinition['kind'], { type: string; input
 const AUTOCOMPLETE: Readonly<Record<string, string>> = { firstName: 'given-name', lastName: 'family-name', company: 'organization', email: 'email', contactEmail: 'email' };
 
 /** The counter watches its own field's length, so a keystroke re-renders the counter and not the field. */
-function FieldCounter({ form, name, id, max }: { form: UseFormReturn<FormValues>; name: string; id: string; max: number }) {
+function FieldCounter({ form, name, id, max, language }: { form: UseFormReturn<FormValues>; name: string; id: string; max: number; language: CounterLanguage }) {
   const length = useFormSelector(form, (values) => (values[name] ?? '').length);
-  return <CharacterCounter id={id} length={length} max={max} />;
+  return <CharacterCounter id={id} length={length} max={max} language={language} />;
 }
 
 /**
@@ -32,7 +32,7 @@ function FieldCounter({ form, name, id, max }: { form: UseFormReturn<FormValues>
  * No `maxlength`: a pasted text longer than the cap stays whole, and the counter and the error say
  * by how much it is over.
  */
-export function TextField({ field, form }: { field: FieldDefinition; form: UseFormReturn<FormValues> }) {
+export function TextField({ field, form, language = 'en' }: { field: FieldDefinition; form: UseFormReturn<FormValues>; language?: CounterLanguage }) {
   const { required, error } = useFieldStatus(form, field);
   const registration = useRegisterKeepingEarlyInput(form, field.name);
   const ids = fieldIds(field.name);
@@ -45,7 +45,7 @@ export function TextField({ field, form }: { field: FieldDefinition; form: UseFo
     'aria-describedby': describedBy(field.name, { help: Boolean(field.help), counter: counted, error: Boolean(error) }),
     ...registration,
   };
-  const counter = counted && field.maxLength !== undefined ? <FieldCounter form={form} name={field.name} id={ids.counter} max={field.maxLength} /> : null;
+  const counter = counted && field.maxLength !== undefined ? <FieldCounter form={form} name={field.name} id={ids.counter} max={field.maxLength} language={language} /> : null;
   const input = INPUT_TYPES[field.kind];
   return (
     <FieldShell field={field} required={required} error={error} after={counter}>

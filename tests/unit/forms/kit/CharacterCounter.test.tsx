@@ -36,4 +36,15 @@ describe('CharacterCounter', () => {
     expect(liveRegion()).toHaveTextContent('3 characters over the limit of 100.');
     expect(screen.getByText(/103 \/ 100/)).toBeInTheDocument();
   });
+
+  it('speaks the page\'s language: Spanish words and grouping in the applicant portal', () => {
+    const { rerender } = render(<CharacterCounter id="count" length={10} max={32768} language="es" />);
+    expect(screen.getByText(/10 \/ 32\.768/)).toHaveTextContent('10 / 32.768 caracteres');
+    rerender(<CharacterCounter id="count" length={32767} max={32768} language="es" />);
+    act(() => vi.advanceTimersByTime(0));
+    expect(liveRegion()).toHaveTextContent('1 carácter disponible.');
+    rerender(<CharacterCounter id="count" length={32770} max={32768} language="es" />);
+    act(() => vi.advanceTimersByTime(1500));
+    expect(liveRegion()).toHaveTextContent('2 caracteres por encima del límite de 32.768.');
+  });
 });
