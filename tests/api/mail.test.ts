@@ -83,6 +83,8 @@ describe('confirmation emails through the outbox', () => {
       // Grantee finance is the team's name for the form: the grantee reads 'tus datos de pago para tu beca'.
       expect(email?.text).toContain(prefix === 'GF' ? 'Recibimos tus datos de pago para tu beca de Cadena Academy.' : programme);
       expect(email?.text).toContain(`Número de referencia: ${ref}`);
+      // Every confirmation, payment details included, ends with the portal's address (never a token).
+      expect(email?.text.trimEnd()).toMatch(/Puedes seguir el estado de tu solicitud en http:\/\/[^\s]+\/mi-solicitud\/$/);
       expect(email?.headers.from).toBe('Cadena Academy <hola@example.org>');
     }
     // The addresses the applicants typed; finance confirms to its contact email, and never repeats the payment details.

@@ -12,5 +12,4 @@ export const paymentDetailsWording = {
   nextStep: 'Si necesitas corregir algún dato, vuelve a enviar el formulario con tu ID de seguridad (Security Grantee ID): guardamos cada versión.',
   subject: (reference: string): string => `Recibimos tus datos de pago (${reference})`,
   exportCommand: 'npm run export -- --form grantee-finance --include-finance',
-  followedOnPortal: false,
 } as const;

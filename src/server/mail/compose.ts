@@ -48,8 +48,6 @@ type Wording = {
   readonly nextStep: string;
   readonly subject: (reference: string) => string;
   readonly exportCommand: string;
-  /** Whether the applicant follows it on /mi-solicitud/ (payment details are not shown there). */
-  readonly followedOnPortal: boolean;
 };
 
 function wordingOf(form: FormKey): Wording {
@@ -61,7 +59,6 @@ function wordingOf(form: FormKey): Wording {
     nextStep: 'Este correo confirma que tu solicitud llegó; no hace falta que lo respondas.',
     subject: (reference) => `Recibimos tu ${requestTo(form)} (${reference})`,
     exportCommand: `npm run export -- --form ${form}`,
-    followedOnPortal: true,
   };
 }
 
@@ -96,7 +93,8 @@ export function composeConfirmation(application: StoredApplication): ComposedEma
       'Saludos,',
       `El equipo de ${site.brand}`,
       '',
-      ...(wording.followedOnPortal ? applicantPortalLines() : []),
+      // A grantee follows their payment details on the application's page too (the dates they arrived).
+      ...applicantPortalLines(),
     ].join('\n'),
   };
 }
