@@ -1,3 +1,4 @@
+import type { ReviewAggregate } from '../../api/contracts/teamApplications';
 import { programmes } from '../../config/programmes';
 import { formDefinitions, isReviewedForm } from '../../forms/definitions';
 import type { FormKey, WirePayload } from '../../forms/definitions/types';
@@ -55,6 +56,9 @@ export type ApplicationListItem = {
   /** The review status; null for grantee finance, which is not reviewed. */
   status: ApplicationStatus | null;
   assignee: { id: string; email: string } | null;
+  reviewers: Array<{ id: string; email: string }>;
+  aggregate: ReviewAggregate | null;
+  blind: boolean;
 };
 
 type ListRow = {
@@ -109,6 +113,9 @@ export async function listApplications(db: Queryable, filter: ApplicationFilter)
         hasFile: row.has_file,
         status: row.status,
         assignee: row.assignee_id && row.assignee_email ? { id: row.assignee_id, email: row.assignee_email } : null,
+        reviewers: row.assignee_id && row.assignee_email ? [{ id: row.assignee_id, email: row.assignee_email }] : [],
+        aggregate: row.status === null ? null : { score: null, reviewsDone: 0, reviewsAssigned: 0, spread: null, disagreement: false },
+        blind: false,
       };
     }),
     total,
