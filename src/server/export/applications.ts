@@ -7,7 +7,7 @@ import { referenceOf } from '../mail/compose';
 import type { Queryable } from '../storage/database';
 import { reviewersOf } from '../team/applications';
 import { hidesIdentity, HIDDEN_ANSWER, redactPayload } from '../team/blind';
-import { OPERATOR, orderOf, reviewOnly, SqlParameters, submissionConditions, viewerTerms, type InboxFilter, type Viewer } from '../team/inboxFilter';
+import { OPERATOR, orderOf, reviewColumns, reviewedFrom, reviewOnly, SqlParameters, submissionConditions, viewerTerms, type InboxFilter, type Viewer } from '../team/inboxFilter';
 import { programmeReview } from '../team/scoring/rubric';
 import { answerCells, answerFields, fieldHeaders, type ExportFilter, type ExportTable } from './table';
 
@@ -73,12 +73,9 @@ export async function exportApplications(db: Queryable, definition: FormDefiniti
   const rows = await db.query<SubmissionRow>(
     `SELECT id::text AS id, payload, created_at, file_original_name, status, score::text AS score, reviews_done, reviews_assigned, spread::text AS spread,
             disagreement, recused, scores_hidden FROM (
-       SELECT s.id, s.payload, s.created_at, s.file_original_name, s.status, scores_hidden,
-              CASE WHEN scores_hidden THEN NULL ELSE ag.score END AS score, COALESCE(ag.reviews_done, 0) AS reviews_done,
-              COALESCE(ag.reviews_assigned, 0) AS reviews_assigned, CASE WHEN scores_hidden THEN NULL ELSE ag.spread END AS spread,
-              COALESCE(ag.disagreement, false) AND NOT scores_hidden AS disagreement, ${terms.recused} AS recused
-       FROM submissions s LEFT JOIN review_aggregates ag ON ag.submission_id = s.id, LATERAL (SELECT ${terms.scoresHidden} AS scores_hidden) hidden
-       WHERE s.form = ${parameters.add(form)} AND ${conditions.join(' AND ')}
+       SELECT s.id, s.payload, s.created_at, s.file_original_name, s.status, ${reviewColumns(terms)}
+       FROM ${reviewedFrom(terms)}
+       WHERE ${[`s.form = ${parameters.add(form)}`, ...conditions].join(' AND ')}
      ) applications
      ORDER BY ${filter.sort && filter.sort !== 'submitted' ? orderOf(filter.sort) : 'id'}`,
     parameters.values,

@@ -1,7 +1,7 @@
 import type { ApplicationSummary } from '../../api/contracts/teamApplications';
 import type { MemberRef } from '../../api/contracts/common';
 import { programmes } from '../../config/programmes';
-import { formDefinitions, isReviewedForm } from '../../forms/definitions';
+import { formDefinitions, isPaymentDetailsForm, isReviewedForm } from '../../forms/definitions';
 import type { FormKey, WirePayload } from '../../forms/definitions/types';
 import type { ApplicationStatus } from '../../lib/applicationStatus';
 import { answerFields } from '../export/table';
@@ -12,7 +12,7 @@ import { referenceOf } from '../mail/compose';
 import type { Queryable } from '../storage/database';
 import { readSubmissionFile } from '../storage/files';
 import { hidesIdentity, HIDDEN_ANSWER, type BlindContext } from './blind';
-import { OPERATOR, orderOf, reviewOnly, SqlParameters, submissionConditions, viewerTerms, type InboxFilter, type Viewer } from './inboxFilter';
+import { OPERATOR, orderOf, reviewColumns, reviewedFrom, reviewOnly, SqlParameters, submissionConditions, viewerTerms, type InboxFilter, type Viewer } from './inboxFilter';
 
 /**
  * The team's read model of applications: submissions of the five public forms and grantee
@@ -79,6 +79,18 @@ export async function reviewersOf(db: Queryable, submissionIds: readonly string[
   return reviewers;
 }
 
+/** The versions of payment details the filter lists, as rows of the listing's page (src/server/finance/views.ts). */
+function paymentDetailsRows(parameters: SqlParameters, filter: ApplicationFilter, forms: string): string {
+  const since = parameters.add(filter.since);
+  const before = parameters.add(filter.before ?? null);
+  const range = (column: string) => `(${since}::timestamptz IS NULL OR ${column} >= ${since}) AND (${before}::timestamptz IS NULL OR ${column} < ${before})`;
+  const listing = paymentDetailsListing({ forms, inRange: range, search: parameters.add(filter.search ?? null), reviewOnly: String(reviewOnly(filter)) });
+  return `UNION ALL
+         SELECT p.form, p.id, p.first, p.organisation, p.created_at, p.status, p.has_file, true, NULL::numeric, 0, 0, NULL::numeric, false, false FROM (
+           ${listing}
+         ) p (form, id, first, last, organisation, created_at, has_file, status, assignee_id, assignee_email)`;
+}
+
 /**
  * One page of the inbox for this viewer: the filter of src/server/team/inboxFilter.ts, each row with its reviewers and
  * aggregate (kept from whoever may not read scores yet), identifying answers hidden by blind review, and an application
@@ -89,28 +101,28 @@ export async function listApplications(db: Queryable, filter: ApplicationFilter,
   const terms = viewerTerms(parameters, viewer);
   const forms = parameters.add(filter.forms);
   const conditions = submissionConditions(parameters, filter, viewer, terms, filter.forms);
-  const since = parameters.add(filter.since);
-  const before = parameters.add(filter.before ?? null);
-  const range = (column: string) => `(${since}::timestamptz IS NULL OR ${column} >= ${since}) AND (${before}::timestamptz IS NULL OR ${column} < ${before})`;
-  const search = parameters.add(filter.search ?? null);
+  const submissionRows = `FROM ${reviewedFrom(terms)} WHERE ${[`s.form = ANY(${forms}::text[])`, ...conditions].join(' AND ')}`;
+  // Payment details only where the member reads them (the route passes grantee finance among the forms for finance only).
+  const paymentRows = filter.forms.some(isPaymentDetailsForm) ? paymentDetailsRows(parameters, filter, forms) : null;
   const limit = parameters.add(APPLICATIONS_PAGE_SIZE);
   const offset = parameters.add((filter.page - 1) * APPLICATIONS_PAGE_SIZE);
+  // One pass over narrow rows (ids, dates, statuses, scores) counts and chooses the page; only its rows then read
+  // their answers (a submission's row is wide: its answers and their search vector).
   const rows = await db.query<ListRow>(
-    `SELECT form, id::text AS id, first, last, organisation, created_at, has_file, status, score::text AS score, reviews_done, reviews_assigned, spread::text AS spread,
-            disagreement, recused, count(*) OVER ()::int AS total FROM (
-       SELECT s.form, s.id, s.payload->>'firstName' AS first, s.payload->>'lastName' AS last, COALESCE(s.payload->>'company', '') AS organisation,
-              s.created_at, s.file_sha256 IS NOT NULL AS has_file, s.status, scores_hidden,
-              CASE WHEN scores_hidden THEN NULL ELSE ag.score END AS score, COALESCE(ag.reviews_done, 0) AS reviews_done,
-              COALESCE(ag.reviews_assigned, 0) AS reviews_assigned, CASE WHEN scores_hidden THEN NULL ELSE ag.spread END AS spread,
-              COALESCE(ag.disagreement, false) AND NOT scores_hidden AS disagreement, ${terms.recused} AS recused
-       FROM submissions s LEFT JOIN review_aggregates ag ON ag.submission_id = s.id, LATERAL (SELECT ${terms.scoresHidden} AS scores_hidden) hidden
-       WHERE s.form = ANY(${forms}::text[]) AND ${conditions.join(' AND ')}
-       UNION ALL
-       SELECT p.form, p.id, p.first, p.last, p.organisation, p.created_at, p.has_file, p.status, true, NULL::numeric, 0, 0, NULL::numeric, false, false FROM (
-         ${paymentDetailsListing({ forms, inRange: range, search, reviewOnly: String(reviewOnly(filter)) })}
-       ) p (form, id, first, last, organisation, created_at, has_file, status, assignee_id, assignee_email)
-     ) applications
-     ORDER BY ${orderOf(filter.sort)} LIMIT ${limit} OFFSET ${offset}`,
+    `WITH page AS (
+       SELECT *, count(*) OVER ()::int AS total FROM (
+         SELECT s.form, s.id, NULL::text AS first, NULL::text AS organisation, s.created_at, s.status, NULL::boolean AS has_file, ${reviewColumns(terms)}
+         ${submissionRows}
+         ${paymentRows ?? ''}
+       ) applications
+       ORDER BY ${orderOf(filter.sort)} LIMIT ${limit} OFFSET ${offset}
+     )
+     SELECT page.form, page.id::text AS id, COALESCE(s.payload->>'firstName', page.first) AS first, s.payload->>'lastName' AS last,
+            COALESCE(s.payload->>'company', page.organisation, '') AS organisation, page.created_at,
+            CASE WHEN page.status IS NULL THEN page.has_file ELSE s.file_sha256 IS NOT NULL END AS has_file,
+            page.status, page.score::text AS score, page.reviews_done, page.reviews_assigned, page.spread::text AS spread, page.disagreement, page.recused, page.total
+     FROM page LEFT JOIN submissions s ON page.status IS NOT NULL AND s.id = page.id
+     ORDER BY ${orderOf(filter.sort).replace(/\b(score|created_at|id)\b/g, 'page.$1')}`,
     parameters.values,
   );
   let total = rows[0]?.total ?? 0;
