@@ -76,8 +76,8 @@ export const scoringRoutes: TeamResource = async (team, { database, config }) =>
     async (request, reply) => {
       const key = reviewedKey(request);
       if (!key) return send(reply, 404, MESSAGES.notFound);
-      const conflict = request.body.conflict ? request.body.reason.trim() : null;
-      if (conflict !== null && !isAllowedText(conflict)) return send(reply, 400, BAD_CONFLICT_REASON);
+      const conflict = request.body.conflict ? (request.body.reason ?? '').trim() : null;
+      if (conflict !== null && (conflict === '' || !isAllowedText(conflict))) return send(reply, 400, BAD_CONFLICT_REASON);
       const outcome = await database.transaction((tx) => declare(tx, { key, conflict, actor: actorOf(request), config: config.review }));
       if (outcome.status === 'not-found') return send(reply, 404, MESSAGES.notFound);
       if (outcome.status === 'refused') return send(reply, outcome.code, outcome.message);
