@@ -72,7 +72,7 @@ export async function readDecisionMessage(db: Queryable, submissionId: string): 
        WHERE d.submission_id = $1 AND d.status = s.status AND d.created_at >= s.status_changed_at AND d.applicant_message IS NOT NULL
        UNION ALL
        SELECT h.applicant_message, h.created_at, 0 AS rank FROM application_status_history h JOIN submissions s ON s.id = h.submission_id
-       WHERE h.submission_id = $1 AND h.to_status = s.status AND h.created_at >= s.status_changed_at AND h.applicant_message IS NOT NULL
+       WHERE h.id = (SELECT max(id) FROM application_status_history WHERE submission_id = $1) AND h.to_status = s.status AND h.applicant_message IS NOT NULL
      ) messages ORDER BY created_at DESC, rank DESC LIMIT 1`,
     [submissionId],
   );
