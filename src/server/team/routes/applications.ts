@@ -1,5 +1,5 @@
 import type { FastifyReply, FastifyRequest } from 'fastify';
-import { ApplicationDetail, ApplicationPage, InboxQuery, type InboxSort, type ReviewFilter } from '../../../api/contracts/teamApplications';
+import { ApplicationAnswer, ApplicationPage, InboxQuery, type InboxSort, type ReviewFilter } from '../../../api/contracts/teamApplications';
 import { ReferenceParams } from '../../../api/contracts/common';
 import { formDefinitions, isReviewedForm } from '../../../forms/definitions';
 import type { FormKey } from '../../../forms/definitions/types';
@@ -12,6 +12,8 @@ import { recordAudit } from '../audit';
 import { redactDetail, viewerOf } from '../blind';
 import { readReview } from '../review';
 import { seesPaymentDetails } from '../roles';
+import { withheldFrom } from '../scoring/access';
+import { readScoring } from '../scoring/store';
 import { paymentDetailsOf } from './finance';
 import { getOptions, MESSAGES, readableForms, readableKey, send, sessionOf, type TeamResource } from './shared';
 
@@ -85,11 +87,18 @@ export const applicationRoutes: TeamResource = async (team, options) => {
     return listApplications(database, { ...filter, forms: filter.form ? [filter.form] : readable }, viewerOf(session, options.config));
   });
 
-  team.get('/applications/:id', { ...getOptions('member'), schema: { params: ReferenceParams, response: { 200: ApplicationDetail } } }, async (request, reply) => {
+  const detailOptions = getOptions('member');
+  team.get('/applications/:id', { ...detailOptions, config: { ...detailOptions.config, whileWithheld: true }, schema: { params: ReferenceParams, response: { 200: ApplicationAnswer } } }, async (request, reply) => {
     const session = sessionOf(request);
     const key = readableKey(request);
+    const withheld = key && isReviewedForm(key.form) ? await withheldFrom(database, key.rowId, session.memberId) : null;
     const detail = key ? await readApplication(database, key, financeKeys) : null;
     if (!key || !detail) return send(reply, 404, MESSAGES.notFound);
+    if (withheld) {
+      // Until they declare: the reference, the programme and the prompt; once recused, the reference alone.
+      await recordAudit(database, { actor: session.email, action: 'view-application', target: detail.reference });
+      return withheld === 'declare' ? { id: detail.id, reference: detail.reference, access: withheld, programme: detail.programme } : { id: detail.id, reference: detail.reference, access: withheld };
+    }
     if (detail.unreadable) {
       // Reported, never shown: the operator learns which row, the member sees only the notice.
       request.log.error({ reference: detail.reference }, 'payment details failed to decrypt');
@@ -100,9 +109,10 @@ export const applicationRoutes: TeamResource = async (team, options) => {
     if (!isReviewedForm(key.form)) return detail;
     const review = await readReview(database, key.rowId, options.config.review);
     if (!review) return send(reply, 404, MESSAGES.notFound);
+    const scoring = await readScoring(database, key, review.status, session, options.config.review);
     // The key is absent, not empty, for every role but finance: nothing hints at payment details.
     const shown = redactDetail(viewerOf(session, options.config), { ...detail, ...review });
-    if (!seesPaymentDetails(session.role)) return shown;
+    if (!seesPaymentDetails(session.role)) return { ...shown, ...(scoring ? { scoring } : {}) };
     return { ...shown, paymentDetails: await paymentDetailsOf(request, options, key.rowId) };
   });
 
