@@ -56,7 +56,7 @@ type ListRow = {
   reviews_assigned: number;
   spread: string | null;
   disagreement: boolean;
-  recused: boolean;
+  withheld: boolean;
   total: number;
 };
 
@@ -86,7 +86,7 @@ function paymentDetailsRows(parameters: SqlParameters, filter: ApplicationFilter
   const range = (column: string) => `(${since}::timestamptz IS NULL OR ${column} >= ${since}) AND (${before}::timestamptz IS NULL OR ${column} < ${before})`;
   const listing = paymentDetailsListing({ forms, inRange: range, search: parameters.add(filter.search ?? null), reviewOnly: String(reviewOnly(filter)) });
   return `UNION ALL
-         SELECT p.form, p.id, p.first, p.organisation, p.created_at, p.status, p.has_file, true, NULL::numeric, 0, 0, NULL::numeric, false, false FROM (
+         SELECT p.form, p.id, p.first, p.organisation, p.created_at, p.status, p.has_file, true, NULL::numeric, 0, 0, NULL::numeric, false, false, false, NULL::text, false FROM (
            ${listing}
          ) p (form, id, first, last, organisation, created_at, has_file, status, assignee_id, assignee_email)`;
 }
@@ -94,7 +94,7 @@ function paymentDetailsRows(parameters: SqlParameters, filter: ApplicationFilter
 /**
  * One page of the inbox for this viewer: the filter of src/server/team/inboxFilter.ts, each row with its reviewers and
  * aggregate (kept from whoever may not read scores yet), identifying answers hidden by blind review, and an application
- * its reviewer is recused from reduced to its reference.
+ * withheld from its assigned reviewer (conflict not declared yet, or declared) reduced to its reference.
  */
 export async function listApplications(db: Queryable, filter: ApplicationFilter, viewer: Viewer = OPERATOR): Promise<{ items: ApplicationListItem[]; total: number; page: number; pageSize: number }> {
   const parameters = new SqlParameters();
@@ -120,7 +120,7 @@ export async function listApplications(db: Queryable, filter: ApplicationFilter,
      SELECT page.form, page.id::text AS id, COALESCE(s.payload->>'firstName', page.first) AS first, s.payload->>'lastName' AS last,
             COALESCE(s.payload->>'company', page.organisation, '') AS organisation, page.created_at,
             CASE WHEN page.status IS NULL THEN page.has_file ELSE s.file_sha256 IS NOT NULL END AS has_file,
-            page.status, page.score::text AS score, page.reviews_done, page.reviews_assigned, page.spread::text AS spread, page.disagreement, page.recused, page.total
+            page.status, page.score::text AS score, page.reviews_done, page.reviews_assigned, page.spread::text AS spread, page.disagreement, page.withheld, page.total
      FROM page LEFT JOIN submissions s ON page.status IS NOT NULL AND s.id = page.id
      ORDER BY ${orderOf(filter.sort).replace(/\b(score|created_at|id)\b/g, 'page.$1')}`,
     parameters.values,
@@ -132,13 +132,14 @@ export async function listApplications(db: Queryable, filter: ApplicationFilter,
   }
   const reviewers = await reviewersOf(
     db,
-    rows.filter((row) => row.status !== null && !row.recused).map((row) => row.id),
+    rows.filter((row) => row.status !== null && !row.withheld).map((row) => row.id),
   );
   return {
     items: rows.map((row) => {
       const reference = referenceOf(row.form, row.id);
       const head = { id: reference, reference, form: row.form, submittedAt: new Date(row.created_at).toISOString(), hasFile: row.has_file, status: row.status };
-      if (row.recused) return { ...head, name: '', organisation: '', hasFile: false, assignee: null, reviewers: [], aggregate: null, blind: false };
+      // Assigned and not declared free of conflict: the reference alone, as the detail gives it.
+      if (row.withheld) return { ...head, name: '', organisation: '', hasFile: false, assignee: null, reviewers: [], aggregate: null, blind: false };
       const hidden = hidesIdentity(viewer, row.form, row.status);
       const assigned = reviewers.get(row.id) ?? [];
       return {

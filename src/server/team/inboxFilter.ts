@@ -54,16 +54,22 @@ export function viewerTerms(parameters: SqlParameters, viewer: Viewer) {
   const joins = `LEFT JOIN review_assignments mine ON mine.submission_id = s.id AND mine.member_id = ${me}::bigint
        LEFT JOIN review_verdicts my_verdict ON my_verdict.submission_id = s.id AND my_verdict.member_id = ${me}::bigint`;
   const myVerdict = '(my_verdict.member_id IS NOT NULL)';
-  /** They declared a conflict on it: they get its reference and nothing else. */
+  /** They declared a conflict on it. */
   const recused = "(mine.declaration IS NOT DISTINCT FROM 'conflict')";
+  /**
+   * Assigned to them and not declared free of conflict (not yet, or recused): as the application's detail does
+   * (src/server/team/scoring/access.ts, withheldFrom), they get its reference and nothing else.
+   */
+  const withheld = "(mine.member_id IS NOT NULL AND mine.declaration IS DISTINCT FROM 'none')";
   /** Assigned to them and not recused. */
   const reviewing = "(mine.member_id IS NOT NULL AND mine.declaration IS DISTINCT FROM 'conflict')";
   /**
-   * Whether the aggregate is kept from them: finance reads nothing of scores; a reviewer reads the others' scores
-   * (and so the aggregate) only once they have sent theirs; admins read all (the gate of the application's detail).
+   * Whether the aggregate is kept from them, as scoreVisibility (src/server/team/scoring/access.ts) decides for the
+   * detail: finance reads nothing of scores, nor does anyone recused; admins read all; a reviewer reads the others'
+   * scores (and so the aggregate) once they have sent theirs. The role is known here, so the planner gets a constant.
    */
-  const scoresHidden = viewer.role === 'admin' ? 'false' : viewer.role === 'finance' ? 'true' : `(${recused} OR NOT ${myVerdict})`;
-  return { joins, recused, reviewing, myVerdict, scoresHidden };
+  const scoresHidden = viewer.role === 'finance' ? 'true' : viewer.role === 'admin' ? recused : `(${recused} OR NOT ${myVerdict})`;
+  return { joins, recused, withheld, reviewing, myVerdict, scoresHidden };
 }
 
 /** `submissions s` with its aggregate `ag` and the viewer's own assignment and review. */
@@ -75,7 +81,8 @@ export const reviewColumns = (terms: ReturnType<typeof viewerTerms>): string => 
   const hidden = terms.scoresHidden;
   return `${hidden} AS scores_hidden, CASE WHEN ${hidden} THEN NULL ELSE ag.score END AS score, COALESCE(ag.reviews_done, 0) AS reviews_done,
        COALESCE(ag.reviews_assigned, 0) AS reviews_assigned, CASE WHEN ${hidden} THEN NULL ELSE ag.spread END AS spread,
-       COALESCE(ag.disagreement, false) AND NOT ${hidden} AS disagreement, ${terms.recused} AS recused`;
+       COALESCE(ag.disagreement, false) AND NOT ${hidden} AS disagreement, ${terms.withheld} AS withheld,
+       mine.member_id IS NOT NULL AS assigned, mine.declaration, ${terms.myVerdict} AS submitted`;
 };
 
 /** The conditions on `s` (and `ag`) of the filter for this viewer; `range` is the date condition on a column. */
@@ -90,8 +97,8 @@ export function submissionConditions(parameters: SqlParameters, filter: InboxFil
     const [blindForms, hiddenKeys] = blindSearchParameters(viewer, forms);
     if (blindForms.length > 0) conditions.push(blindSearchCondition('s', search, parameters.add(blindForms), parameters.add(hiddenKeys)));
   }
-  // A search never finds an application its recused reviewer may not read.
-  if (filter.search) conditions.push(`NOT ${terms.recused}`);
+  // A search never finds an application whose answers are withheld from the member.
+  if (filter.search) conditions.push(`NOT ${terms.withheld}`);
   if (filter.statuses) conditions.push(`s.status = ANY(${parameters.add(filter.statuses)}::text[])`);
   if (filter.assignee) {
     const anyReviewer = 'SELECT 1 FROM review_assignments a WHERE a.submission_id = s.id';
