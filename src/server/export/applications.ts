@@ -7,7 +7,7 @@ import { referenceOf } from '../mail/compose';
 import type { Queryable } from '../storage/database';
 import { reviewersOf } from '../team/applications';
 import { hidesIdentity, HIDDEN_ANSWER, redactPayload } from '../team/blind';
-import { OPERATOR, orderOf, reviewColumns, reviewedFrom, reviewOnly, SqlParameters, submissionConditions, viewerTerms, type InboxFilter, type Viewer } from '../team/inboxFilter';
+import { decimal, OPERATOR, orderOf, reviewColumns, reviewedFrom, reviewOnly, SqlParameters, submissionConditions, viewerTerms, type InboxFilter, type ReviewColumns, type Viewer } from '../team/inboxFilter';
 import { scoreVisibility } from '../team/scoring/access';
 import { programmeReview } from '../team/scoring/rubric';
 import { answerCells, answerFields, fieldHeaders, type ExportFilter, type ExportTable } from './table';
@@ -26,18 +26,12 @@ export type { ExportFilter, ExportTable };
 /** The command that writes a submission's uploaded file. */
 export const fetchFileCommand = (submissionId: string): string => `npm run export -- --file ${submissionId}`;
 
-type SubmissionRow = {
+type SubmissionRow = ReviewColumns & {
   id: string;
   payload: WirePayload;
   created_at: Date;
   file_original_name: string | null;
   status: ApplicationStatus;
-  score: string | null;
-  reviews_done: number;
-  reviews_assigned: number;
-  spread: string | null;
-  disagreement: boolean;
-  withheld: boolean;
   assigned: boolean;
   declaration: 'none' | 'conflict' | null;
   submitted: boolean;
@@ -50,7 +44,7 @@ export type ExportReader = { readonly viewer?: Viewer; readonly review?: ReviewC
 
 const REVIEW_HEADERS = ['Status', 'Reviewers', 'Score', 'Reviews done', 'Reviews assigned', 'Spread', 'Disagreement'];
 
-const decimalCell = (value: string | null): string => (value === null ? '' : String(Math.round(Number(value) * 100) / 100));
+const decimalCell = (value: string | null): string => String(decimal(value) ?? '');
 
 /** The submitted scores of these applications, by application, reviewer email and criterion. */
 async function scoresOf(db: Queryable, submissionIds: readonly string[]): Promise<ScoreRow[]> {

@@ -12,7 +12,7 @@ import { referenceOf } from '../mail/compose';
 import type { Queryable } from '../storage/database';
 import { readSubmissionFile } from '../storage/files';
 import { hidesIdentity, HIDDEN_ANSWER, type BlindContext } from './blind';
-import { OPERATOR, orderOf, reviewColumns, reviewedFrom, reviewOnly, SqlParameters, submissionConditions, viewerTerms, type InboxFilter, type Viewer } from './inboxFilter';
+import { aggregateOf, OPERATOR, orderOf, reviewColumns, reviewedFrom, reviewOnly, SqlParameters, submissionConditions, viewerTerms, type InboxFilter, type ReviewColumns, type Viewer } from './inboxFilter';
 
 /**
  * The team's read model of applications: submissions of the five public forms and grantee
@@ -42,7 +42,7 @@ export type ApplicationFilter = InboxFilter & {
 
 export type ApplicationListItem = ApplicationSummary;
 
-type ListRow = {
+type ListRow = ReviewColumns & {
   form: FormKey;
   id: string;
   first: string | null;
@@ -51,19 +51,11 @@ type ListRow = {
   created_at: Date;
   has_file: boolean;
   status: ApplicationStatus | null;
-  score: string | null;
-  reviews_done: number;
-  reviews_assigned: number;
-  spread: string | null;
-  disagreement: boolean;
-  withheld: boolean;
   total: number;
 };
 
 const joinName = (first: string | undefined, last: string | undefined): string => [first, last].filter(Boolean).join(' ');
 
-/** numeric comes back as text from PostgreSQL: a number rounded to two decimals, as the screen shows it. */
-const decimal = (value: string | null): number | null => (value === null ? null : Math.round(Number(value) * 100) / 100);
 
 /** Each application's reviewers, by submission id, in the order they were assigned. */
 export async function reviewersOf(db: Queryable, submissionIds: readonly string[]): Promise<Map<string, MemberRef[]>> {
@@ -148,10 +140,7 @@ export async function listApplications(db: Queryable, filter: ApplicationFilter,
         organisation: hidden ? HIDDEN_ANSWER : row.organisation,
         assignee: assigned[0] ?? null,
         reviewers: assigned,
-        aggregate:
-          row.status === null
-            ? null
-            : { score: decimal(row.score), reviewsDone: row.reviews_done, reviewsAssigned: row.reviews_assigned, spread: decimal(row.spread), disagreement: row.disagreement },
+        aggregate: row.status === null ? null : aggregateOf(row),
         blind: hidden,
       };
     }),

@@ -76,6 +76,28 @@ export function viewerTerms(parameters: SqlParameters, viewer: Viewer) {
 export const reviewedFrom = (terms: ReturnType<typeof viewerTerms>): string => `submissions s LEFT JOIN review_aggregates ag ON ag.submission_id = s.id
        ${terms.joins}`;
 
+/** What reviewColumns adds to a row (numeric comes back from PostgreSQL as text). */
+export type ReviewColumns = {
+  score: string | null;
+  reviews_done: number;
+  reviews_assigned: number;
+  spread: string | null;
+  disagreement: boolean;
+  withheld: boolean;
+};
+
+/** A numeric column as the team reads it: rounded to two decimals. */
+export const decimal = (value: string | null): number | null => (value === null ? null : Math.round(Number(value) * 100) / 100);
+
+/** The aggregate of a row's review columns, as the inbox and a reviewer's own list answer it. */
+export const aggregateOf = (row: Pick<ReviewColumns, 'score' | 'reviews_done' | 'reviews_assigned' | 'spread' | 'disagreement'>) => ({
+  score: decimal(row.score),
+  reviewsDone: row.reviews_done,
+  reviewsAssigned: row.reviews_assigned,
+  spread: decimal(row.spread),
+  disagreement: row.disagreement,
+});
+
 /** The review columns of a row as the viewer may read them: the aggregate is null (no flag) where it is kept from them. */
 export const reviewColumns = (terms: ReturnType<typeof viewerTerms>): string => {
   const hidden = terms.scoresHidden;
