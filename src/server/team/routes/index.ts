@@ -11,6 +11,7 @@ import { applicationRoutes } from './applications';
 import { auditRoutes } from './audit';
 import { authRoutes } from './auth';
 import { financeRoutes } from './finance';
+import { grantRoutes } from './grants';
 import { memberRoutes } from './members';
 import { reviewRoutes } from './review';
 import { sessionRoutes } from './sessions';
@@ -91,4 +92,6 @@ export async function teamRoutes(app: FastifyInstance, options: TeamRouteOptions
   await team.register(dataRightsRoutes, resource);
   // The team's side of the applicant portal: questions to applicants, satisfaction, erasure requests.
   await team.register(informationRoutes, resource);
+  // The grant of an approved application: milestones and progress reports.
+  await team.register(grantRoutes, resource);
 }
