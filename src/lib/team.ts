@@ -62,7 +62,15 @@ export type AuditAction =
   | 'applicant-withdraw'
   | 'applicant-rate'
   | 'applicant-export'
-  | 'applicant-erasure-request';
+  | 'applicant-erasure-request'
+  // Grants (src/server/grants): the target is the application's reference and what changed, never an amount's recipient.
+  | 'create-grant'
+  | 'define-milestones'
+  | 'cancel-grant'
+  | 'complete-grant'
+  | 'review-report'
+  | 'download-report-file'
+  | 'applicant-report';
 
 /** How the audit log names an applicant acting in the portal: who they are stays out of the log, which is kept for ever. */
 export const APPLICANT_ACTOR = 'Solicitante';

@@ -6,6 +6,7 @@
 import { Type, type Static } from 'typebox';
 import { APPLICANT_MESSAGE_MAX } from './teamInformation';
 import { MemberRef, Moment } from './common';
+import { GrantTerms } from './grants';
 
 export const SCORE_COMMENT_MAX = 1000;
 export const CONFLICT_REASON_MAX = 500;
@@ -201,6 +202,8 @@ export const DecisionBody = Type.Object(
     status: Type.Union([Type.Literal('approved'), Type.Literal('rejected')], { errorMessage: BAD_DECISION_STATUS }),
     reason: Type.String({ minLength: 1, maxLength: 40, errorMessage: BAD_REASON }),
     applicantMessage: Type.Optional(Type.String({ maxLength: APPLICANT_MESSAGE_MAX, errorMessage: BAD_APPLICANT_MESSAGE })),
+    /** Approving a paying programme's application with its amount creates the grant in the same transaction (src/api/contracts/grants.ts). */
+    grant: Type.Optional(GrantTerms),
   },
   { additionalProperties: false, errorMessage: { required: { status: BAD_DECISION_STATUS, reason: BAD_REASON } } },
 );

@@ -11,6 +11,7 @@ import { applicationRoutes } from './applications';
 import { auditRoutes } from './audit';
 import { authRoutes } from './auth';
 import { financeRoutes } from './finance';
+import { grantRoutes } from './grants';
 import { memberRoutes } from './members';
 import { myReviewRoutes } from './myReviews';
 import { reviewRoutes } from './review';
@@ -98,4 +99,6 @@ export async function teamRoutes(app: FastifyInstance, options: TeamRouteOptions
   // The team's side of the applicant portal: questions to applicants, satisfaction, erasure requests.
   await team.register(informationRoutes, resource);
   await team.register(myReviewRoutes, resource);
+  // The grant of an approved application: milestones and progress reports.
+  await team.register(grantRoutes, resource);
 }

@@ -16,6 +16,7 @@ import {
 import { isReviewedForm } from '../../../forms/definitions';
 import { isAllowedText } from '../../../forms/definitions/validate';
 import type { Database } from '../../storage/database';
+import { createGrantOrThrow, GRANT_MESSAGES, GrantRefused } from '../../grants/service';
 import { parseReference } from '../applications';
 import { ASSIGNERS_AND_DECIDERS, SCORERS } from '../roles';
 import { WITHHELD_MESSAGES, withheldFrom } from '../scoring/access';
@@ -49,7 +50,7 @@ export function withheldApplications(database: Database) {
   };
 }
 
-export const scoringRoutes: TeamResource = async (team, { database, config }) => {
+export const scoringRoutes: TeamResource = async (team, { database, config, financeKeys }) => {
   const admins = postOptions(ASSIGNERS_AND_DECIDERS);
   const scorers = postOptions(SCORERS);
 
@@ -99,8 +100,20 @@ export const scoringRoutes: TeamResource = async (team, { database, config }) =>
   team.post('/applications/:id/decision', { ...admins, schema: { params: ReferenceParams, body: DecisionBody, response: { 200: DecisionResult } } }, async (request, reply) => {
     const key = reviewedKey(request);
     if (!key) return send(reply, 404, MESSAGES.notFound);
-    const { status, reason, applicantMessage } = request.body;
-    const outcome = await database.transaction((tx) => decide(tx, { key, to: status, reason, applicantMessage: applicantMessage ?? null, actor: actorOf(request), config: config.review }));
+    const { status, reason, applicantMessage, grant } = request.body;
+    if (grant && status !== 'approved') return send(reply, 400, GRANT_MESSAGES.grantOnlyOnApproval);
+    let outcome: Awaited<ReturnType<typeof decide>>;
+    try {
+      outcome = await database.transaction(async (tx) => {
+        const decided = await decide(tx, { key, to: status, reason, applicantMessage: applicantMessage ?? null, actor: actorOf(request), config: config.review });
+        // Approving with an amount creates the grant in the same transaction: a refused grant undoes the decision too.
+        if (decided.status === 'decided' && grant) await createGrantOrThrow(tx, { key, terms: grant, actor: actorOf(request), keys: financeKeys });
+        return decided;
+      });
+    } catch (error) {
+      if (error instanceof GrantRefused) return send(reply, error.refusal.code, error.refusal.message);
+      throw error;
+    }
     if (outcome.status === 'not-found') return send(reply, 404, MESSAGES.notFound);
     if (outcome.status === 'refused') return send(reply, outcome.code, outcome.message);
     return { status, reason: outcome.reason, applicantMessage: outcome.applicantMessage, decidedAt: outcome.decidedAt };
