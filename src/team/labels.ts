@@ -62,6 +62,8 @@ const auditActionLabels: Record<AuditAction, string> = {
   'applicant-rate': 'Valoró el proceso',
   'applicant-export': 'Descargó sus datos',
   'applicant-erasure-request': 'Pidió borrar sus datos',
+  'record-payment': 'Registró un pago',
+  'view-payment-destination': 'Vio el destino de un pago',
 };
 
 export function auditActionLabel(action: string): string {

@@ -4,27 +4,26 @@
  * (src/lib/money.ts); a date is a calendar day, YYYY-MM-DD.
  */
 import { Type, type Static } from 'typebox';
+import { CURRENCY_CODES } from '../../lib/money';
+import { PAYMENT_METHODS, type PaymentMethod } from '../../lib/payments';
 import { Moment } from './common';
 
-export const PAYMENT_METHODS = ['bank_transfer', 'eth', 'eth_l2', 'dai', 'dai_l2'] as const;
-export type PaymentMethod = (typeof PAYMENT_METHODS)[number];
-
-export const PAYMENT_CURRENCIES = ['USD', 'ETH', 'DAI'] as const;
+export { PAYMENT_METHODS, type PaymentMethod };
 
 const AMOUNT_MESSAGE = 'Escribe el monto como un número, por ejemplo 1500.00.';
 const DATE_MESSAGE = 'Escribe la fecha del pago como AAAA-MM-DD.';
 const METHOD_MESSAGE = `El método debe ser uno de: ${PAYMENT_METHODS.join(', ')}.`;
-const CURRENCY_MESSAGE = `La moneda debe ser una de: ${PAYMENT_CURRENCIES.join(', ')}.`;
+const CURRENCY_MESSAGE = `La moneda debe ser una de: ${CURRENCY_CODES.join(', ')}.`;
 const REFERENCE_MESSAGE = 'Escribe la referencia del pago: el hash de la transacción o la referencia bancaria.';
 const DESTINATION_MESSAGE = 'Escribe la dirección o el IBAN al que se envió el pago.';
 const MILESTONE_MESSAGE = 'Elige un hito, o ninguno para un anticipo.';
 
-/** A decimal string; its decimals and sign are checked against the currency by src/lib/money.ts. */
-const Amount = (message: string) => Type.String({ maxLength: 100, pattern: '^\\s*-?[0-9]*([.,][0-9]*)?\\s*$', errorMessage: message });
+/** A decimal string; its form, decimals and sign are checked against the currency by src/lib/money.ts. */
+const Amount = (message: string) => Type.String({ maxLength: 100, errorMessage: message });
 
 export const Day = Type.String({ pattern: '^[0-9]{4}-[0-9]{2}-[0-9]{2}$', errorMessage: DATE_MESSAGE });
 
-export const PaymentCurrency = Type.Enum(PAYMENT_CURRENCIES, { errorMessage: CURRENCY_MESSAGE });
+export const PaymentCurrency = Type.Enum(CURRENCY_CODES, { errorMessage: CURRENCY_MESSAGE });
 
 /** `POST /api/team/applications/:id/grant/payments` (finance). */
 export const RecordPaymentBody = Type.Object(

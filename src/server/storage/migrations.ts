@@ -473,6 +473,11 @@ export const MIGRATIONS: ReadonlyArray<{ readonly version: number; readonly name
       )`,
       'CREATE INDEX grant_payments_grant_idx ON grant_payments (grant_id)',
       'CREATE INDEX grant_payments_paid_on_idx ON grant_payments (paid_on, id)',
+      // Every event a webhook may carry, the grant's included (src/server/webhooks/outbox.ts).
+      'ALTER TABLE webhook_outbox DROP CONSTRAINT webhook_outbox_event_check',
+      `ALTER TABLE webhook_outbox ADD CONSTRAINT webhook_outbox_event_check CHECK (event IN (
+        'application.received', 'application.status_changed', 'application.information_requested', 'application.information_received', 'application.withdrawn',
+        'grant.created', 'grant.milestone_accepted', 'grant.payment_recorded', 'grant.completed'))`,
     ],
   },
 ];
