@@ -35,7 +35,7 @@ export function parseAmount(text: string, currency: Currency): ParsedAmount {
   if (/^-\s*\d/.test(value)) return { ok: false, message: 'El monto debe ser mayor que cero.' };
   const match = /^(\d+)(?:\.(\d+))?$/.exec(value);
   if (!match) return { ok: false, message: 'Escribe el monto solo con números y un punto para los decimales, por ejemplo 1500.50.' };
-  const whole = match[1].replace(/^0+(?=\d)/, '');
+  const whole = (match[1] ?? '').replace(/^0+(?=\d)/, '');
   const fraction = match[2] ?? '';
   if (whole.length > MAX_WHOLE_DIGITS) return { ok: false, message: 'El monto es demasiado grande.' };
   const significant = fraction.replace(/0+$/, '');

@@ -58,6 +58,14 @@ export type AuditAction =
   | 'applicant-rate'
   | 'applicant-export'
   | 'applicant-erasure-request'
+  // Grants (src/server/grants): the target is the application's reference and what changed, never an amount's recipient.
+  | 'create-grant'
+  | 'define-milestones'
+  | 'cancel-grant'
+  | 'complete-grant'
+  | 'review-report'
+  | 'download-report-file'
+  | 'applicant-report'
   // Grant payments (src/server/payments): recorded by finance; where one was sent, read like payment details.
   | 'record-payment'
   | 'view-payment-destination';

@@ -19,6 +19,10 @@ export type WebhookEvent =
   | 'application.information_requested'
   | 'application.information_received'
   | 'application.withdrawn'
+  // The grant of an approved application (src/server/grants).
+  | 'grant.created'
+  | 'grant.milestone_accepted'
+  | 'grant.completed'
   // Grants: finance recorded a payment (src/server/payments/record.ts).
   | 'grant.payment_recorded';
 
