@@ -11,6 +11,8 @@ import type { RunningServer } from '../../src/server/main';
 import { receiveApplication } from '../../src/server/applications/receive';
 import { referenceOf } from '../../src/server/mail/compose';
 import { granteePayments } from '../../src/server/payments/read';
+import { APPLICANT_COOKIE } from '../../src/api/contracts/applicant';
+import { startApplicantSession } from '../../src/server/applicant/sessions';
 import { syncWebhookEndpoints } from '../../src/server/webhooks/outbox';
 import type { Role } from '../../src/server/team/roles';
 import { CHECKSUMMED_ADDRESS, validFinanceCrypto, validFinanceFiat, validProjectGrants } from '../../scripts/support/formAnswers';
@@ -34,7 +36,7 @@ describe('grant payments', () => {
   const members = {} as Record<Role, Member>;
   const outputDir = fs.mkdtempSync(path.join(os.tmpdir(), 'payments-out-'));
 
-  const api = (member: Member | null) => teamClient(server.address, member?.cookie ?? null);
+  const api = (member: { cookie: string } | null) => teamClient(server.address, member?.cookie ?? null);
 
   /**
    * An approved application with its grantee ID issued through the routes, the grantee's payment
@@ -102,22 +104,24 @@ describe('grant payments', () => {
   });
 
   describe('roles', () => {
-    // [method, path, body]: statuses for signed out, reviewer, finance, admin.
-    const CALLERS = ['signed out', 'reviewer', 'finance', 'admin'] as const;
+    // [method, path, body]: statuses for signed out, the grantee signed in to the portal, reviewer, finance, admin.
+    const CALLERS = ['signed out', 'applicant', 'reviewer', 'finance', 'admin'] as const;
     it.each(CALLERS.map((caller, index) => [caller, index] as const))('%s gets exactly the statuses of the matrix', async (caller, index) => {
       const g = await grant({ amount: '10000000' });
       // A payment the finance member records first, so the destination route has one to show.
       const first = await pay(g, ethPayment(g, { reference: `0x${String(index).repeat(64)}` }));
       expect(first.status).toBe(201);
       const paymentId = ((await first.json()) as { payment: { id: string } }).payment.id;
-      const MATRIX: Array<[string, string, unknown, number, number, number, number]> = [
-        ['POST', `/applications/${g.reference}/grant/payments`, ethPayment(g, { reference: `0x${'c'.repeat(63)}${index}` }), 401, 403, 201, 403],
-        ['GET', `/applications/${g.reference}/grant/payments/${paymentId}/destination`, null, 401, 403, 200, 403],
-        ['GET', '/payments/due', null, 401, 403, 200, 403],
-        ['GET', '/payments?since=2026-01-01', null, 401, 403, 200, 403],
-        ['GET', '/payments.csv', null, 401, 403, 200, 403],
+      const MATRIX: Array<[string, string, unknown, number, number, number, number, number]> = [
+        ['POST', `/applications/${g.reference}/grant/payments`, ethPayment(g, { reference: `0x${'c'.repeat(63)}${index}` }), 401, 401, 403, 201, 403],
+        ['GET', `/applications/${g.reference}/grant/payments/${paymentId}/destination`, null, 401, 401, 403, 200, 403],
+        ['GET', '/payments/due', null, 401, 401, 403, 200, 403],
+        ['GET', '/payments?since=2026-01-01', null, 401, 401, 403, 200, 403],
+        ['GET', '/payments.csv', null, 401, 401, 403, 200, 403],
       ];
-      const member = caller === 'signed out' ? null : members[caller];
+      // The grantee's portal session (the applicant's email of the application) is no team session.
+      const applicant = { cookie: `${APPLICANT_COOKIE}=${await startApplicantSession(server.database, 'ana@example.org')}` };
+      const member = caller === 'signed out' ? null : caller === 'applicant' ? applicant : members[caller];
       const seen: string[] = [];
       const expected: string[] = [];
       for (const [method, route, body, ...statuses] of MATRIX) {
