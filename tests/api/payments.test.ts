@@ -268,6 +268,42 @@ describe('grant payments', () => {
       expect(JSON.stringify(seen)).not.toMatch(/TRF-SECRETA|PE123/);
     });
 
+    it("on the grant's pages: totals paid and outstanding; a reviewer never gets a bank reference, the grantee only the hash", async () => {
+      const g = await grant({ details: validFinanceFiat(), amount: '300000', milestones: [{ amount: '300000', accepted: true }] });
+      expect((await pay(g, { milestoneId: g.milestones[0], amount: '100.00', currency: 'USD', paidOn: yesterday(), method: 'bank_transfer', reference: 'TRF-SECRETA-2', destination: IBAN })).status).toBe(201);
+      expect((await pay(g, ethPayment(g, { grantAmount: '200.00', destination: OTHER_ADDRESS, confirmMismatch: true }))).status).toBe(201);
+      const teamView = async (member: Member) => (await (await api(member).get(`/applications/${g.reference}/grant`)).json()) as { paid: string; outstanding: string; payments: Array<{ method: string; reference: string | null }> };
+      const forReviewer = await teamView(members.reviewer);
+      expect(forReviewer).toMatchObject({ paid: '300.00', outstanding: '2700.00' });
+      expect(forReviewer.payments.map((payment) => [payment.method, payment.reference])).toEqual([
+        ['bank_transfer', null],
+        ['eth', HASH],
+      ]);
+      expect(JSON.stringify(forReviewer)).not.toMatch(/TRF-SECRETA|PE123|0x1111/);
+      const forFinance = await teamView(members.finance);
+      expect(forFinance.payments.map((payment) => payment.reference)).toEqual(['TRF-SECRETA-2', HASH]);
+      expect(JSON.stringify(forFinance)).not.toMatch(/PE123|0x1111/);
+
+      const portal = await fetch(`${server.address}/api/applicant/applications/${g.reference}/grant`, { headers: { cookie: `${APPLICANT_COOKIE}=${await startApplicantSession(server.database, 'ana@example.org')}` } });
+      expect(portal.status).toBe(200);
+      const seen = (await portal.json()) as { paid: string; outstanding: string; payments: unknown[] };
+      expect(seen).toMatchObject({ paid: '300.00', outstanding: '2700.00' });
+      expect(seen.payments).toEqual([
+        { paidOn: yesterday(), amount: '100.00', currency: 'USD', milestoneId: g.milestones[0], publicReference: null },
+        { paidOn: yesterday(), amount: '0.5', currency: 'ETH', milestoneId: g.milestones[0], publicReference: HASH },
+      ]);
+      expect(JSON.stringify(seen)).not.toMatch(/TRF-SECRETA|PE123|0x1111/);
+    });
+
+    it('the last payment of a grant whose milestones are all accepted completes it; nothing more is taken', async () => {
+      const g = await grant({ amount: '150000', milestones: [{ amount: '150000', accepted: true }] });
+      const last = await pay(g, ethPayment(g));
+      expect(((await last.json()) as { grantState: string; outstanding: string })).toMatchObject({ grantState: 'completed', outstanding: '0.00' });
+      const more = await pay(g, ethPayment(g, { grantAmount: '1.00', reference: `0x${'f'.repeat(64)}` }));
+      expect(more.status).toBe(400);
+      expect(await more.json()).toEqual({ error: 'La beca no está activa: no se registran pagos en ella.' });
+    });
+
     it('Por pagar lists accepted milestones not fully paid, the longest waiting first, and drops one once paid', async () => {
       const g = await grant({ amount: '300000', milestones: [{ amount: '100000', accepted: true }, { amount: '100000', accepted: true }, { amount: '100000', accepted: false }] });
       const dueOf = async () => ((await (await api(members.finance).get('/payments/due')).json()) as { due: Array<{ reference: string; milestoneId: string; outstanding: string }> }).due.filter((row) => row.reference === g.reference);

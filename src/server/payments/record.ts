@@ -4,6 +4,7 @@ import { formatAmount, isCurrency, minorFromDatabase, parseAmount, type Currency
 import type { FinanceKeyring } from '../finance/encryption';
 import { PAYMENT_DESTINATION, sealValue } from '../finance/sealedColumns';
 import { paymentDetailsOfSubmission } from '../finance/views';
+import { settleGrant } from '../grants/service';
 import type { Queryable } from '../storage/database';
 import { recordAudit } from '../team/audit';
 import { enqueueWebhookEvent } from '../webhooks/outbox';
@@ -86,9 +87,6 @@ async function checkAgainstDetails(tx: Queryable, submissionId: string, body: Re
   return { version: latest?.version ?? null, mismatch: refusal !== null };
 }
 
-// TODO-MERGE: wt-39a's settleGrant replaces this once its branch has it.
-async function settleGrant(_tx: Queryable, _grantId: string): Promise<void> {}
-
 const isRefusal = (value: object): value is PaymentRefusal => 'message' in value && 'status' in value;
 
 export async function recordPayment(
@@ -145,7 +143,7 @@ export async function recordPayment(
   );
   await recordAudit(tx, { actor: input.actor.email, action: 'record-payment', target: `${input.reference} · pago ${next.id}${details.mismatch ? ' · destino distinto confirmado' : ''}` });
   await enqueueWebhookEvent(tx, { submissionId: input.submissionId, type: 'grant.payment_recorded', status: grant.status, previousStatus: null });
-  await settleGrant(tx, grant.id);
+  await settleGrant(tx, grant.id, input.actor, input.keyring);
   const [state] = await tx.query<{ state: string }>('SELECT state FROM grants WHERE id = $1', [grant.id]);
   const payment = await paymentById(tx, next.id, { seesBankReferences: true });
   if (!payment) throw new Error('the payment just stored is missing');
