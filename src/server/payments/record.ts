@@ -8,7 +8,7 @@ import { settleGrant } from '../grants/service';
 import type { Queryable } from '../storage/database';
 import { recordAudit } from '../team/audit';
 import { enqueueWebhookEvent } from '../webhooks/outbox';
-import { checkDestination, checkReference, CURRENCY_OF_METHOD, destinationsInDetails, normaliseDestination, REFUSALS } from './checks';
+import { checkDestination, checkReference, CURRENCY_OF_METHOD, isCalendarDay, destinationsInDetails, normaliseDestination, REFUSALS } from './checks';
 import { paidOnGrant, paymentById } from './read';
 
 /**
@@ -42,9 +42,6 @@ export const PAYMENT_MESSAGES = {
 type GrantRow = { id: string; amount: string; currency: string; state: string; created_at: Date; status: ApplicationStatus };
 
 const dayOf = (moment: Date): string => moment.toISOString().slice(0, 10);
-
-/** A real calendar day written YYYY-MM-DD (not 2026-02-30). */
-const isCalendarDay = (day: string): boolean => /^\d{4}-\d{2}-\d{2}$/.test(day) && !Number.isNaN(Date.parse(`${day}T00:00:00Z`)) && dayOf(new Date(`${day}T00:00:00Z`)) === day;
 
 type Checked = { amount: bigint; grantAmount: bigint; rate: string | null; reference: string; destination: string };
 
