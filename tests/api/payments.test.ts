@@ -142,9 +142,13 @@ describe('grant payments', () => {
       const body = (await response.json()) as { payment: Record<string, unknown>; paid: string; outstanding: string };
       expect(body.payment).toMatchObject({ milestoneId: g.milestones[0], amount: '0.5', currency: 'ETH', grantAmount: '1500.00', rate: '1 ETH = 3000 USD', method: 'eth', reference: HASH, detailsVersion: 1, destinationMismatchConfirmed: false, recordedBy: 'finance@example.org' });
       expect(body).toMatchObject({ paid: '1500.00', outstanding: '1500.00' });
-      const [stored] = await server.database.query<{ amount: string; grant_amount: string; destination: string | null }>('SELECT amount::text, grant_amount::text, destination FROM grant_payments WHERE grant_id = $1', [g.grantId]);
-      // 0.5 ETH in wei, 1500 USD in cents; the destination only sealed.
-      expect(stored).toEqual({ amount: '500000000000000000', grant_amount: '150000', destination: null });
+      const [stored] = await server.database.query<{ amount: string; grant_amount: string; destination: string | null; sealed: Uint8Array }>(
+        'SELECT amount::text, grant_amount::text, destination, destination_ciphertext AS sealed FROM grant_payments WHERE grant_id = $1',
+        [g.grantId],
+      );
+      // 0.5 ETH in wei, 1500 USD in cents; the destination only sealed (AES-GCM: not even its hex digits in the row).
+      expect(stored).toMatchObject({ amount: '500000000000000000', grant_amount: '150000', destination: null });
+      expect(Buffer.from(stored!.sealed).toString('latin1')).not.toContain(CHECKSUMMED_ADDRESS.toLowerCase().slice(2, 20));
       expect(await webhookRows(g.submissionId)).toBe(1);
       expect((await auditEntries(server.database)).at(-1)).toEqual({ actor: 'finance@example.org', action: 'record-payment', target: expect.stringContaining(g.reference) });
     });
