@@ -304,6 +304,31 @@ for (const backend of BACKENDS) {
       ]);
     });
 
+    it('creates the grant with the approving decision, in its transaction: a refused grant undoes the decision too', async () => {
+      const decide = (reference: string, body: object) => team(members.admin).post(`/applications/${reference}/decision`, { status: 'approved', reason: 'meets-criteria', ...body });
+      const statusOf = async (reference: string) => (await db().query<{ status: string }>('SELECT status FROM submissions WHERE id = $1', [reference.replace(/^[A-Z]{2}-0*/, '')]))[0]!.status;
+
+      const refused = await application('owner@example.org', { status: 'in_review' });
+      for (const [body, status, error] of [
+        [{ grant: { amount: '12.345', currency: 'USD' } }, 400, 'El monto admite como máximo 2 decimales en USD.'],
+        [{ status: 'rejected', reason: 'x', grant: { amount: '10', currency: 'USD' } }, 400, 'Solo una aprobación lleva una subvención (monto y moneda).'],
+      ] as const) {
+        const before = await snapshot();
+        const response = await decide(refused, body);
+        expect({ status: response.status, body: await response.json() }).toEqual({ status, body: { error } });
+        expect(await snapshot()).toEqual(before);
+        expect(await statusOf(refused)).toBe('in_review');
+      }
+
+      const approved = await application('owner@example.org', { status: 'in_review' });
+      const response = await decide(approved, { grant: { amount: '2.75', currency: 'ETH' } });
+      expect(response.status).toBe(200);
+      expect(await statusOf(approved)).toBe('approved');
+      const grant = (await (await team(members.reviewer).get(`/applications/${approved}/grant`)).json()) as TeamGrant;
+      expect(grant).toMatchObject({ amount: '2.75', currency: 'ETH', state: 'active', milestones: [], paid: '0', outstanding: '2.75' });
+      expect((await db().query<{ amount: string }>('SELECT amount::text AS amount FROM grants WHERE id = $1', [grant.id]))[0]!.amount).toBe('2750000000000000000');
+    });
+
     it('runs a report round: changes asked (emailed with the comment), a new version, accepted (emailed); versions kept, webhooks and audit', async () => {
       const reference = await application('owner@example.org');
       const created = await create(reference, '1500.00', 'USD');
