@@ -74,6 +74,8 @@ const auditActionLabels: Record<AuditAction, string> = {
   'review-report': 'Revisó un informe de avance',
   'download-report-file': 'Descargó el archivo de un informe de avance',
   'applicant-report': 'Envió un informe de avance',
+  'record-payment': 'Registró un pago',
+  'view-payment-destination': 'Vio el destino de un pago',
 };
 
 export function auditActionLabel(action: string): string {

@@ -22,7 +22,9 @@ export type WebhookEvent =
   // The grant of an approved application (src/server/grants).
   | 'grant.created'
   | 'grant.milestone_accepted'
-  | 'grant.completed';
+  | 'grant.completed'
+  // Grants: finance recorded a payment (src/server/payments/record.ts).
+  | 'grant.payment_recorded';
 
 /** Marks the configured endpoints active and any others inactive (their pending rows wait, unsent). Run at start. */
 export async function syncWebhookEndpoints(db: Queryable, urls: readonly string[]): Promise<void> {

@@ -14,6 +14,7 @@ import { financeRoutes } from './finance';
 import { grantRoutes } from './grants';
 import { memberRoutes } from './members';
 import { myReviewRoutes } from './myReviews';
+import { paymentRoutes } from './payments';
 import { reviewRoutes } from './review';
 import { scoringRoutes, withheldApplications } from './scoring';
 import { sessionRoutes } from './sessions';
@@ -99,6 +100,7 @@ export async function teamRoutes(app: FastifyInstance, options: TeamRouteOptions
   // The team's side of the applicant portal: questions to applicants, satisfaction, erasure requests.
   await team.register(informationRoutes, resource);
   await team.register(myReviewRoutes, resource);
+  await team.register(paymentRoutes, resource);
   // The grant of an approved application: milestones and progress reports.
   await team.register(grantRoutes, resource);
 }
