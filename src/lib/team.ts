@@ -18,6 +18,7 @@ export const teamRoutes = {
   members: '/equipo/miembros/',
   audit: '/equipo/auditoria/',
   dataRights: '/equipo/datos/',
+  payments: '/equipo/pagos/',
 } as const;
 
 /** The team's audit log's actions (src/server/team/audit.ts records them; src/team/labels.ts names them). */
@@ -56,7 +57,18 @@ export type AuditAction =
   | 'applicant-withdraw'
   | 'applicant-rate'
   | 'applicant-export'
-  | 'applicant-erasure-request';
+  | 'applicant-erasure-request'
+  // Grants (src/server/grants): the target is the application's reference and what changed, never an amount's recipient.
+  | 'create-grant'
+  | 'define-milestones'
+  | 'cancel-grant'
+  | 'complete-grant'
+  | 'review-report'
+  | 'download-report-file'
+  | 'applicant-report'
+  // Grant payments (src/server/payments): recorded by finance; where one was sent, read like payment details.
+  | 'record-payment'
+  | 'view-payment-destination';
 
 /** How the audit log names an applicant acting in the portal: who they are stays out of the log, which is kept for ever. */
 export const APPLICANT_ACTOR = 'Solicitante';

@@ -19,6 +19,7 @@ const navItems: readonly NavItem[] = [
   { href: teamRoutes.members, label: 'Miembros', roles: ['admin'] },
   { href: teamRoutes.audit, label: 'Auditoría', roles: ['admin'] },
   { href: teamRoutes.dataRights, label: 'Datos personales', roles: ['admin'] },
+  { href: teamRoutes.payments, label: 'Pagos', roles: ['finance'] },
 ];
 
 function SignOutButton() {

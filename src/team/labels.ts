@@ -62,6 +62,15 @@ const auditActionLabels: Record<AuditAction, string> = {
   'applicant-rate': 'Valoró el proceso',
   'applicant-export': 'Descargó sus datos',
   'applicant-erasure-request': 'Pidió borrar sus datos',
+  'create-grant': 'Creó una subvención',
+  'define-milestones': 'Definió los hitos de una subvención',
+  'cancel-grant': 'Canceló una subvención',
+  'complete-grant': 'Completó una subvención',
+  'review-report': 'Revisó un informe de avance',
+  'download-report-file': 'Descargó el archivo de un informe de avance',
+  'applicant-report': 'Envió un informe de avance',
+  'record-payment': 'Registró un pago',
+  'view-payment-destination': 'Vio el destino de un pago',
 };
 
 export function auditActionLabel(action: string): string {

@@ -10,7 +10,7 @@
 import { countOf } from '../../lib/plural';
 import { loadConfig } from '../config';
 import { resolveFinanceKeys } from '../finance/encryption';
-import { OUTBOX_BODY, sealColumnRows, sealedColumnKeyUsage, UNSUBSCRIBE_TOKEN } from '../finance/sealedColumns';
+import { OUTBOX_BODY, PAYMENT_DESTINATION, sealColumnRows, sealedColumnKeyUsage, UNSUBSCRIBE_TOKEN } from '../finance/sealedColumns';
 import { financeKeyUsage, sealFinanceRows } from '../finance/versions';
 import { openDatabase } from '../storage/database';
 
@@ -22,6 +22,7 @@ export class FinanceKeysUsageError extends Error {}
 const SEALED_SECRETS = [
   [OUTBOX_BODY, { one: 'pending email body', other: 'pending email bodies' }],
   [UNSUBSCRIBE_TOKEN, { one: 'newsletter unsubscribe token', other: 'newsletter unsubscribe tokens' }],
+  [PAYMENT_DESTINATION, { one: 'grant payment destination', other: 'grant payment destinations' }],
 ] as const;
 
 /** Some versions could not be re-encrypted: the command's lines, and a non-zero exit. */

@@ -2,9 +2,10 @@
  * `npm run export`: the programme team reads what arrived.
  *   --form <name> [--since <date>] [--format csv|json] [--raw] [--out <file>]   applications of one form
  *   --file <submission id> [--out <file>]                                       a submission's uploaded file
+ *   --payments [--since <date>] [--before <date>] [--format csv|json] [--raw] [--out <file>]   grant payments
  * CSV cells that a spreadsheet would run as formulas are neutralised unless --raw (export/csv.ts).
  * A fetched file is named by its sniffed type's extension, never the one the applicant gave.
- * Grantee finance needs --include-finance and warns on stderr. Uses the same DATA_DIR /
+ * Grantee finance needs --include-finance and warns on stderr; so do payments' destinations and bank references. Uses the same DATA_DIR /
  * DATABASE_URL as the server, and works while it runs (openDatabase goes through its socket).
  */
 import fs from 'node:fs/promises';
@@ -20,10 +21,12 @@ import { extensionOfMediaType } from '../fileType';
 import { readSubmissionFile } from '../storage/files';
 import { exportApplications, type ExportTable } from './applications';
 import { toCsv } from './csv';
+import { exportPayments } from './payments';
 
 export const USAGE = [
   'usage: npm run export -- --form <name> [--since <YYYY-MM-DD>] [--format csv|json] [--raw] [--out <file>] [--include-finance]',
   '       npm run export -- --file <submission id> [--out <file>]',
+  '       npm run export -- --payments [--since <YYYY-MM-DD>] [--before <YYYY-MM-DD>] [--format csv|json] [--raw] [--out <file>] [--include-finance]',
   `forms: ${Object.keys(formDefinitions).join(', ')}`,
 ].join('\n');
 
@@ -37,11 +40,19 @@ export type ExportIo = { stdout(text: string): void; stderr(text: string): void 
 
 const isFormKey = (name: string): name is FormKey => Object.hasOwn(formDefinitions, name);
 
-function parseSince(raw: string | undefined): Date | null {
+function parseSince(raw: string | undefined, option = '--since'): Date | null {
   if (raw === undefined) return null;
   const since = new Date(raw);
-  if (!/^\d{4}-\d{2}-\d{2}/.test(raw) || Number.isNaN(since.getTime())) throw new UsageError(`--since must be a date such as 2026-01-31, got '${raw}'.`);
+  if (!/^\d{4}-\d{2}-\d{2}/.test(raw) || Number.isNaN(since.getTime())) throw new UsageError(`${option} must be a date such as 2026-01-31, got '${raw}'.`);
   return since;
+}
+
+/** A day for the payments' range (paid_on is a calendar day): exactly YYYY-MM-DD, and a day that exists. */
+function parseDay(raw: string | undefined, option: string): string | null {
+  if (raw === undefined) return null;
+  const day = parseSince(raw, option);
+  if (!/^\d{4}-\d{2}-\d{2}$/.test(raw) || day?.toISOString().slice(0, 10) !== raw) throw new UsageError(`${option} must be a date such as 2026-01-31, got '${raw}'.`);
+  return raw;
 }
 
 function asJson(table: ExportTable): string {
@@ -69,6 +80,8 @@ export function exportedFileName(submissionId: string, upload: { originalName: s
 const OPTIONS = {
   form: { type: 'string' },
   since: { type: 'string' },
+  before: { type: 'string' },
+  payments: { type: 'boolean', default: false },
   format: { type: 'string', default: 'csv' },
   out: { type: 'string' },
   file: { type: 'string' },
@@ -92,11 +105,13 @@ function parseOptions(args: readonly string[]) {
 export async function runExportCommand(args: readonly string[], io: ExportIo, place: { env: Readonly<Record<string, string | undefined>>; projectDir: string; outputDir: string }): Promise<void> {
   const options = parseOptions(args);
   const cwd = place.outputDir;
-  if ((options.form === undefined) === (options.file === undefined)) throw new UsageError(USAGE);
+  if ([options.form !== undefined, options.file !== undefined, options.payments].filter(Boolean).length !== 1) throw new UsageError(USAGE);
+  if (options.before !== undefined && !options.payments) throw new UsageError(`--before is for --payments only.\n${USAGE}`);
   if (options.file !== undefined && !/^\d+$/.test(options.file)) throw new UsageError('--file needs a submission id (a number, the first column of an export).');
   if (options.form !== undefined && !isFormKey(options.form)) throw new UsageError(`Unknown form '${options.form}'.\n${USAGE}`);
   if (options.format !== 'csv' && options.format !== 'json') throw new UsageError(`--format must be csv or json, got '${options.format}'.`);
-  const since = parseSince(options.since);
+  const since = options.payments ? null : parseSince(options.since);
+  const paymentRange = options.payments ? { since: parseDay(options.since, '--since'), before: parseDay(options.before, '--before') } : null;
   const form = options.form;
   const paymentDetails = form !== undefined && isPaymentDetailsForm(form);
   if (paymentDetails && !options['include-finance']) {
@@ -115,15 +130,19 @@ export async function runExportCommand(args: readonly string[], io: ExportIo, pl
       io.stderr(`Wrote ${path.relative(cwd, target) || target} (${upload.originalName}).\n`);
       return;
     }
-    if (form === undefined) throw new UsageError(USAGE);
-    if (paymentDetails) io.stderr(`${FINANCE_WARNING}\n`);
-    // Payment details are decrypted only here, behind --include-finance.
-    const financeKeys = paymentDetails ? resolveFinanceKeys(config).keyring : undefined;
-    const table = await exportApplications(database, formDefinitions[form], { since }, financeKeys);
+    const finance = paymentDetails || (paymentRange !== null && options['include-finance']);
+    if (finance) io.stderr(`${FINANCE_WARNING}\n`);
+    // Payment details and payments' destinations are decrypted only here, behind --include-finance.
+    const financeKeys = finance ? resolveFinanceKeys(config).keyring : undefined;
+    let table: ExportTable;
+    if (paymentRange) table = await exportPayments(database, paymentRange, financeKeys);
+    else if (form !== undefined) table = await exportApplications(database, formDefinitions[form], { since }, financeKeys);
+    else throw new UsageError(USAGE);
     const text = options.format === 'json' ? asJson(table) : toCsv(table.headers, table.rows, { raw: options.raw });
     if (out) {
       await writeNewFile(out, text);
-      io.stderr(`Wrote ${countOf(table.rows.length, { one: `${form} application`, other: `${form} applications` }, 'en')} to ${path.relative(cwd, out) || out}.\n`);
+      const what = form === undefined ? { one: 'payment', other: 'payments' } : { one: `${form} application`, other: `${form} applications` };
+      io.stderr(`Wrote ${countOf(table.rows.length, what, 'en')} to ${path.relative(cwd, out) || out}.\n`);
     } else {
       io.stdout(text);
     }

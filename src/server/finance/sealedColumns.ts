@@ -13,8 +13,8 @@ import { FinanceDecryptionError, open, seal, type FinanceKeyring, type Sealed } 
  */
 
 export type SealedColumn = {
-  readonly table: 'mail_outbox' | 'newsletter_subscribers';
-  readonly name: 'body' | 'unsubscribe_token';
+  readonly table: 'mail_outbox' | 'newsletter_subscribers' | 'grant_payments';
+  readonly name: 'body' | 'unsubscribe_token' | 'destination';
   /** A clear column the ciphertext is bound to, or null. */
   readonly boundTo: 'recipient' | null;
   /** Rows whose value may still be needed (the others are left alone, blanked or not). */
@@ -23,6 +23,8 @@ export type SealedColumn = {
 
 export const OUTBOX_BODY: SealedColumn = { table: 'mail_outbox', name: 'body', boundTo: 'recipient', live: "status = 'pending'" };
 export const UNSUBSCRIBE_TOKEN: SealedColumn = { table: 'newsletter_subscribers', name: 'unsubscribe_token', boundTo: null, live: 'true' };
+/** Where a grant payment was sent (an address or IBAN): read by finance only, through an audited view. */
+export const PAYMENT_DESTINATION: SealedColumn = { table: 'grant_payments', name: 'destination', boundTo: null, live: 'true' };
 
 /** The stored form of a sealed value, as the row's columns are read (pg gives bytea as Buffer, PGlite as Uint8Array). */
 export type SealedValueRow = { id: string; bound: string; ciphertext: Uint8Array | null; iv: Uint8Array | null; auth_tag: Uint8Array | null; key_id: string | null };

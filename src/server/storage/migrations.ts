@@ -442,6 +442,105 @@ export const MIGRATIONS: ReadonlyArray<{ readonly version: number; readonly name
       "ALTER TABLE mail_outbox ADD COLUMN kind text NOT NULL DEFAULT 'mail' CHECK (kind IN ('mail', 'reminder'))",
     ],
   },
+  {
+    version: 16,
+    name: 'grants, milestones and progress reports',
+    statements: [
+      // The grant of an approved application (src/server/grants): amounts are exact minor units
+      // (src/lib/money.ts), never floating point. Erasing the application erases its grant.
+      `CREATE TABLE grants (
+        id bigserial PRIMARY KEY,
+        submission_id bigint NOT NULL UNIQUE REFERENCES submissions (id) ON DELETE CASCADE,
+        amount numeric(78,0) NOT NULL CHECK (amount > 0),
+        currency text NOT NULL CHECK (currency IN ('USD', 'ETH', 'DAI')),
+        state text NOT NULL DEFAULT 'active' CHECK (state IN ('active', 'completed', 'cancelled')),
+        cancel_reason text,
+        state_changed_at timestamptz,
+        created_at timestamptz NOT NULL DEFAULT now(),
+        created_by bigint REFERENCES team_members (id),
+        CHECK ((state = 'cancelled') = (cancel_reason IS NOT NULL))
+      )`,
+      // Vencida is not a stored state: it is derived from due_date when read.
+      `CREATE TABLE grant_milestones (
+        id bigserial PRIMARY KEY,
+        grant_id bigint NOT NULL REFERENCES grants (id) ON DELETE CASCADE,
+        position integer NOT NULL,
+        title text NOT NULL,
+        done_criteria text NOT NULL,
+        due_date date NOT NULL,
+        amount numeric(78,0) NOT NULL CHECK (amount > 0),
+        state text NOT NULL DEFAULT 'pending' CHECK (state IN ('pending', 'delivered', 'accepted', 'changes_requested')),
+        created_at timestamptz NOT NULL DEFAULT now(),
+        accepted_at timestamptz,
+        CHECK ((state = 'accepted') = (accepted_at IS NOT NULL))
+      )`,
+      'CREATE INDEX grant_milestones_grant_idx ON grant_milestones (grant_id, position)',
+      // Each report is a new version, never written over; its file is kept like an answer's (migration 13).
+      `CREATE TABLE milestone_reports (
+        id bigserial PRIMARY KEY,
+        milestone_id bigint NOT NULL REFERENCES grant_milestones (id) ON DELETE CASCADE,
+        version integer NOT NULL CHECK (version > 0),
+        body text NOT NULL,
+        links jsonb NOT NULL DEFAULT '[]',
+        file_content bytea,
+        file_original_name text,
+        file_media_type text,
+        file_size integer,
+        file_sha256 text,
+        submitted_at timestamptz NOT NULL DEFAULT now(),
+        decision text CHECK (decision IN ('accepted', 'changes_requested')),
+        comment text,
+        reviewed_by bigint REFERENCES team_members (id),
+        reviewed_at timestamptz,
+        UNIQUE (milestone_id, version),
+        CHECK (num_nonnulls(file_content, file_original_name, file_media_type, file_size, file_sha256) IN (0, 5)),
+        CHECK ((decision IS NULL) = (reviewed_at IS NULL))
+      )`,
+      'ALTER TABLE webhook_outbox DROP CONSTRAINT webhook_outbox_event_check',
+      `ALTER TABLE webhook_outbox ADD CONSTRAINT webhook_outbox_event_check CHECK (event IN (
+        'application.received', 'application.status_changed', 'application.information_requested', 'application.information_received', 'application.withdrawn',
+        'grant.created', 'grant.milestone_accepted', 'grant.completed'))`,
+    ],
+  },
+  {
+    version: 17,
+    name: 'grant payments',
+    statements: [
+      // A payment recorded by finance against a milestone, or an advance (milestone_id NULL). Amounts
+      // are minor units (src/lib/money.ts); grant_amount is its value in the grant's currency.
+      // Erasing the application erases its grant and so its payments (as migration 16's tables).
+      // The destination (address or IBAN) is sealed like payment details (src/server/finance/sealedColumns.ts);
+      // its clear twin `destination` is never filled, there only so key rotation treats it like the others.
+      `CREATE TABLE grant_payments (
+        id bigserial PRIMARY KEY,
+        grant_id bigint NOT NULL REFERENCES grants (id) ON DELETE CASCADE,
+        milestone_id bigint REFERENCES grant_milestones (id) ON DELETE CASCADE,
+        amount numeric(78,0) NOT NULL CHECK (amount > 0),
+        currency text NOT NULL CHECK (currency IN ('USD', 'ETH', 'DAI')),
+        grant_amount numeric(78,0) NOT NULL CHECK (grant_amount > 0),
+        rate text,
+        paid_on date NOT NULL,
+        method text NOT NULL CHECK (method IN ('bank_transfer', 'eth', 'eth_l2', 'dai', 'dai_l2')),
+        reference text NOT NULL,
+        destination text CHECK (destination IS NULL),
+        destination_ciphertext bytea NOT NULL,
+        destination_iv bytea NOT NULL,
+        destination_auth_tag bytea NOT NULL,
+        destination_key_id text NOT NULL,
+        details_version integer,
+        destination_mismatch_confirmed boolean NOT NULL DEFAULT false,
+        recorded_by bigint NOT NULL REFERENCES team_members (id),
+        recorded_at timestamptz NOT NULL DEFAULT now()
+      )`,
+      'CREATE INDEX grant_payments_grant_idx ON grant_payments (grant_id)',
+      'CREATE INDEX grant_payments_paid_on_idx ON grant_payments (paid_on, id)',
+      // Every event a webhook may carry, the grant's included (src/server/webhooks/outbox.ts).
+      'ALTER TABLE webhook_outbox DROP CONSTRAINT webhook_outbox_event_check',
+      `ALTER TABLE webhook_outbox ADD CONSTRAINT webhook_outbox_event_check CHECK (event IN (
+        'application.received', 'application.status_changed', 'application.information_requested', 'application.information_received', 'application.withdrawn',
+        'grant.created', 'grant.milestone_accepted', 'grant.payment_recorded', 'grant.completed'))`,
+    ],
+  },
 ];
 
 /** Any constant; it serialises concurrent migrators (several servers on one PostgreSQL). */

@@ -18,7 +18,13 @@ export type WebhookEvent =
   // The applicant portal (src/server/applicant): the team asked a question, the applicant answered, the applicant withdrew.
   | 'application.information_requested'
   | 'application.information_received'
-  | 'application.withdrawn';
+  | 'application.withdrawn'
+  // The grant of an approved application (src/server/grants).
+  | 'grant.created'
+  | 'grant.milestone_accepted'
+  | 'grant.completed'
+  // Grants: finance recorded a payment (src/server/payments/record.ts).
+  | 'grant.payment_recorded';
 
 /** Marks the configured endpoints active and any others inactive (their pending rows wait, unsent). Run at start. */
 export async function syncWebhookEndpoints(db: Queryable, urls: readonly string[]): Promise<void> {

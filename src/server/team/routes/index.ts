@@ -12,6 +12,7 @@ import { auditRoutes } from './audit';
 import { authRoutes } from './auth';
 import { financeRoutes } from './finance';
 import { memberRoutes } from './members';
+import { paymentRoutes } from './payments';
 import { reviewRoutes } from './review';
 import { sessionRoutes } from './sessions';
 import { MESSAGES, send, type TeamAccess, type TeamRouteOptions } from './shared';
@@ -91,4 +92,5 @@ export async function teamRoutes(app: FastifyInstance, options: TeamRouteOptions
   await team.register(dataRightsRoutes, resource);
   // The team's side of the applicant portal: questions to applicants, satisfaction, erasure requests.
   await team.register(informationRoutes, resource);
+  await team.register(paymentRoutes, resource);
 }

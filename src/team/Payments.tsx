@@ -1,0 +1,363 @@
+import { useMemo, useState, type FormEvent } from 'react';
+import { useForm } from 'react-hook-form';
+import { PAYMENT_METHODS, type PaymentMethod } from '@/lib/payments';
+import type { FieldDefinition, FormValues } from '@/forms/definitions/types';
+import { RadioField } from '@/forms/kit/RadioField';
+import { fieldsResolver } from '@/forms/kit/resolver';
+import { TextField } from '@/forms/kit/TextField';
+import { formatAmount, isCurrency, parseAmount, type Currency } from '@/lib/money';
+import { teamRoutes } from '@/lib/team';
+import { TeamApiError } from './api';
+import { formatDateTime } from './format';
+import { Notice } from './Notice';
+import { paymentPaths, paymentsApi, type DueMilestone, type PaymentListRow, type PaymentRangeFilter } from './paymentsApi';
+import { actionFailure, failureMessage, useTeamData, type ActionOutcome } from './useTeamData';
+import styles from './team.module.css';
+
+/** What each method moves and how the page names it (the server checks the same pairs). */
+const METHODS: Readonly<Record<PaymentMethod, { label: string; currency: Currency; onChain: boolean }>> = {
+  bank_transfer: { label: 'Transferencia bancaria (USD)', currency: 'USD', onChain: false },
+  eth: { label: 'ETH', currency: 'ETH', onChain: true },
+  eth_l2: { label: 'ETH en Layer 2', currency: 'ETH', onChain: true },
+  dai: { label: 'DAI', currency: 'DAI', onChain: true },
+  dai_l2: { label: 'DAI en Layer 2', currency: 'DAI', onChain: true },
+};
+
+const isMethod = (value: string): value is PaymentMethod => (PAYMENT_METHODS as readonly string[]).includes(value);
+const currencyOf = (values: FormValues): Currency | null => (isMethod(values.method ?? '') ? METHODS[values.method as PaymentMethod].currency : null);
+
+/** A decimal string from the API as the page shows amounts ("USD 1.500,00", "ETH 0,5"). */
+export function shownAmount(decimal: string, currency: string): string {
+  if (!isCurrency(currency)) return `${currency} ${decimal}`;
+  const parsed = parseAmount(decimal, currency);
+  return parsed.ok ? formatAmount(parsed.minor, currency) : `${currency} ${decimal}`;
+}
+
+const today = (): string => new Date().toISOString().slice(0, 10);
+
+/** The payment form's fields for a grant in `grantCurrency`: its value and the rate only when the method pays in another currency. */
+function paymentFields(grantCurrency: string): FieldDefinition[] {
+  const otherCurrency = (values: FormValues) => {
+    const currency = currencyOf(values);
+    return currency !== null && currency !== grantCurrency;
+  };
+  return [
+    {
+      name: 'method',
+      kind: 'radio',
+      label: 'Método',
+      section: 'payment',
+      required: true,
+      options: PAYMENT_METHODS.map((method) => ({ value: method, label: METHODS[method].label })),
+      messages: { required: 'Elige el método de pago.', invalid: 'Elige el método de pago.' },
+    },
+    {
+      name: 'amount',
+      kind: 'text',
+      label: 'Monto pagado',
+      help: 'En la moneda del método, con punto para los decimales (por ejemplo 0.5 o 1500.00).',
+      section: 'payment',
+      required: true,
+      maxLength: 40,
+      messages: { required: 'Escribe el monto pagado.' },
+    },
+    {
+      name: 'grantAmount',
+      kind: 'text',
+      label: `Valor en ${grantCurrency}`,
+      help: 'La beca se aprobó en otra moneda: su valor en ella al momento del pago.',
+      section: 'payment',
+      required: true,
+      maxLength: 40,
+      visibleWhen: otherCurrency,
+      messages: { required: `Escribe el valor del pago en ${grantCurrency}.` },
+    },
+    {
+      name: 'rate',
+      kind: 'text',
+      label: 'Tipo de cambio usado',
+      help: 'Tal como lo usaste, por ejemplo «1 ETH = 3150,25 USD».',
+      section: 'payment',
+      required: true,
+      maxLength: 64,
+      visibleWhen: otherCurrency,
+      messages: { required: 'Escribe el tipo de cambio usado.' },
+    },
+    { name: 'paidOn', kind: 'date', label: 'Fecha del pago', section: 'payment', required: true, messages: { required: 'Escribe la fecha del pago.', invalid: 'Escribe una fecha válida.' } },
+    {
+      name: 'reference',
+      kind: 'text',
+      label: 'Referencia',
+      help: 'El hash de la transacción (0x y 64 caracteres) o la referencia de la transferencia bancaria.',
+      section: 'payment',
+      required: true,
+      maxLength: 200,
+      messages: { required: 'Escribe la referencia del pago.' },
+    },
+    {
+      name: 'destination',
+      kind: 'text',
+      label: 'Destino',
+      help: 'La dirección o el IBAN al que enviaste el pago; lo comparamos con los datos de pago más recientes del beneficiario.',
+      section: 'payment',
+      required: true,
+      maxLength: 100,
+      messages: { required: 'Escribe la dirección o el IBAN de destino.' },
+    },
+  ];
+}
+
+const EMPTY: FormValues = { method: '', amount: '', grantAmount: '', rate: '', paidOn: '', reference: '', destination: '' };
+
+/** "Registrar pago" for one accepted milestone: every value stays on a failed send; a mismatched destination asks for a confirmation. */
+function RecordPaymentForm({ milestone, onRecorded }: { milestone: DueMilestone; onRecorded: (outcome: ActionOutcome) => void }) {
+  const fields = useMemo(() => paymentFields(milestone.currency), [milestone.currency]);
+  const form = useForm<FormValues>({ mode: 'onBlur', defaultValues: { ...EMPTY, paidOn: today() }, resolver: useMemo(() => fieldsResolver(fields), [fields]) });
+  const [failure, setFailure] = useState<string | null>(null);
+  const [mismatch, setMismatch] = useState(false);
+  const [confirmed, setConfirmed] = useState(false);
+  const [busy, setBusy] = useState(false);
+  const values = form.watch();
+  const visible = fields.filter((field) => !field.visibleWhen || field.visibleWhen(values));
+
+  const submit = form.handleSubmit(
+    async (sent) => {
+      const method = sent.method as PaymentMethod;
+      const currency = METHODS[method].currency;
+      const other = currency !== milestone.currency;
+      setBusy(true);
+      setFailure(null);
+      try {
+        const recorded = await paymentsApi.record(milestone.reference, {
+          milestoneId: milestone.milestoneId,
+          method,
+          currency,
+          amount: sent.amount ?? '',
+          ...(other ? { grantAmount: sent.grantAmount ?? '', rate: sent.rate ?? '' } : {}),
+          paidOn: sent.paidOn ?? '',
+          reference: sent.reference ?? '',
+          destination: sent.destination ?? '',
+          ...(mismatch && confirmed ? { confirmMismatch: true } : {}),
+        });
+        onRecorded({
+          tone: 'success',
+          text: `Registramos el pago de ${shownAmount(recorded.payment.amount, recorded.payment.currency)} del hito «${milestone.title}» (${milestone.reference}). Quedan ${shownAmount(recorded.outstanding, milestone.currency)} por pagar de la beca.`,
+        });
+      } catch (error) {
+        if (error instanceof TeamApiError && error.status === 409) setMismatch(true);
+        setFailure(actionFailure(error, 'No pudimos registrar el pago. Inténtalo de nuevo.'));
+      } finally {
+        setBusy(false);
+      }
+    },
+    (errors) => {
+      const first = fields.find((field) => errors[field.name]);
+      if (first) form.setFocus(first.name);
+    },
+  );
+
+  return (
+    <form className={styles.stack} noValidate onSubmit={submit} aria-labelledby="registrar-pago">
+      <h3 id="registrar-pago" className={styles.subtitle}>
+        Registrar pago: {milestone.reference} · hito {milestone.position} «{milestone.title}»
+      </h3>
+      <p className={styles.muted}>
+        Por pagar: {shownAmount(milestone.outstanding, milestone.currency)}. La fecha no puede ser anterior al {milestone.grantCreatedOn} ni futura.
+      </p>
+      {visible.map((field) => (field.kind === 'radio' ? <RadioField key={field.name} field={field} form={form} /> : <TextField key={field.name} field={field} form={form} language="es" />))}
+      {failure ? <Notice tone="error">{failure}</Notice> : null}
+      {mismatch ? (
+        <div className={styles.field}>
+          <label>
+            <input type="checkbox" checked={confirmed} onChange={(event) => setConfirmed(event.target.checked)} /> Confirmo que el destino es correcto aunque no coincide con los datos de pago más recientes
+          </label>
+        </div>
+      ) : null}
+      <div>
+        <button type="submit" className={styles.button} disabled={busy} aria-busy={busy || undefined}>
+          {busy ? 'Registrando…' : 'Registrar pago'}
+        </button>
+      </div>
+    </form>
+  );
+}
+
+/** "Por pagar": accepted milestones not yet fully paid, the longest waiting first, each with its form. */
+function DuePayments({ onRecorded }: { onRecorded: () => void }) {
+  const due = useTeamData(() => paymentsApi.due(), []);
+  const [open, setOpen] = useState<string | null>(null);
+  const [outcome, setOutcome] = useState<ActionOutcome | null>(null);
+  const recorded = (next: ActionOutcome) => {
+    setOutcome(next);
+    setOpen(null);
+    due.reload();
+    onRecorded();
+  };
+  const chosen = due.state === 'ready' ? due.data.due.find((row) => row.milestoneId === open) : undefined;
+  return (
+    <section className={styles.section} aria-labelledby="por-pagar">
+      <h2 id="por-pagar" className={styles.subtitle}>
+        Por pagar
+      </h2>
+      {outcome ? (
+        <Notice tone={outcome.tone} focus>
+          {outcome.text}
+        </Notice>
+      ) : null}
+      {due.state === 'loading' ? <p role="status">Cargando hitos por pagar…</p> : null}
+      {due.state === 'error' ? <Notice tone="error">{failureMessage(due.status)}</Notice> : null}
+      {due.state === 'ready' && due.data.due.length === 0 ? <p className={styles.muted}>No hay hitos aceptados pendientes de pago.</p> : null}
+      {due.state === 'ready' && due.data.due.length > 0 ? (
+        <div className={styles.tableWrap}>
+          <table className={styles.table}>
+            <caption>Hitos aceptados sin pagar: {due.data.due.length}</caption>
+            <thead>
+              <tr>
+                <th scope="col">Solicitud</th>
+                <th scope="col">Beneficiario</th>
+                <th scope="col">Hito</th>
+                <th scope="col">Aceptado el</th>
+                <th scope="col">Por pagar</th>
+                <th scope="col">
+                  <span className={styles.visuallyHidden}>Acciones</span>
+                </th>
+              </tr>
+            </thead>
+            <tbody>
+              {due.data.due.map((row) => (
+                <tr key={row.milestoneId}>
+                  <td>
+                    <a href={teamRoutes.application(row.reference)}>{row.reference}</a>
+                  </td>
+                  <td>{row.grantee}</td>
+                  <td>
+                    {row.position}. {row.title}
+                  </td>
+                  <td>{formatDateTime(row.acceptedAt)}</td>
+                  <td>
+                    {shownAmount(row.outstanding, row.currency)}
+                    {row.paid !== '0' && row.paid !== '0.00' ? <span className={styles.muted}> (de {shownAmount(row.amount, row.currency)})</span> : null}
+                  </td>
+                  <td>
+                    <button
+                      type="button"
+                      className={styles.secondaryButton}
+                      aria-expanded={open === row.milestoneId}
+                      aria-label={`Registrar pago del hito ${row.position} de ${row.reference}`}
+                      onClick={() => {
+                        setOutcome(null);
+                        setOpen(open === row.milestoneId ? null : row.milestoneId);
+                      }}
+                    >
+                      Registrar pago
+                    </button>
+                  </td>
+                </tr>
+              ))}
+            </tbody>
+          </table>
+        </div>
+      ) : null}
+      {chosen ? <RecordPaymentForm key={chosen.milestoneId} milestone={chosen} onRecorded={recorded} /> : null}
+    </section>
+  );
+}
+
+function methodLabel(method: PaymentMethod): string {
+  return METHODS[method].label;
+}
+
+/** "Pagos": the payments of a date range and the accountant's CSV of the same range. */
+function PaymentsInRange({ generation }: { generation: number }) {
+  const [draft, setDraft] = useState<PaymentRangeFilter>({ since: '', before: '' });
+  const [range, setRange] = useState<PaymentRangeFilter>({ since: '', before: '' });
+  const payments = useTeamData(() => paymentsApi.list(range), [range.since, range.before, generation]);
+  const apply = (event: FormEvent) => {
+    event.preventDefault();
+    setRange(draft);
+  };
+  const rows: PaymentListRow[] = payments.state === 'ready' ? payments.data.payments : [];
+  return (
+    <section className={styles.section} aria-labelledby="pagos">
+      <h2 id="pagos" className={styles.subtitle}>
+        Pagos
+      </h2>
+      <form className={styles.filters} onSubmit={apply} aria-label="Rango de fechas">
+        <div className={styles.field}>
+          <label className={styles.label} htmlFor="pagos-desde">
+            Pagados desde
+          </label>
+          <input id="pagos-desde" type="date" className={styles.input} value={draft.since} onChange={(event) => setDraft({ ...draft, since: event.target.value })} />
+        </div>
+        <div className={styles.field}>
+          <label className={styles.label} htmlFor="pagos-antes">
+            Antes del
+          </label>
+          <input id="pagos-antes" type="date" className={styles.input} value={draft.before} onChange={(event) => setDraft({ ...draft, before: event.target.value })} />
+        </div>
+        <div>
+          <button type="submit" className={styles.button}>
+            Mostrar
+          </button>
+        </div>
+      </form>
+      <p>
+        <a href={paymentPaths.csv(range)} download>
+          Descargar CSV de estos pagos
+        </a>
+      </p>
+      {payments.state === 'loading' ? <p role="status">Cargando pagos…</p> : null}
+      {payments.state === 'error' ? <Notice tone="error">{failureMessage(payments.status)}</Notice> : null}
+      {payments.state === 'ready' && rows.length === 0 ? <p className={styles.muted}>No hay pagos en ese rango.</p> : null}
+      {rows.length > 0 ? (
+        <div className={styles.tableWrap}>
+          <table className={styles.table}>
+            <caption>Pagos: {rows.length}</caption>
+            <thead>
+              <tr>
+                <th scope="col">Fecha</th>
+                <th scope="col">Solicitud</th>
+                <th scope="col">Beneficiario</th>
+                <th scope="col">Hito</th>
+                <th scope="col">Monto</th>
+                <th scope="col">Valor en la beca</th>
+                <th scope="col">Método</th>
+                <th scope="col">Referencia</th>
+              </tr>
+            </thead>
+            <tbody>
+              {rows.map((payment) => (
+                <tr key={payment.id}>
+                  <td>{payment.paidOn}</td>
+                  <td>
+                    <a href={teamRoutes.application(payment.applicationReference)}>{payment.applicationReference}</a>
+                  </td>
+                  <td>{payment.grantee}</td>
+                  <td>{payment.milestoneTitle ?? 'Anticipo'}</td>
+                  <td>{shownAmount(payment.amount, payment.currency)}</td>
+                  <td>
+                    {shownAmount(payment.grantAmount, payment.grantCurrency)}
+                    {payment.rate ? <span className={styles.muted}> ({payment.rate})</span> : null}
+                  </td>
+                  <td>{methodLabel(payment.method)}</td>
+                  <td className={styles.reference}>{payment.reference ?? '—'}</td>
+                </tr>
+              ))}
+            </tbody>
+          </table>
+        </div>
+      ) : null}
+    </section>
+  );
+}
+
+/** The Pagos page (finance): what to pay next, and the payments of a date range with their CSV. */
+export function Payments() {
+  const [generation, setGeneration] = useState(0);
+  return (
+    <>
+      <DuePayments onRecorded={() => setGeneration((value) => value + 1)} />
+      <PaymentsInRange generation={generation} />
+    </>
+  );
+}
