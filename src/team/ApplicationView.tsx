@@ -6,6 +6,7 @@ import { ApplicantFeedback, ApplicantQuestions, InformationRequestPanel } from '
 import { DecisionEmail } from './DecisionEmail';
 import { formatBytes, formatDateTime } from './format';
 import { GranteeIdPanel } from './GranteeIdPanel';
+import { GrantSection } from './grant/GrantSection';
 import { InternalNotes } from './InternalNotes';
 import { canReview } from './labels';
 import { teamRoutes } from '@/lib/team';
@@ -75,6 +76,7 @@ function ApplicationWithReview({ application, member, refresh }: { application: 
         <InternalNotes reference={application.reference} notes={application.notes ?? []} canWrite={canReview(member.role)} />
       </aside>
       <div className={styles.answersColumn}>
+        <GrantSection application={application} member={member} />
         <ApplicantQuestions application={application} />
         <Answers application={application} />
         {member.role === 'finance' && application.paymentDetails ? <PaymentDetails versions={application.paymentDetails} /> : null}
