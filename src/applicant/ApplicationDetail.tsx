@@ -4,6 +4,7 @@ import { Button } from '@/components/Button';
 import { useHydrated } from '@/forms/kit/useHydrated';
 import { classNames } from '@/lib/classNames';
 import { formatDate, formatDateTime } from './format';
+import { GrantPanel } from './GrantPanel';
 import { AnswerForm, LinkRequest, Satisfaction, WithdrawPanel } from './lazyForms';
 import { Notice } from './Notice';
 import { OwnData } from './OwnData';
@@ -130,6 +131,17 @@ function Overview({ application }: { application: Detail }) {
   );
 }
 
+/** The grant of an approved application of a paying programme, once the team has created it (a 404 until then shows nothing). */
+function Grant({ application }: { application: Detail }) {
+  const paying = application.status === 'approved' && application.form !== 'office-hours';
+  const reference = application.reference;
+  const load = useCallback(() => applicantApi.grant(reference), [reference]);
+  const grant = useApplicantData(paying ? load : null, `grant-${reference}`);
+  if (grant.state === 'ready') return <GrantPanel grant={grant.data} />;
+  if (grant.state === 'error' && grant.status !== 404) return <Notice tone="error">{applicantFailure(grant.status, grant.message)}</Notice>;
+  return null;
+}
+
 /** One application of the signed-in applicant (?ref=): status, questions, withdrawal, opinion, the copy and their data. */
 export function ApplicationDetailView() {
   const hydrated = useHydrated();
@@ -175,6 +187,7 @@ export function ApplicationDetailView() {
       {application.state === 'ready' ? (
         <>
           <Overview application={application.data} />
+          <Grant application={application.data} />
           <Questions application={application.data} onAnswered={after('Recibimos tu respuesta. El equipo la verá junto a tu solicitud; la pregunta queda respondida.')} />
           <Suspense fallback={null}>
             <Satisfaction key={application.data.status} reference={application.data.reference} canRate={application.data.canRate} given={application.data.satisfaction} />
