@@ -40,3 +40,8 @@ export function milestoneStateOn(stored: StoredMilestoneState, dueDate: string, 
 
 /** Today's date in UTC as YYYY-MM-DD: the day the due dates are compared with. */
 export const utcToday = (now: Date): string => now.toISOString().slice(0, 10);
+
+/** The programmes whose approved applications get a grant (money paid out); Office Hours gives a session, not money. */
+export const GRANT_PROGRAMMES = ['project-grants', 'small-grants', 'academic-grants', 'devcon-grants'] as const;
+export type GrantProgramme = (typeof GRANT_PROGRAMMES)[number];
+export const isGrantProgramme = (form: string): form is GrantProgramme => (GRANT_PROGRAMMES as readonly string[]).includes(form);

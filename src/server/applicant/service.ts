@@ -40,14 +40,14 @@ const APPLICANT = { memberId: null, email: APPLICANT_ACTOR } as const;
 
 const iso = (value: Date | string): string => new Date(value).toISOString();
 
-type OwnedRow = { id: string; form: ReviewedForm; payload: WirePayload; created_at: Date; status: ApplicationStatus; file_original_name: string | null; file_sha256: string | null };
+export type OwnedRow = { id: string; form: ReviewedForm; payload: WirePayload; created_at: Date; status: ApplicationStatus; file_original_name: string | null; file_sha256: string | null };
 
 const OWNED_COLUMNS = 'id::text AS id, form, payload, created_at, status, file_original_name, file_sha256';
 /** The portal's one ownership rule, in SQL: the `email` answer, trimmed and lower-cased, is the session's address. */
 const OWNED_BY = "lower(btrim(payload->>'email')) = $1";
 
 /** The submission a reference names if it is the address's (locked for an action); null otherwise. */
-async function ownedApplication(db: Queryable, email: string, reference: string, lock = false): Promise<OwnedRow | null> {
+export async function ownedApplication(db: Queryable, email: string, reference: string, lock = false): Promise<OwnedRow | null> {
   const key = parseReference(reference);
   if (!key || !isReviewedForm(key.form)) return null;
   const [row] = await db.query<OwnedRow>(`SELECT ${OWNED_COLUMNS} FROM submissions WHERE ${OWNED_BY} AND id = $2 AND form = $3${lock ? ' FOR UPDATE' : ''}`, [email, key.rowId, key.form]);

@@ -68,7 +68,7 @@ export async function enqueueEmail(tx: Queryable, email: QueuedEmail, keys: Fina
 
 export type ClaimedMessage =
   | (Claim & { readonly kind: 'application'; readonly audience: 'applicant' | 'team'; readonly application: StoredApplication })
-  | (Claim & { readonly kind: 'composed'; readonly purpose: string; readonly email: ComposedEmail })
+  | (Claim & { readonly kind: 'composed'; readonly purpose: string; readonly email: ComposedEmail; readonly key: string | null })
   /** A composed email whose sealed body no configured key opens (FINANCE_ENCRYPTION_OLD_KEYS lacks its key, or it was altered). */
   | (Claim & { readonly kind: 'unreadable'; readonly purpose: string; readonly reason: string });
 
@@ -82,6 +82,7 @@ type ClaimRow = Claim & {
   body_iv: Uint8Array | null;
   body_auth_tag: Uint8Array | null;
   body_key_id: string | null;
+  idempotency_key: string | null;
   form: FormKey;
   application_id: string | null;
   payload: WirePayload | null;
@@ -90,7 +91,7 @@ type ClaimRow = Claim & {
 
 const CLAIM: ClaimQuery = {
   table: 'mail_outbox',
-  select: `c.audience, c.purpose, c.recipient, c.subject, c.body, c.body_ciphertext, c.body_iv, c.body_auth_tag, c.body_key_id,
+  select: `c.audience, c.purpose, c.recipient, c.subject, c.body, c.body_ciphertext, c.body_iv, c.body_auth_tag, c.body_key_id, c.idempotency_key,
             COALESCE(s.form, '${PAYMENT_DETAILS_FORM}') AS form,
             COALESCE(s.id, f.id)::text AS application_id,
             -- A finance version lends only its clear name and contact email: the payment details stay sealed.
@@ -117,7 +118,7 @@ export async function claimDueMessage(db: Queryable, workerId: string, leaseMs: 
       if (!(error instanceof FinanceDecryptionError)) throw error;
       return { kind: 'unreadable', ...common, reason: error.message };
     }
-    return { kind: 'composed', ...common, email: { to: row.recipient ?? '', subject: row.subject ?? '', text: text ?? '' } };
+    return { kind: 'composed', ...common, email: { to: row.recipient ?? '', subject: row.subject ?? '', text: text ?? '' }, key: row.idempotency_key };
   }
   return {
     kind: 'application',

@@ -5,8 +5,10 @@ import { startPollingLoop, type LoopTask, type PollingLoop } from '../pollingLoo
 import type { FinanceKeyring } from '../finance/encryption';
 import { afterFailure, type Outcome } from '../outbox/queue';
 import type { Database } from '../storage/database';
+import { isReminderStale } from '../grants/reminders';
 import { applicantAddressOf, composeConfirmation, composeTeamNotice, referenceOf, type ComposedEmail } from './compose';
 import type { MailConfig } from './config';
+import { MILESTONE_REMINDER_PURPOSE } from './grants';
 import { claimDueMessage, settleMessage, type ClaimedMessage } from './outbox';
 
 /**
@@ -64,6 +66,8 @@ export function mailTask(deps: MailDeps): LoopTask {
   }
 
   async function deliver(message: ClaimedMessage): Promise<Outcome> {
+    // A milestone reminder queued weeks ago may no longer hold (accepted, new due date, grant cancelled).
+    if (message.kind === 'composed' && message.purpose === MILESTONE_REMINDER_PURPOSE && (await isReminderStale(database, message.key))) return { status: 'skipped' };
     const email = emailOf(message);
     if ('status' in email) return email;
     try {

@@ -6,6 +6,7 @@ import { originAllowed } from '../../origin';
 import { looksLikeToken } from '../../team/tokens';
 import { resumeApplicantSession, type ApplicantSession } from '../sessions';
 import { applicationRoutes } from './applications';
+import { grantRoutes } from './grants';
 import { ownDataRoutes } from './ownData';
 import { APPLICANT_MESSAGES, JSON_BODY_LIMIT, RESPONSE_BODY_LIMIT, send, type ApplicantRouteOptions } from './shared';
 import { signInRoutes } from './signIn';
@@ -77,4 +78,5 @@ export async function applicantRoutes(app: FastifyInstance, options: ApplicantRo
   await app.register(signInRoutes, resource);
   await app.register(applicationRoutes, resource);
   await app.register(ownDataRoutes, resource);
+  await app.register(grantRoutes, resource);
 }

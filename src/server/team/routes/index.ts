@@ -11,6 +11,7 @@ import { applicationRoutes } from './applications';
 import { auditRoutes } from './audit';
 import { authRoutes } from './auth';
 import { financeRoutes } from './finance';
+import { grantRoutes } from './grants';
 import { memberRoutes } from './members';
 import { paymentRoutes } from './payments';
 import { reviewRoutes } from './review';
@@ -93,4 +94,6 @@ export async function teamRoutes(app: FastifyInstance, options: TeamRouteOptions
   // The team's side of the applicant portal: questions to applicants, satisfaction, erasure requests.
   await team.register(informationRoutes, resource);
   await team.register(paymentRoutes, resource);
+  // The grant of an approved application: milestones and progress reports.
+  await team.register(grantRoutes, resource);
 }
