@@ -5,6 +5,7 @@ import type { FieldDefinition, FormValues } from '@/forms/definitions/types';
 import { RadioField } from '@/forms/kit/RadioField';
 import { fieldsResolver } from '@/forms/kit/resolver';
 import { TextField } from '@/forms/kit/TextField';
+import { useFormSelector } from '@/forms/kit/useFormSelector';
 import { formatAmount, isCurrency, parseAmount, type Currency } from '@/lib/money';
 import { teamRoutes } from '@/lib/team';
 import { TeamApiError } from './api';
@@ -117,8 +118,9 @@ function RecordPaymentForm({ milestone, onRecorded }: { milestone: DueMilestone;
   const [mismatch, setMismatch] = useState(false);
   const [confirmed, setConfirmed] = useState(false);
   const [busy, setBusy] = useState(false);
-  const values = form.watch();
-  const visible = fields.filter((field) => !field.visibleWhen || field.visibleWhen(values));
+  // Only the method decides which fields show (another currency adds its value and the rate).
+  const visibleNames = useFormSelector(form, (values) => fields.filter((field) => !field.visibleWhen || field.visibleWhen(values)).map((field) => field.name).join(' '));
+  const visible = fields.filter((field) => visibleNames.split(' ').includes(field.name));
 
   const submit = form.handleSubmit(
     async (sent) => {

@@ -89,16 +89,6 @@ export type PaymentParams = Static<typeof PaymentParams>;
 export const PaymentDestination = Type.Object({ destination: Type.Union([Type.String(), Type.Null()]), unreadable: Type.Optional(Type.String()) });
 export type PaymentDestination = Static<typeof PaymentDestination>;
 
-/** What the grantee sees of a payment: never an IBAN nor a bank reference. */
-export const GranteePayment = Type.Object({
-  paidOn: Type.String(),
-  amount: Type.String(),
-  currency: Type.String(),
-  /** The transaction hash of an on-chain payment; null for a bank transfer. */
-  publicReference: Type.Union([Type.String(), Type.Null()]),
-});
-export type GranteePayment = Static<typeof GranteePayment>;
-
 /** `GET /api/team/payments/due` (finance): accepted milestones not fully paid, oldest acceptance first. */
 export const DueMilestone = Type.Object({
   /** The application's reference (the grant's page). */

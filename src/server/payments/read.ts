@@ -1,4 +1,5 @@
-import type { DueMilestone, GranteePayment, PaymentListRow, PaymentMethod, TeamPayment } from '../../api/contracts/payments';
+import type { ApplicantGrantPayment } from '../../api/contracts/grants';
+import type { DueMilestone, PaymentListRow, PaymentMethod, TeamPayment } from '../../api/contracts/payments';
 import { isCurrency, minorFromDatabase, toDecimalString, type Currency } from '../../lib/money';
 import type { FinanceKeyring } from '../finance/encryption';
 import { FinanceDecryptionError } from '../finance/encryption';
@@ -104,9 +105,15 @@ export async function paymentsOfGrant(db: Queryable, grantId: string, reader: Pa
 }
 
 /** What the grantee sees of their grant's payments: the day, the amount and the transaction hash (never a bank's reference). */
-export async function granteePayments(db: Queryable, grantId: string): Promise<GranteePayment[]> {
+export async function granteePayments(db: Queryable, grantId: string): Promise<ApplicantGrantPayment[]> {
   const rows = await db.query<PaymentRow>(`${PAYMENT_SELECT} WHERE p.grant_id = $1 ORDER BY p.paid_on, p.id`, [grantId]);
-  return rows.map((row) => ({ paidOn: row.paid_on, amount: decimalOf(row.amount, row.currency), currency: row.currency, publicReference: publicReference(row.method, row.reference) }));
+  return rows.map((row) => ({
+    paidOn: row.paid_on,
+    amount: decimalOf(row.amount, row.currency),
+    currency: currencyOf(row.currency),
+    milestoneId: row.milestone_id,
+    publicReference: publicReference(row.method, row.reference),
+  }));
 }
 
 /** Payments paid on or after `since` and before `before` (days, YYYY-MM-DD; null = no limit), by date. */
