@@ -101,7 +101,7 @@ test('a grant from approval to its last payment: milestones, reports with change
   });
 
   const admin = await enrolledMember(browser, 'coordinacion@ejemplo.org', 'admin');
-  const reference = (await admin.getByRole('row').filter({ hasText: projectGrantsSample.projectName! }).getByRole('link').first().textContent())!.trim();
+  const reference = (await admin.getByRole('row').filter({ hasText: 'Ana Pérez' }).getByRole('link').first().textContent())!.trim();
   const detailUrl = `${ORIGIN}/equipo/solicitud/?id=${reference}`;
   const grantSection = (member: Page) => member.getByRole('region', { name: 'Subvención' });
 
