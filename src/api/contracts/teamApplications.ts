@@ -10,6 +10,7 @@ import { AnswerSection, FormKeyField, MemberRef, Moment, Status } from './common
 import { ApplicantSideOfApplication } from './teamInformation';
 import { PaymentDetailsVersion } from './teamFinance';
 import { ReviewState } from './teamReview';
+import { RestrictedApplication, ScoringPart } from './teamScoring';
 
 const BAD_DATE = 'Las fechas van en formato AAAA-MM-DD.';
 const BAD_FORM = 'Ese programa no existe.';
@@ -81,6 +82,12 @@ export const ApplicationDetail = Type.Object({
   /** Reviewed applications: the questions to the applicant and their answers, the decision message, withdrawal and rating. */
   ...Type.Partial(ApplicantSideOfApplication).properties,
   paymentDetails: Type.Optional(Type.Array(PaymentDetailsVersion)),
+  /** Reviewed applications, for reviewers and admins (never finance): the rubric, the scores the member may see, the aggregate. */
+  scoring: Type.Optional(ScoringPart),
 });
 export type ApplicationDetail = Static<typeof ApplicationDetail>;
+
+/** GET /applications/:id: the detail, or only the reference for an assigned member who has not declared or is recused. */
+export const ApplicationAnswer = Type.Union([RestrictedApplication, ApplicationDetail]);
+export type ApplicationAnswer = Static<typeof ApplicationAnswer>;
 

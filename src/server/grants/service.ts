@@ -37,6 +37,7 @@ export const GRANT_MESSAGES = {
   commentNeeded: 'Escribe qué cambios pides: el comentario es obligatorio.',
   notLatest: 'Solo se revisa la última versión del informe, y una sola vez.',
   milestoneAccepted: 'Este hito ya fue aceptado: no recibe más informes.',
+  grantOnlyOnApproval: 'Solo una aprobación lleva una subvención (monto y moneda).',
   inReview: 'El informe de este hito está en revisión: podrás enviar otro si el equipo pide cambios.',
   badReportText: 'Escribe tu informe: entre 1 y 5000 caracteres, sin caracteres de control.',
   badReportForm: 'Envía solo el informe (text), los enlaces (links, uno por línea) y, si quieres, un archivo (file).',
@@ -446,4 +447,18 @@ export async function readReportFile(db: Queryable, key: ApplicationKey, milesto
   if (!row) return null;
   const content = row.file_content;
   return { bytes: Buffer.isBuffer(content) ? content : Buffer.from(content.buffer, content.byteOffset, content.byteLength), mediaType: row.file_media_type, originalName: row.file_original_name };
+}
+
+/** A grant refused inside a larger transaction (the approving decision): thrown so the whole transaction rolls back. */
+export class GrantRefused extends Error {
+  constructor(readonly refusal: Refusal) {
+    super(refusal.message);
+  }
+}
+
+/** createGrant for a caller whose transaction must store nothing when the grant is refused: throws GrantRefused. */
+export async function createGrantOrThrow(tx: Queryable, input: Parameters<typeof createGrant>[1]): Promise<string> {
+  const outcome = await createGrant(tx, input);
+  if (outcome.status === 'refused') throw new GrantRefused(outcome);
+  return outcome.grantId;
 }

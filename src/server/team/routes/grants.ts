@@ -1,9 +1,10 @@
-import type { FastifyReply } from 'fastify';
+import type { FastifyReply, FastifyRequest } from 'fastify';
 import { EmptyBody, ReferenceParams } from '../../../api/contracts/common';
 import { CancelGrantBody, GrantTerms, MilestoneParams, MilestonesBody, ReportFileParams, ReviewReportBody, TeamGrant } from '../../../api/contracts/grants';
 import { extensionOfMediaType } from '../../fileType';
 import { cancelGrant, completeGrant, createGrant, defineMilestones, GRANT_MESSAGES, readReportFile, readTeamGrant, reviewReport, type Refusal } from '../../grants/service';
 import { safeDownloadName, type ApplicationKey } from '../applications';
+import type { Queryable } from '../../storage/database';
 import { recordAudit } from '../audit';
 import { REVIEWERS, type Role } from '../roles';
 import { actorOf, getOptions, postOptions, reviewedKey, send, sessionOf, type TeamResource } from './shared';
@@ -27,18 +28,22 @@ export const grantRoutes: TeamResource = async (team, options) => {
     return reply.code(code).send(grant);
   }
 
-  const refused = (reply: FastifyReply, outcome: Refusal): FastifyReply => send(reply, outcome.code, outcome.message);
+  /** A change to the grant of the URL's application, in one transaction: the refusal, or the grant as it now is. */
+  async function change(
+    request: FastifyRequest<{ Params: { id: string } }>,
+    reply: FastifyReply,
+    work: (tx: Queryable, key: ApplicationKey) => Promise<Refusal | { readonly status: 'ok' | 'created' }>,
+    code = 200,
+  ): Promise<FastifyReply> {
+    const key = reviewedKey(request);
+    if (!key) return send(reply, 404, GRANT_MESSAGES.notFound);
+    const outcome = await database.transaction((tx) => work(tx, key));
+    if (outcome.status === 'refused') return send(reply, outcome.code, outcome.message);
+    return answerGrant(reply, key, sessionOf(request).role, code);
+  }
 
-  team.post(
-    '/applications/:id/grant',
-    { ...postOptions(ADMINS), schema: { params: ReferenceParams, body: GrantTerms, response: { 201: TeamGrant } } },
-    async (request, reply) => {
-      const key = reviewedKey(request);
-      if (!key) return send(reply, 404, GRANT_MESSAGES.notFound);
-      const outcome = await database.transaction((tx) => createGrant(tx, { key, terms: request.body, actor: actorOf(request), keys: financeKeys }));
-      if (outcome.status === 'refused') return refused(reply, outcome);
-      return answerGrant(reply, key, sessionOf(request).role, 201);
-    },
+  team.post('/applications/:id/grant', { ...postOptions(ADMINS), schema: { params: ReferenceParams, body: GrantTerms, response: { 201: TeamGrant } } }, async (request, reply) =>
+    change(request, reply, (tx, key) => createGrant(tx, { key, terms: request.body, actor: actorOf(request), keys: financeKeys }), 201),
   );
 
   team.get('/applications/:id/grant', { ...getOptions(GRANT_READERS), schema: { params: ReferenceParams, response: { 200: TeamGrant } } }, async (request, reply) => {
@@ -47,54 +52,24 @@ export const grantRoutes: TeamResource = async (team, options) => {
     return answerGrant(reply, key, sessionOf(request).role);
   });
 
-  team.post(
-    '/applications/:id/grant/milestones',
-    { ...postOptions(ADMINS), schema: { params: ReferenceParams, body: MilestonesBody, response: { 200: TeamGrant } } },
-    async (request, reply) => {
-      const key = reviewedKey(request);
-      if (!key) return send(reply, 404, GRANT_MESSAGES.notFound);
-      const outcome = await database.transaction((tx) => defineMilestones(tx, { key, milestones: request.body.milestones, actor: actorOf(request), keys: financeKeys }));
-      if (outcome.status === 'refused') return refused(reply, outcome);
-      return answerGrant(reply, key, sessionOf(request).role);
-    },
+  team.post('/applications/:id/grant/milestones', { ...postOptions(ADMINS), schema: { params: ReferenceParams, body: MilestonesBody, response: { 200: TeamGrant } } }, async (request, reply) =>
+    change(request, reply, (tx, key) => defineMilestones(tx, { key, milestones: request.body.milestones, actor: actorOf(request), keys: financeKeys })),
   );
 
-  team.post(
-    '/applications/:id/grant/cancel',
-    { ...postOptions(ADMINS), schema: { params: ReferenceParams, body: CancelGrantBody, response: { 200: TeamGrant } } },
-    async (request, reply) => {
-      const key = reviewedKey(request);
-      if (!key) return send(reply, 404, GRANT_MESSAGES.notFound);
-      const outcome = await database.transaction((tx) => cancelGrant(tx, { key, reason: request.body.reason, actor: actorOf(request) }));
-      if (outcome.status === 'refused') return refused(reply, outcome);
-      return answerGrant(reply, key, sessionOf(request).role);
-    },
+  team.post('/applications/:id/grant/cancel', { ...postOptions(ADMINS), schema: { params: ReferenceParams, body: CancelGrantBody, response: { 200: TeamGrant } } }, async (request, reply) =>
+    change(request, reply, (tx, key) => cancelGrant(tx, { key, reason: request.body.reason, actor: actorOf(request) })),
   );
 
-  team.post(
-    '/applications/:id/grant/complete',
-    { ...postOptions(ADMINS), schema: { params: ReferenceParams, body: EmptyBody, response: { 200: TeamGrant } } },
-    async (request, reply) => {
-      const key = reviewedKey(request);
-      if (!key) return send(reply, 404, GRANT_MESSAGES.notFound);
-      const outcome = await database.transaction((tx) => completeGrant(tx, { key, actor: actorOf(request), keys: financeKeys }));
-      if (outcome.status === 'refused') return refused(reply, outcome);
-      return answerGrant(reply, key, sessionOf(request).role);
-    },
+  team.post('/applications/:id/grant/complete', { ...postOptions(ADMINS), schema: { params: ReferenceParams, body: EmptyBody, response: { 200: TeamGrant } } }, async (request, reply) =>
+    change(request, reply, (tx, key) => completeGrant(tx, { key, actor: actorOf(request), keys: financeKeys })),
   );
 
   team.post(
     '/applications/:id/grant/milestones/:milestoneId/review',
     { ...postOptions(REVIEWERS), schema: { params: MilestoneParams, body: ReviewReportBody, response: { 200: TeamGrant } } },
     async (request, reply) => {
-      const key = reviewedKey(request);
-      if (!key) return send(reply, 404, GRANT_MESSAGES.notFound);
       const { version, decision, comment } = request.body;
-      const outcome = await database.transaction((tx) =>
-        reviewReport(tx, { key, milestoneId: request.params.milestoneId, version, decision, comment, actor: actorOf(request), keys: financeKeys }),
-      );
-      if (outcome.status === 'refused') return refused(reply, outcome);
-      return answerGrant(reply, key, sessionOf(request).role);
+      return change(request, reply, (tx, key) => reviewReport(tx, { key, milestoneId: request.params.milestoneId, version, decision, comment, actor: actorOf(request), keys: financeKeys }));
     },
   );
 
