@@ -4,7 +4,7 @@ import { teamApi, type ApplicationDetail, type TeamMember } from './api';
 import { formatDateTime } from './format';
 import { canReview } from './labels';
 import { useTeamAction, useTeamData } from './useTeamData';
-import { Notice } from './Notice';
+import { ActionNotice } from './Notice';
 import { ReviewSection } from './ReviewSection';
 import styles from './team.module.css';
 
@@ -96,7 +96,7 @@ export function ReviewPanel({ application, member, onChanged }: { application: A
           <strong>Asignada a:</strong> {application.assignee ? application.assignee.email : 'sin asignar'}
         </p>
       )}
-      {outcome ? <Notice tone={outcome.tone}>{outcome.text}</Notice> : null}
+      <ActionNotice outcome={outcome} />
     </ReviewSection>
   );
 }
