@@ -1,4 +1,6 @@
+import { readFileSync } from 'node:fs';
 import path from 'node:path';
+import { DEFAULT_REVIEW_CONFIG, parseReviewConfigText, ReviewConfigError, type ReviewConfig } from '../config/review';
 import { site } from '../config/site';
 
 /**
@@ -62,6 +64,8 @@ export type ServerConfig = {
   readonly financeKey: FinanceKey | null;
   /** FINANCE_ENCRYPTION_OLD_KEYS: former keys, kept only to read (and re-encrypt) older rows. */
   readonly financeOldKeys: readonly FinanceKey[];
+  /** The rubrics, blind review and decision reasons: REVIEW_CONFIG's file, else the defaults of src/config/review.ts. */
+  readonly review: ReviewConfig;
 };
 
 /** An AES-256 key with the id stored beside every ciphertext it sealed. */
@@ -155,6 +159,25 @@ function financeKeysOf(env: Env, production: boolean): { financeKey: FinanceKey 
   return { financeKey, financeOldKeys };
 }
 
+/** REVIEW_CONFIG: the path of a JSON file replacing the review defaults; one that does not parse stops the start. */
+function reviewConfigOf(env: Env, projectDir: string): ReviewConfig {
+  const raw = env.REVIEW_CONFIG?.trim();
+  if (!raw) return DEFAULT_REVIEW_CONFIG;
+  const file = path.resolve(projectDir, raw);
+  let text: string;
+  try {
+    text = readFileSync(file, 'utf8');
+  } catch {
+    throw new ConfigError(`REVIEW_CONFIG: cannot read the file '${file}'.`);
+  }
+  try {
+    return parseReviewConfigText(text);
+  } catch (error) {
+    if (error instanceof ReviewConfigError) throw new ConfigError(`REVIEW_CONFIG (${file}): ${error.message}`);
+    throw error;
+  }
+}
+
 export function loadConfig(env: Env = process.env, projectDir: string = process.cwd()): ServerConfig {
   const production = env.NODE_ENV === 'production';
   const secret = env.RECAPTCHA_SECRET_KEY ?? '';
@@ -194,5 +217,6 @@ export function loadConfig(env: Env = process.env, projectDir: string = process.
     teamSignInRateLimitPerMinute: positiveInteger(env, 'TEAM_SIGNIN_RATE_LIMIT_PER_MINUTE', 10),
     applicantLinkRateLimitPerMinute: positiveInteger(env, 'APPLICANT_LINK_RATE_LIMIT_PER_MINUTE', 10),
     ...financeKeysOf(env, production),
+    review: reviewConfigOf(env, projectDir),
   };
 }

@@ -3,6 +3,7 @@ import { Type, type Static } from 'typebox';
 import { APPLICATION_STATUSES } from '../../lib/applicationStatus';
 import { MemberRef, Moment, RoleField, Status } from './common';
 import { APPLICANT_MESSAGE_MAX } from './teamInformation';
+import { DecisionReason } from './teamScoring';
 
 /** Longest internal note, in UTF-16 code units (what the textarea counts). */
 export const NOTE_MAX_LENGTH = 5000;
@@ -13,7 +14,14 @@ const BAD_MEMBER = 'Solo se puede asignar a un revisor o administrador activo.';
 export const BAD_NOTE = `La nota debe tener entre 1 y ${NOTE_MAX_LENGTH} caracteres, sin caracteres de control.`;
 const BAD_PREVIEW = 'Envía el asunto y el texto tal como los viste en la vista previa.';
 
-export const StatusChange = Type.Object({ from: Type.Union([Status, Type.Null()]), to: Status, by: Type.Union([Type.String(), Type.Null()]), at: Moment });
+export const StatusChange = Type.Object({
+  from: Type.Union([Status, Type.Null()]),
+  to: Status,
+  by: Type.Union([Type.String(), Type.Null()]),
+  at: Moment,
+  /** An approval or rejection's reason (its key and the programme's label for it); null on other changes. */
+  reason: Type.Optional(Type.Union([DecisionReason, Type.Null()])),
+});
 export type StatusChange = Static<typeof StatusChange>;
 
 export const InternalNote = Type.Object({ id: Type.String(), body: Type.String(), by: Type.String(), at: Moment });
@@ -26,7 +34,10 @@ export type DecisionEmailSent = Static<typeof DecisionEmailSent>;
 export const ReviewState = Type.Object({
   status: Status,
   statusChangedAt: Moment,
+  /** The first of the reviewers (the inbox's one-assignee column); null when none. */
   assignee: Type.Union([MemberRef, Type.Null()]),
+  /** Every assigned reviewer, first assigned first. */
+  reviewers: Type.Array(MemberRef),
   /** Oldest first; the first entry is the receipt (from null, by null). */
   history: Type.Array(StatusChange),
   /** Internal notes, oldest first: the team's only. */

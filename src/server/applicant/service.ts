@@ -102,9 +102,13 @@ export async function readOwnApplication(db: Database, email: string, reference:
   };
 }
 
-/** The member the application is assigned to, while active: the one told of the applicant's answer or withdrawal. */
+/** The first reviewer assigned to the application, while active and not recused: the one told of the applicant's answer or withdrawal. */
 async function assigneeOf(tx: Queryable, submissionId: string): Promise<string | null> {
-  const [row] = await tx.query<{ email: string }>('SELECT m.email FROM submissions s JOIN team_members m ON m.id = s.assignee_id WHERE s.id = $1 AND m.revoked_at IS NULL', [submissionId]);
+  const [row] = await tx.query<{ email: string }>(
+    `SELECT m.email FROM review_assignments a JOIN team_members m ON m.id = a.member_id
+     WHERE a.submission_id = $1 AND m.revoked_at IS NULL AND a.declaration IS DISTINCT FROM 'conflict' ORDER BY a.assigned_at, a.member_id LIMIT 1`,
+    [submissionId],
+  );
   return row?.email ?? null;
 }
 

@@ -1,3 +1,4 @@
+import type { ReviewAggregate } from '../../api/contracts/teamApplications';
 import { programmes } from '../../config/programmes';
 import { formDefinitions, isReviewedForm } from '../../forms/definitions';
 import type { FormKey, WirePayload } from '../../forms/definitions/types';
@@ -55,6 +56,9 @@ export type ApplicationListItem = {
   /** The review status; null for grantee finance, which is not reviewed. */
   status: ApplicationStatus | null;
   assignee: { id: string; email: string } | null;
+  reviewers: Array<{ id: string; email: string }>;
+  aggregate: ReviewAggregate | null;
+  blind: boolean;
 };
 
 type ListRow = {
@@ -80,11 +84,14 @@ export async function listApplications(db: Queryable, filter: ApplicationFilter)
   const rows = await db.query<ListRow>(
     `SELECT form, id::text AS id, first, last, organisation, created_at, has_file, status, assignee_id::text AS assignee_id, assignee_email, count(*) OVER ()::int AS total FROM (
        SELECT s.form, s.id, s.payload->>'firstName' AS first, s.payload->>'lastName' AS last, COALESCE(s.payload->>'company', '') AS organisation,
-              s.created_at, s.file_sha256 IS NOT NULL AS has_file, s.status, s.assignee_id, m.email AS assignee_email
-       FROM submissions s LEFT JOIN team_members m ON m.id = s.assignee_id
+              s.created_at, s.file_sha256 IS NOT NULL AS has_file, s.status, first_reviewer.member_id AS assignee_id, m.email AS assignee_email
+       FROM submissions s
+       LEFT JOIN LATERAL (SELECT a.member_id FROM review_assignments a WHERE a.submission_id = s.id ORDER BY a.assigned_at, a.member_id LIMIT 1) first_reviewer ON true
+       LEFT JOIN team_members m ON m.id = first_reviewer.member_id
        WHERE s.form = ANY($1::text[]) AND ${range('s.created_at')} AND ${answersMatch('s', '$4')}
          AND ($7::text[] IS NULL OR s.status = ANY($7::text[]))
-         AND (NOT $8::boolean OR s.assignee_id IS NOT DISTINCT FROM $9::bigint)
+         AND (NOT $8::boolean OR CASE WHEN $9::bigint IS NULL THEN first_reviewer.member_id IS NULL
+              ELSE EXISTS (SELECT 1 FROM review_assignments a WHERE a.submission_id = s.id AND a.member_id = $9::bigint) END)
        UNION ALL
        ${paymentDetailsListing({ forms: '$1', inRange: range, search: '$4', reviewOnly: '$7::text[] IS NOT NULL OR $8::boolean' })}
      ) applications
@@ -109,6 +116,9 @@ export async function listApplications(db: Queryable, filter: ApplicationFilter)
         hasFile: row.has_file,
         status: row.status,
         assignee: row.assignee_id && row.assignee_email ? { id: row.assignee_id, email: row.assignee_email } : null,
+        reviewers: row.assignee_id && row.assignee_email ? [{ id: row.assignee_id, email: row.assignee_email }] : [],
+        aggregate: row.status === null ? null : { score: null, reviewsDone: 0, reviewsAssigned: 0, spread: null, disagreement: false },
+        blind: false,
       };
     }),
     total,

@@ -15,6 +15,8 @@ import type { ApplicantSideOfApplication } from '../../api/contracts/teamInforma
 import { readApplicantSide } from '../applicant/read';
 import { recordAudit } from './audit';
 import type { Role } from './roles';
+import type { ReviewConfig } from '../../config/review';
+import { decisionReasonOf } from './scoring/rubric';
 
 /**
  * The review workflow of an application (schema: migration 9): its status and the
@@ -88,12 +90,14 @@ export async function recordReceipt(tx: Queryable, submissionId: string): Promis
 /* ---------- Reading the review of an application ---------- */
 
 export type MemberRef = { id: string; email: string };
+type DecisionReason = { key: string; label: string };
 
 export type ReviewState = ApplicantSideOfApplication & {
   status: ApplicationStatus;
   statusChangedAt: string;
   assignee: MemberRef | null;
-  history: Array<{ from: ApplicationStatus | null; to: ApplicationStatus; by: string | null; at: string }>;
+  reviewers: MemberRef[];
+  history: Array<{ from: ApplicationStatus | null; to: ApplicationStatus; by: string | null; at: string; reason: DecisionReason | null }>;
   notes: Array<{ id: string; body: string; by: string; at: string }>;
   decisionEmails: Array<{ status: DecisionStatus; queuedAt: string; sentAt: string | null; by: string }>;
   grantee: { issuedAt: string; issuedBy: string | null; revokedAt: string | null } | null;
@@ -104,15 +108,16 @@ const iso = (value: Date | string): string => new Date(value).toISOString();
 const answerText = (payload: WirePayload, name: string): string => (typeof payload[name] === 'string' ? String(payload[name]).trim() : '');
 
 /** The review of a submission (status, history, assignee, notes, decision emails, grantee); null when it does not exist. */
-export async function readReview(db: Queryable, submissionId: string): Promise<ReviewState | null> {
-  const [head] = await db.query<{ status: ApplicationStatus; status_changed_at: Date; assignee_id: string | null; assignee_email: string | null }>(
-    `SELECT s.status, s.status_changed_at, s.assignee_id::text AS assignee_id, m.email AS assignee_email
-     FROM submissions s LEFT JOIN team_members m ON m.id = s.assignee_id WHERE s.id = $1`,
+export async function readReview(db: Queryable, submissionId: string, config: ReviewConfig): Promise<ReviewState | null> {
+  const [head] = await db.query<{ form: FormKey; status: ApplicationStatus; status_changed_at: Date }>('SELECT form, status, status_changed_at FROM submissions WHERE id = $1', [submissionId]);
+  if (!head) return null;
+  const reviewers = await db.query<MemberRef>(
+    `SELECT m.id::text AS id, m.email FROM review_assignments a JOIN team_members m ON m.id = a.member_id
+     WHERE a.submission_id = $1 ORDER BY a.assigned_at, a.member_id`,
     [submissionId],
   );
-  if (!head) return null;
-  const history = await db.query<{ from_status: ApplicationStatus | null; to_status: ApplicationStatus; email: string | null; created_at: Date }>(
-    `SELECT h.from_status, h.to_status, m.email, h.created_at FROM application_status_history h LEFT JOIN team_members m ON m.id = h.member_id
+  const history = await db.query<{ from_status: ApplicationStatus | null; to_status: ApplicationStatus; email: string | null; created_at: Date; reason: string | null }>(
+    `SELECT h.from_status, h.to_status, m.email, h.created_at, h.reason FROM application_status_history h LEFT JOIN team_members m ON m.id = h.member_id
      WHERE h.submission_id = $1 ORDER BY h.id`,
     [submissionId],
   );
@@ -136,8 +141,9 @@ export async function readReview(db: Queryable, submissionId: string): Promise<R
     ...(await readApplicantSide(db, submissionId)),
     status: head.status,
     statusChangedAt: iso(head.status_changed_at),
-    assignee: head.assignee_id && head.assignee_email ? { id: head.assignee_id, email: head.assignee_email } : null,
-    history: history.map((row) => ({ from: row.from_status, to: row.to_status, by: row.email, at: iso(row.created_at) })),
+    assignee: reviewers[0] ?? null,
+    reviewers,
+    history: history.map((row) => ({ from: row.from_status, to: row.to_status, by: row.email, at: iso(row.created_at), reason: decisionReasonOf(config, head.form, row.to_status, row.reason) })),
     notes: notes.map((row) => ({ id: row.id, body: row.body, by: row.email, at: iso(row.created_at) })),
     decisionEmails: decisions.map((row) => ({ status: row.status, queuedAt: iso(row.created_at), sentAt: row.sent_at ? iso(row.sent_at) : null, by: row.email })),
     grantee: grantee ? { issuedAt: iso(grantee.created_at), issuedBy: grantee.email, revokedAt: grantee.revoked_at ? iso(grantee.revoked_at) : null } : null,
@@ -169,7 +175,8 @@ export async function assignApplication(tx: Queryable, input: { readonly key: Ap
     if (!assignee) return { assigned: false, reason: 'not-assignable' };
     assignee = { id: assignee.id, email: assignee.email };
   }
-  await tx.query('UPDATE submissions SET assignee_id = $2 WHERE id = $1', [key.rowId, assignee?.id ?? null]);
+  await tx.query('DELETE FROM review_assignments WHERE submission_id = $1 AND member_id IS DISTINCT FROM $2::bigint', [key.rowId, assignee?.id ?? null]);
+  if (assignee) await tx.query('INSERT INTO review_assignments (submission_id, member_id, assigned_by) VALUES ($1, $2, $3) ON CONFLICT DO NOTHING', [key.rowId, assignee.id, actor.memberId]);
   await recordAudit(tx, { actor: actor.email, action: 'assign', target: `${referenceOf(key.form, key.rowId)}: ${assignee?.email ?? 'sin asignar'}` });
   return { assigned: true, assignee };
 }

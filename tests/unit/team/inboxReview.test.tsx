@@ -8,9 +8,9 @@ vi.mock('@/team/navigate', () => ({ navigate: vi.fn() }));
 
 const threeApplications: ApplicationPage = {
   items: [
-    { id: 'PG-000123', reference: 'PG-000123', form: 'project-grants', name: 'Ana Pérez', organisation: 'Nodo Sur', submittedAt: '2026-11-20T15:04:00Z', hasFile: true, status: 'received', assignee: null },
-    { id: 'PG-000124', reference: 'PG-000124', form: 'project-grants', name: 'Luis Gómez', organisation: '', submittedAt: '2026-11-21T09:30:00Z', hasFile: false, status: 'in_review', assignee: { id: 'm-2', email: 'rita@ejemplo.org' } },
-    { id: 'PG-000125', reference: 'PG-000125', form: 'project-grants', name: 'Camila Rojas', organisation: '', submittedAt: '2026-11-22T09:30:00Z', hasFile: false, status: 'approved', assignee: null },
+    { id: 'PG-000123', reference: 'PG-000123', form: 'project-grants', name: 'Ana Pérez', organisation: 'Nodo Sur', submittedAt: '2026-11-20T15:04:00Z', hasFile: true, status: 'received', assignee: null, reviewers: [], aggregate: { score: null, reviewsDone: 0, reviewsAssigned: 0, spread: null, disagreement: false }, blind: false },
+    { id: 'PG-000124', reference: 'PG-000124', form: 'project-grants', name: 'Luis Gómez', organisation: '', submittedAt: '2026-11-21T09:30:00Z', hasFile: false, status: 'in_review', assignee: { id: 'm-2', email: 'rita@ejemplo.org' }, reviewers: [{ id: 'm-2', email: 'rita@ejemplo.org' }], aggregate: { score: null, reviewsDone: 0, reviewsAssigned: 0, spread: null, disagreement: false }, blind: false },
+    { id: 'PG-000125', reference: 'PG-000125', form: 'project-grants', name: 'Camila Rojas', organisation: '', submittedAt: '2026-11-22T09:30:00Z', hasFile: false, status: 'approved', assignee: null, reviewers: [], aggregate: { score: null, reviewsDone: 0, reviewsAssigned: 0, spread: null, disagreement: false }, blind: false },
   ],
   total: 3,
   page: 1,

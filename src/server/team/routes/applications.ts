@@ -94,7 +94,7 @@ export const applicationRoutes: TeamResource = async (team, options) => {
     }
     await recordAudit(database, { actor: session.email, action: isReviewedForm(key.form) ? 'view-application' : 'view-payment-details', target: detail.reference });
     if (!isReviewedForm(key.form)) return detail;
-    const review = await readReview(database, key.rowId);
+    const review = await readReview(database, key.rowId, options.config.review);
     if (!review) return send(reply, 404, MESSAGES.notFound);
     // The key is absent, not empty, for every role but finance: nothing hints at payment details.
     if (!seesPaymentDetails(session.role)) return { ...detail, ...review };

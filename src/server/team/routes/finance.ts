@@ -23,7 +23,7 @@ export const financeRoutes: TeamResource = async (team, options) => {
   // Payment details alone, for finance: a reviewer or an admin gets 403 here, whatever the application.
   team.get('/applications/:id/payment-details', { ...getOptions(['finance']), schema: { params: ReferenceParams, response: { 200: PaymentDetailsList } } }, async (request, reply) => {
     const key = reviewedKey(request);
-    if (!key || !(await readReview(database, key.rowId))) return send(reply, 404, MESSAGES.notFound);
+    if (!key || !(await readReview(database, key.rowId, config.review))) return send(reply, 404, MESSAGES.notFound);
     return { paymentDetails: await paymentDetailsOf(request, options, key.rowId) };
   });
 
