@@ -18,6 +18,7 @@ export const teamRoutes = {
   members: '/equipo/miembros/',
   audit: '/equipo/auditoria/',
   dataRights: '/equipo/datos/',
+  myReviews: '/equipo/mis-revisiones/',
 } as const;
 
 /** The team's audit log's actions (src/server/team/audit.ts records them; src/team/labels.ts names them). */

@@ -21,7 +21,9 @@ import styles from './team.module.css';
 export function DecisionEmail({ application, onSent }: { application: ApplicationDetail; onSent: () => Promise<void> }) {
   const [preview, setPreview] = useState<DecisionEmailPreview | null>(null);
   // The optional message to the applicant: in the email and on their page (/mi-solicitud/), sent with the preview it was shown in.
-  const [message, setMessage] = useState('');
+  // It starts as the message given with the decision (DecisionPanel), which the applicant's page already shows.
+  const [typed, setMessage] = useState<string | null>(null);
+  const message = typed ?? application.decisionMessage?.text ?? '';
   const applicantMessage = message.trim() === '' ? {} : { applicantMessage: message.trim() };
   const { busy, outcome, run } = useTeamAction();
   const focusNext = useFocusNext();
