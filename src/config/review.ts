@@ -6,7 +6,7 @@ import type { ReviewedProgrammeKey } from './programmes';
  * pages publish the same criteria (src/content/grantRounds.ts reads them from here), so the page and
  * the rubric cannot drift apart. A deployer replaces them with a JSON file of the same shape named by
  * REVIEW_CONFIG: the API server reads it at start (src/server/config.ts) and the build inlines it
- * (next.config.js). (Relative imports: the API server imports this module in plain Node.)
+ * (next.config.mjs). (Relative imports: the API server imports this module in plain Node.)
  */
 
 export type RubricCriterion = {
@@ -253,10 +253,20 @@ export function parseReviewConfigText(text: string): ReviewConfig {
 }
 
 /**
- * What the static pages publish: the deployer's file as the build inlined it (next.config.js sets
+ * What the static pages publish: the deployer's file as the build inlined it (next.config.mjs sets
  * REVIEW_CONFIG_JSON from REVIEW_CONFIG), else the defaults. The API server reads REVIEW_CONFIG itself.
  */
-export const publishedReviewConfig: ReviewConfig = process.env.REVIEW_CONFIG_JSON ? parseReviewConfigText(process.env.REVIEW_CONFIG_JSON) : DEFAULT_REVIEW_CONFIG;
+export const publishedReviewConfig: ReviewConfig = publishedOf(process.env.REVIEW_CONFIG_JSON);
+
+function publishedOf(text: string | undefined): ReviewConfig {
+  if (!text) return DEFAULT_REVIEW_CONFIG;
+  try {
+    return parseReviewConfigText(text);
+  } catch (error) {
+    // Stops the build, naming the setting, as the server's start does.
+    throw error instanceof ReviewConfigError ? new ReviewConfigError(`REVIEW_CONFIG: ${error.message}`) : error;
+  }
+}
 
 /** The selection criteria a programme page lists, one sentence each. */
 export const publishedCriteria = (programme: ReviewedProgrammeKey): string[] => publishedReviewConfig.programmes[programme].criteria.map((item) => `${item.label}.`);

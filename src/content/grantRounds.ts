@@ -1,5 +1,6 @@
 /** Copy of the two grant rounds: /academic-grants and /devcon-grants. */
 import { facts, foundation, roundState, type RoundDates } from '@/config/programmes';
+import { publishedCriteria } from '@/config/review';
 import { contact, links } from '@/config/site';
 import { businessDays, dayEn, dayEs, sentences, usd, usdEnglish, weeks } from '../lib/figures';
 import { routes } from '../config/routes';
@@ -123,12 +124,8 @@ export const academicGrantsPage: SectionedPageCopy = {
       blocks: [
         {
           kind: 'list',
-          items: [
-            'Relevancia para Ethereum y su comunidad.',
-            'Rigor y originalidad de la investigación.',
-            'Capacidad del equipo para llevarla a cabo.',
-            'Relación entre el presupuesto y el alcance.',
-          ],
+          // The rubric the team scores applications with (src/config/review.ts): written once.
+          items: publishedCriteria('academic-grants'),
         },
       ],
     },
@@ -256,7 +253,7 @@ export const devconGrantsPage: SectionedPageCopy = {
       blocks: [
         {
           kind: 'list',
-          items: ['Impacto en la comunidad local.', 'Calidad y diversidad del programa.', 'Experiencia del equipo organizador.', 'Un monto solicitado acorde al evento.'],
+          items: publishedCriteria('devcon-grants'),
         },
       ],
     },

@@ -41,6 +41,12 @@ export type AuditAction =
   | 'send-decision-email'
   | 'issue-grantee-id'
   | 'reissue-grantee-id'
+  // Review scoring (src/server/team/scoring): never a conflict's reason in the target.
+  | 'assign-reviewers'
+  | 'declare-interest'
+  | 'submit-scores'
+  | 'change-scores'
+  | 'decide'
   // Data rights (src/server/dataRights): the target holds counts only, never the address searched for.
   | 'data-rights-find'
   | 'data-rights-export'

@@ -15,6 +15,7 @@ import { startTestServer, type TestServer } from './support/testServer';
 describe('team routes declared with schemas', () => {
   let server: TestServer;
   let reviewer: Member;
+  let admin: Member;
   let reference: string;
   let submissionId: string;
   const api = () => teamClient(server.url, reviewer.cookie);
@@ -26,13 +27,14 @@ describe('team routes declared with schemas', () => {
     submissionId = await receiveApplication(server.database, { form: 'project-grants', endpoint: '/api/project-grants', payload: formDefinitions['project-grants'].toPayload(validProjectGrants()), upload: null });
     reference = referenceOf('project-grants', submissionId);
     reviewer = await enrolMember(server.url, server.database, 'revisora@example.org', 'reviewer', resolveFinanceKeys(server.config).keyring);
+    admin = await enrolMember(server.url, server.database, 'admin@example.org', 'admin', resolveFinanceKeys(server.config).keyring);
   });
   afterAll(async () => {
     await server?.close();
   });
 
   it('refuses a value of the wrong type with the route message instead of converting it', async () => {
-    expect(await refusal(await api().post(`/applications/${reference}/assign`, { memberId: 1 }))).toEqual([400, { error: 'Solo se puede asignar a un revisor o administrador activo.' }]);
+    expect(await refusal(await teamClient(server.url, admin.cookie).post(`/applications/${reference}/assign`, { memberId: 1 }))).toEqual([400, { error: 'Solo se puede asignar a un revisor o administrador activo.' }]);
     expect(await refusal(await api().post(`/applications/${reference}/notes`, { body: 12345 }))).toEqual([
       400,
       { error: 'La nota debe tener entre 1 y 5000 caracteres, sin caracteres de control.' },

@@ -159,12 +159,13 @@ export type RoundRobinResult = Static<typeof RoundRobinResult>;
 
 /* ---------- Declaring, scoring ---------- */
 
-export const DeclarationBody = Type.Union(
-  [
-    Type.Object({ conflict: Type.Literal(false) }, { additionalProperties: false }),
-    Type.Object({ conflict: Type.Literal(true), reason: Type.String({ minLength: 1, maxLength: CONFLICT_REASON_MAX, pattern: '\\S' }) }, { additionalProperties: false }),
-  ],
-  { errorMessage: BAD_DECLARATION },
+/** `reason` is required with a conflict (the route checks it: one object, as the API drops undeclared fields). */
+export const DeclarationBody = Type.Object(
+  {
+    conflict: Type.Boolean({ errorMessage: BAD_DECLARATION }),
+    reason: Type.Optional(Type.String({ maxLength: CONFLICT_REASON_MAX, errorMessage: BAD_CONFLICT_REASON })),
+  },
+  { additionalProperties: false, errorMessage: { required: { conflict: BAD_DECLARATION } } },
 );
 export type DeclarationBody = Static<typeof DeclarationBody>;
 

@@ -61,12 +61,19 @@ export async function readSatisfaction(db: Queryable, submissionId: string): Pro
   return row ? { rating: Number(row.rating), comment: row.comment, at: iso(row.created_at) } : null;
 }
 
-/** The team's message with the current decision: the latest decision email since the status last changed that carried one. */
+/**
+ * The team's message with the current decision: the latest since the status last changed, from the
+ * decision itself (its history row) or from a decision email that carried one.
+ */
 export async function readDecisionMessage(db: Queryable, submissionId: string): Promise<DecisionMessage | null> {
   const [row] = await db.query<{ applicant_message: string; created_at: Date }>(
-    `SELECT d.applicant_message, d.created_at FROM application_decision_emails d JOIN submissions s ON s.id = d.submission_id
-     WHERE d.submission_id = $1 AND d.status = s.status AND d.created_at >= s.status_changed_at AND d.applicant_message IS NOT NULL
-     ORDER BY d.id DESC LIMIT 1`,
+    `SELECT applicant_message, created_at FROM (
+       SELECT d.applicant_message, d.created_at, 1 AS rank FROM application_decision_emails d JOIN submissions s ON s.id = d.submission_id
+       WHERE d.submission_id = $1 AND d.status = s.status AND d.created_at >= s.status_changed_at AND d.applicant_message IS NOT NULL
+       UNION ALL
+       SELECT h.applicant_message, h.created_at, 0 AS rank FROM application_status_history h JOIN submissions s ON s.id = h.submission_id
+       WHERE h.id = (SELECT max(id) FROM application_status_history WHERE submission_id = $1) AND h.to_status = s.status AND h.applicant_message IS NOT NULL
+     ) messages ORDER BY created_at DESC, rank DESC LIMIT 1`,
     [submissionId],
   );
   return row ? { text: row.applicant_message, at: iso(row.created_at) } : null;

@@ -28,6 +28,7 @@ import { decisionReasonOf } from './scoring/rubric';
 export const REVIEW_MESSAGES = {
   notFound: 'No encontramos esa solicitud.',
   sameStatus: 'Ya está en ese estado.',
+  reasonRequired: 'Para aprobar o rechazar, usa la decisión con un motivo.',
   notAllowed: (from: ApplicationStatus, to: ApplicationStatus) => `No se puede pasar de ${applicationStatusLabels[from]} a ${applicationStatusLabels[to]}.`,
 } as const;
 
@@ -59,24 +60,29 @@ export type StatusChangeOutcome = { readonly changed: true; readonly change: Sta
  */
 export async function changeApplicationStatus(
   tx: Queryable,
-  input: { readonly key: ApplicationKey; readonly to: ApplicationStatus; readonly actor: StatusActor; readonly allowed?: (from: ApplicationStatus) => boolean },
+  input: {
+    readonly key: ApplicationKey;
+    readonly to: ApplicationStatus;
+    readonly actor: StatusActor;
+    readonly allowed?: (from: ApplicationStatus) => boolean;
+    /** Required to approve or reject: the reason's key (src/server/team/scoring/store.ts checked it) and the message to the applicant. */
+    readonly decision?: { readonly reason: string; readonly applicantMessage: string | null };
+  },
 ): Promise<StatusChangeOutcome> {
-  const { key, to, actor } = input;
+  const { key, to, actor, decision } = input;
   const reference = referenceOf(key.form, key.rowId);
   if (!isReviewedForm(key.form)) return { changed: false, reference, reason: REVIEW_MESSAGES.notFound };
+  if (isDecisionStatus(to) && !decision) return { changed: false, reference, reason: REVIEW_MESSAGES.reasonRequired };
   const [row] = await tx.query<{ status: string }>('SELECT status FROM submissions WHERE id = $1 AND form = $2 FOR UPDATE', [key.rowId, key.form]);
   if (!row || !isApplicationStatus(row.status)) return { changed: false, reference, reason: REVIEW_MESSAGES.notFound };
   const from = row.status;
   if (from === to) return { changed: false, reference, reason: REVIEW_MESSAGES.sameStatus };
   if (!(input.allowed ?? ((current: ApplicationStatus) => canMoveTo(current, to)))(from)) return { changed: false, reference, reason: REVIEW_MESSAGES.notAllowed(from, to) };
   const [updated] = await tx.query<{ at: Date }>('UPDATE submissions SET status = $2, status_changed_at = now() WHERE id = $1 RETURNING status_changed_at AS at', [key.rowId, to]);
-  await tx.query('INSERT INTO application_status_history (submission_id, from_status, to_status, member_id, created_at) VALUES ($1, $2, $3, $4, $5)', [
-    key.rowId,
-    from,
-    to,
-    actor.memberId,
-    updated!.at,
-  ]);
+  await tx.query(
+    'INSERT INTO application_status_history (submission_id, from_status, to_status, member_id, created_at, reason, applicant_message) VALUES ($1, $2, $3, $4, $5, $6, $7)',
+    [key.rowId, from, to, actor.memberId, updated!.at, decision?.reason ?? null, decision?.applicantMessage ?? null],
+  );
   await recordAudit(tx, { actor: actor.email, action: 'change-status', target: `${reference}: ${applicationStatusLabels[from]} → ${applicationStatusLabels[to]}` });
   await enqueueWebhookEvent(tx, { submissionId: key.rowId, type: 'application.status_changed', status: to, previousStatus: from });
   return { changed: true, change: { submissionId: key.rowId, form: key.form, reference, from, to, at: new Date(updated!.at), actor } };
@@ -150,7 +156,7 @@ export async function readReview(db: Queryable, submissionId: string, config: Re
   };
 }
 
-/* ---------- Assignment and notes ---------- */
+/* ---------- Assignees and notes (several reviewers: src/server/team/scoring/store.ts) ---------- */
 
 /** The members an application can be assigned to: active reviewers and admins with a passkey. */
 export async function listAssignees(db: Queryable): Promise<Array<{ id: string; email: string; role: Role }>> {
@@ -159,26 +165,6 @@ export async function listAssignees(db: Queryable): Promise<Array<{ id: string; 
      WHERE m.revoked_at IS NULL AND m.role IN ('reviewer', 'admin') AND EXISTS (SELECT 1 FROM team_passkeys p WHERE p.member_id = m.id)
      ORDER BY lower(m.email)`,
   );
-}
-
-export type AssignOutcome = { readonly assigned: true; readonly assignee: MemberRef | null } | { readonly assigned: false; readonly reason: 'not-found' | 'not-assignable' };
-
-/** Assigns a submission to an active reviewer or admin (or to nobody), audited `assign`. */
-export async function assignApplication(tx: Queryable, input: { readonly key: ApplicationKey; readonly memberId: string | null; readonly actor: Actor }): Promise<AssignOutcome> {
-  const { key, memberId, actor } = input;
-  if (!isReviewedForm(key.form)) return { assigned: false, reason: 'not-found' };
-  const [row] = await tx.query('SELECT 1 FROM submissions WHERE id = $1 AND form = $2 FOR UPDATE', [key.rowId, key.form]);
-  if (!row) return { assigned: false, reason: 'not-found' };
-  let assignee: MemberRef | null = null;
-  if (memberId !== null) {
-    assignee = (await listAssignees(tx)).find((member) => member.id === memberId) ?? null;
-    if (!assignee) return { assigned: false, reason: 'not-assignable' };
-    assignee = { id: assignee.id, email: assignee.email };
-  }
-  await tx.query('DELETE FROM review_assignments WHERE submission_id = $1 AND member_id IS DISTINCT FROM $2::bigint', [key.rowId, assignee?.id ?? null]);
-  if (assignee) await tx.query('INSERT INTO review_assignments (submission_id, member_id, assigned_by) VALUES ($1, $2, $3) ON CONFLICT DO NOTHING', [key.rowId, assignee.id, actor.memberId]);
-  await recordAudit(tx, { actor: actor.email, action: 'assign', target: `${referenceOf(key.form, key.rowId)}: ${assignee?.email ?? 'sin asignar'}` });
-  return { assigned: true, assignee };
 }
 
 /** Adds an internal note (the caller has checked its text), audited `add-note` by reference only: the note stays out of the log. */
@@ -211,12 +197,26 @@ async function readReviewed(tx: Queryable, key: ApplicationKey, lock: boolean): 
 
 export type DecisionPreview = { readonly status: 'ok'; readonly email: ComposedEmail } | { readonly status: 'not-found' } | { readonly status: 'no-decision'; readonly current: ApplicationStatus };
 
-/** The decision email the application's current status calls for, with the member's message if any, exactly as send would queue it. */
-export async function previewDecisionEmail(tx: Queryable, key: ApplicationKey, applicantMessage: string | null, lock = false): Promise<DecisionPreview> {
+/** The message to the applicant the current decision was made with (its history row), if any. */
+async function messageOfDecision(tx: Queryable, submissionId: string): Promise<string | null> {
+  const [row] = await tx.query<{ applicant_message: string | null }>(
+    `SELECT h.applicant_message FROM application_status_history h JOIN submissions s ON s.id = h.submission_id
+     WHERE h.submission_id = $1 AND h.to_status = s.status ORDER BY h.id DESC LIMIT 1`,
+    [submissionId],
+  );
+  return row?.applicant_message ?? null;
+}
+
+/**
+ * The decision email the application's current status calls for, exactly as send would queue it:
+ * with the member's message, or (undefined) the message the decision was made with.
+ */
+export async function previewDecisionEmail(tx: Queryable, key: ApplicationKey, applicantMessage: string | null | undefined, lock = false): Promise<DecisionPreview> {
   const application = await readReviewed(tx, key, lock);
   if (!application) return { status: 'not-found' };
   if (!isDecisionStatus(application.status)) return { status: 'no-decision', current: application.status };
-  return { status: 'ok', email: composeDecisionEmail(application, application.status, applicantMessage) };
+  const message = applicantMessage === undefined ? await messageOfDecision(tx, key.rowId) : applicantMessage;
+  return { status: 'ok', email: composeDecisionEmail(application, application.status, message) };
 }
 
 export type DecisionSendOutcome = { readonly status: 'queued'; readonly queuedAt: string } | { readonly status: 'not-found' } | { readonly status: 'changed' } | { readonly status: 'already-sent' };
@@ -231,14 +231,15 @@ export async function sendDecisionEmail(
   input: {
     readonly key: ApplicationKey;
     readonly previewed: { subject: string; text: string };
-    /** The message to the applicant it was previewed with: also shown in the portal. */
-    readonly applicantMessage: string | null;
+    /** The message to the applicant it was previewed with (undefined: the decision's own): also shown in the portal. */
+    readonly applicantMessage: string | null | undefined;
     readonly actor: Actor;
     readonly keys: FinanceKeyring;
   },
 ): Promise<DecisionSendOutcome> {
   const { key, previewed, actor } = input;
-  const applicantMessage = input.applicantMessage?.trim() ? input.applicantMessage.trim() : null;
+  const given = input.applicantMessage === undefined ? await messageOfDecision(tx, key.rowId) : input.applicantMessage;
+  const applicantMessage = given?.trim() ? given.trim() : null;
   const preview = await previewDecisionEmail(tx, key, applicantMessage, true);
   if (preview.status === 'not-found') return { status: 'not-found' };
   if (preview.status === 'no-decision' || preview.email.subject !== previewed.subject || preview.email.text !== previewed.text) return { status: 'changed' };

@@ -1,5 +1,5 @@
 import type { FastifyReply, FastifyRequest } from 'fastify';
-import { ApplicationDetail, ApplicationPage, InboxQuery } from '../../../api/contracts/teamApplications';
+import { ApplicationAnswer, ApplicationPage, InboxQuery } from '../../../api/contracts/teamApplications';
 import { ReferenceParams } from '../../../api/contracts/common';
 import { formDefinitions, isReviewedForm } from '../../../forms/definitions';
 import type { FormKey } from '../../../forms/definitions/types';
@@ -11,6 +11,8 @@ import { listApplications, readApplication, readProposal, type ApplicationFilter
 import { recordAudit } from '../audit';
 import { readReview } from '../review';
 import { seesPaymentDetails } from '../roles';
+import { withheldFrom } from '../scoring/access';
+import { readScoring } from '../scoring/store';
 import { paymentDetailsOf } from './finance';
 import { getOptions, MESSAGES, readableForms, readableKey, send, sessionOf, type TeamResource } from './shared';
 
@@ -81,11 +83,18 @@ export const applicationRoutes: TeamResource = async (team, options) => {
     return listApplications(database, { ...filter, forms: filter.form ? [filter.form] : readable });
   });
 
-  team.get('/applications/:id', { ...getOptions('member'), schema: { params: ReferenceParams, response: { 200: ApplicationDetail } } }, async (request, reply) => {
+  const detailOptions = getOptions('member');
+  team.get('/applications/:id', { ...detailOptions, config: { ...detailOptions.config, whileWithheld: true }, schema: { params: ReferenceParams, response: { 200: ApplicationAnswer } } }, async (request, reply) => {
     const session = sessionOf(request);
     const key = readableKey(request);
+    const withheld = key && isReviewedForm(key.form) ? await withheldFrom(database, key.rowId, session.memberId) : null;
     const detail = key ? await readApplication(database, key, financeKeys) : null;
     if (!key || !detail) return send(reply, 404, MESSAGES.notFound);
+    if (withheld) {
+      // Until they declare: the reference, the programme and the prompt; once recused, the reference alone.
+      await recordAudit(database, { actor: session.email, action: 'view-application', target: detail.reference });
+      return withheld === 'declare' ? { id: detail.id, reference: detail.reference, access: withheld, programme: detail.programme } : { id: detail.id, reference: detail.reference, access: withheld };
+    }
     if (detail.unreadable) {
       // Reported, never shown: the operator learns which row, the member sees only the notice.
       request.log.error({ reference: detail.reference }, 'payment details failed to decrypt');
@@ -96,8 +105,9 @@ export const applicationRoutes: TeamResource = async (team, options) => {
     if (!isReviewedForm(key.form)) return detail;
     const review = await readReview(database, key.rowId, options.config.review);
     if (!review) return send(reply, 404, MESSAGES.notFound);
+    const scoring = await readScoring(database, key, review.status, session, options.config.review);
     // The key is absent, not empty, for every role but finance: nothing hints at payment details.
-    if (!seesPaymentDetails(session.role)) return { ...detail, ...review };
+    if (!seesPaymentDetails(session.role)) return { ...detail, ...review, ...(scoring ? { scoring } : {}) };
     return { ...detail, ...review, paymentDetails: await paymentDetailsOf(request, options, key.rowId) };
   });
 

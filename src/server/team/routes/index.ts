@@ -13,6 +13,7 @@ import { authRoutes } from './auth';
 import { financeRoutes } from './finance';
 import { memberRoutes } from './members';
 import { reviewRoutes } from './review';
+import { scoringRoutes, withheldApplications } from './scoring';
 import { sessionRoutes } from './sessions';
 import { MESSAGES, send, type TeamAccess, type TeamRouteOptions } from './shared';
 
@@ -64,6 +65,9 @@ export async function teamRoutes(app: FastifyInstance, options: TeamRouteOptions
     if (request.routeOptions.config.sandboxed) reply.header('content-security-policy', "sandbox; default-src 'none'; frame-ancestors 'none'");
   });
 
+  // An assigned member who has not declared, or is recused, gets nothing of the application (src/server/team/scoring/access.ts).
+  team.addHook('preHandler', withheldApplications(database));
+
   team.setErrorHandler((error: { statusCode?: number; name?: string; code?: string }, request, reply) => {
     const invalid = validationMessage(error, MESSAGES.unreadable);
     if (invalid !== null) return send(reply, 400, invalid);
@@ -85,6 +89,7 @@ export async function teamRoutes(app: FastifyInstance, options: TeamRouteOptions
   await team.register(sessionRoutes, resource);
   await team.register(applicationRoutes, resource);
   await team.register(reviewRoutes, resource);
+  await team.register(scoringRoutes, resource);
   await team.register(financeRoutes, resource);
   await team.register(memberRoutes, resource);
   await team.register(auditRoutes, resource);

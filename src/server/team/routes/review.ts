@@ -4,8 +4,11 @@ import { isAllowedText } from '../../../forms/definitions/validate';
 import { applicationStatusLabels, type ApplicationStatus } from '../../../lib/applicationStatus';
 import type { Database } from '../../storage/database';
 import { parseReference } from '../applications';
-import { REVIEWERS } from '../roles';
-import { addNote, assignApplication, changeApplicationStatus, listAssignees, previewDecisionEmail, sendDecisionEmail, type Actor, type StatusChangeOutcome } from '../review';
+import { ASSIGNERS_AND_DECIDERS, REVIEWERS } from '../roles';
+import { WITHHELD_MESSAGES, withheldFrom } from '../scoring/access';
+import { setReviewers } from '../scoring/store';
+import { isDecisionStatus } from '../../mail/decisions';
+import { addNote, changeApplicationStatus, REVIEW_MESSAGES, listAssignees, previewDecisionEmail, sendDecisionEmail, type Actor, type StatusChangeOutcome } from '../review';
 import { actorOf, getOptions, MESSAGES, postOptions, reviewedKey, send, type TeamResource } from './shared';
 
 /** The review workflow: assignment, internal notes, status changes (one or many) and the decision email. */
@@ -21,7 +24,10 @@ async function changeStatuses(database: Database, references: readonly string[],
   const outcomes = await database.transaction(async (tx) => {
     const results: StatusChangeOutcome[] = [];
     for (const { reference, key } of keyed) {
-      results.push(key ? await changeApplicationStatus(tx, { key, to, actor }) : { changed: false, reference, reason: MESSAGES.notFound });
+      const withheld = key ? await withheldFrom(tx, key.rowId, actor.memberId) : null;
+      if (!key) results.push({ changed: false, reference, reason: MESSAGES.notFound });
+      else if (withheld) results.push({ changed: false, reference, reason: WITHHELD_MESSAGES[withheld] });
+      else results.push(await changeApplicationStatus(tx, { key, to, actor }));
     }
     return results;
   });
@@ -32,17 +38,20 @@ async function changeStatuses(database: Database, references: readonly string[],
   return { changed: changed.map((entry) => entry.reference), unchanged };
 }
 
-export const reviewRoutes: TeamResource = async (team, { database, financeKeys }) => {
+export const reviewRoutes: TeamResource = async (team, { database, config, financeKeys }) => {
   const reviewers = postOptions(REVIEWERS);
 
   team.get('/assignees', { ...getOptions('member'), schema: { response: { 200: AssigneeList } } }, async () => ({ members: await listAssignees(database) }));
 
-  team.post('/applications/:id/assign', { ...reviewers, schema: { params: ReferenceParams, body: AssignBody, response: { 200: AssignResult } } }, async (request, reply) => {
+  // The first workflow's one assignee: now "this one reviewer, or none" (POST /applications/:id/reviewers sets several).
+  team.post('/applications/:id/assign', { ...postOptions(ASSIGNERS_AND_DECIDERS), schema: { params: ReferenceParams, body: AssignBody, response: { 200: AssignResult } } }, async (request, reply) => {
     const key = reviewedKey(request);
     if (!key) return send(reply, 404, MESSAGES.notFound);
-    const outcome = await database.transaction((tx) => assignApplication(tx, { key, memberId: request.body.memberId, actor: actorOf(request) }));
-    if (!outcome.assigned) return outcome.reason === 'not-found' ? send(reply, 404, MESSAGES.notFound) : send(reply, 400, BAD_MEMBER);
-    return { assignee: outcome.assignee };
+    const { memberId } = request.body;
+    const outcome = await database.transaction((tx) => setReviewers(tx, { key, memberIds: memberId === null ? [] : [memberId], actor: actorOf(request), config: config.review }));
+    if (outcome.status === 'not-found') return send(reply, 404, MESSAGES.notFound);
+    if (outcome.status === 'not-assignable') return send(reply, 400, BAD_MEMBER);
+    return { assignee: outcome.assignments.find((assignment) => assignment.member.id === memberId)?.member ?? null };
   });
 
   team.post('/applications/:id/notes', { ...reviewers, schema: { params: ReferenceParams, body: NoteBody, response: { 201: InternalNote } } }, async (request, reply) => {
@@ -56,13 +65,15 @@ export const reviewRoutes: TeamResource = async (team, { database, financeKeys }
     return reply.code(201).send(added);
   });
 
-  team.post('/applications/status', { ...reviewers, schema: { body: StatusChangeBody, response: { 200: StatusChangeResult } } }, async (request) =>
-    changeStatuses(database, request.body.references, request.body.status, actorOf(request)),
-  );
+  team.post('/applications/status', { ...reviewers, schema: { body: StatusChangeBody, response: { 200: StatusChangeResult } } }, async (request, reply) => {
+    // A decision names its reason: POST /applications/:id/decision.
+    if (isDecisionStatus(request.body.status)) return send(reply, 400, REVIEW_MESSAGES.reasonRequired);
+    return changeStatuses(database, request.body.references, request.body.status, actorOf(request));
+  });
 
   team.post('/applications/:id/decision-email/preview', { ...reviewers, schema: { params: ReferenceParams, body: DecisionPreviewBody, response: { 200: DecisionEmailPreview } } }, async (request, reply) => {
     const key = reviewedKey(request);
-    const preview = key ? await previewDecisionEmail(database, key, request.body.applicantMessage ?? null) : null;
+    const preview = key ? await previewDecisionEmail(database, key, request.body.applicantMessage) : null;
     if (!preview || preview.status === 'not-found') return send(reply, 404, MESSAGES.notFound);
     if (preview.status === 'no-decision') {
       return send(reply, 409, `No hay correo de decisión para una solicitud ${applicationStatusLabels[preview.current]}: solo para Aprobada o Rechazada.`);
@@ -75,7 +86,7 @@ export const reviewRoutes: TeamResource = async (team, { database, financeKeys }
     if (!key) return send(reply, 404, MESSAGES.notFound);
     const { subject, text, applicantMessage } = request.body;
     const outcome = await database.transaction((tx) =>
-      sendDecisionEmail(tx, { key, previewed: { subject, text }, applicantMessage: applicantMessage ?? null, actor: actorOf(request), keys: financeKeys }),
+      sendDecisionEmail(tx, { key, previewed: { subject, text }, applicantMessage, actor: actorOf(request), keys: financeKeys }),
     );
     if (outcome.status === 'not-found') return send(reply, 404, MESSAGES.notFound);
     if (outcome.status === 'changed') return send(reply, 409, 'La solicitud cambió; vuelve a ver la vista previa.');
