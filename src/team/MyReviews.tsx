@@ -47,15 +47,15 @@ function ReviewGroup({ id, title, items, empty, scored }: { id: string; title: s
                     <time dateTime={item.assignedAt}>{formatDateTime(item.assignedAt)}</time>
                   </td>
                   <td data-label={scored ? 'Puntaje' : 'Declaración'}>
-                    {scored ? formatScore(item.aggregate.score) : item.declaration === null ? 'Falta declarar el conflicto de interés' : 'Sin conflicto: falta tu puntaje'}
-                    {scored && item.aggregate.disagreement ? (
+                    {scored ? formatScore(item.aggregate?.score ?? null) : item.declaration === null ? 'Falta declarar el conflicto de interés' : 'Sin conflicto: falta tu puntaje'}
+                    {scored && item.aggregate?.disagreement ? (
                       <>
                         {' '}
                         <DisagreementBadge />
                       </>
                     ) : null}
                   </td>
-                  <td data-label="Revisiones">{reviewsDone(item.aggregate)}</td>
+                  <td data-label="Revisiones">{item.aggregate ? reviewsDone(item.aggregate) : '—'}</td>
                 </tr>
               ))}
             </tbody>

@@ -20,8 +20,8 @@ import type { AssignBody, AssigneeList, AssignResult, DecisionEmailPreview, Deci
 
 // Request and answer shapes are the routes' own schemas (src/api/contracts), taken as types only.
 export type { AnswerSection, ApplicationAnswer, ApplicationDetail, ApplicationPage, InboxSort, MyReviews, ReviewFilter, RoundRobinResult, AuditPage, DecisionEmailPreview, Invitation, InternalNote, StatusChangeResult, TeamMember };
-export type { ApplicationSummary, MyReviewItem, ReviewAggregate } from '@/api/contracts/teamApplications';
-export type { DecisionReason, Recommendation, RestrictedApplication, ReviewerAssignment, ReviewerScores, RubricCriterion, ScoringPart } from '@/api/contracts/teamScoring';
+export type { ApplicationSummary, MyReviewItem } from '@/api/contracts/teamApplications';
+export type { DecisionReason, Recommendation, ReviewAggregate, RestrictedApplication, ReviewerAssignment, ReviewerScores, RubricCriterion, ScoringPart } from '@/api/contracts/teamScoring';
 export type { AuditEntry } from '@/api/contracts/audit';
 export type { MemberRow } from '@/api/contracts/members';
 export type { TeamSession } from '@/api/contracts/teamAuth';

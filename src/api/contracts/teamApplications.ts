@@ -10,7 +10,7 @@ import { AnswerSection, FormKeyField, MemberRef, Moment, Status } from './common
 import { ApplicantSideOfApplication } from './teamInformation';
 import { PaymentDetailsVersion } from './teamFinance';
 import { ReviewState } from './teamReview';
-import { RestrictedApplication, ScoringPart } from './teamScoring';
+import { RestrictedApplication, ReviewAggregate, ScoringPart } from './teamScoring';
 
 const BAD_DATE = 'Las fechas van en formato AAAA-MM-DD.';
 const BAD_FORM = 'Ese programa no existe.';
@@ -55,20 +55,6 @@ export const InboxQuery = Type.Object({
   sort: Type.Optional(Type.String({ pattern: emptyOr(INBOX_SORTS.join('|')), errorMessage: `El orden debe ser uno de: ${INBOX_SORTS.join(', ')}.` })),
 });
 export type InboxQuery = Static<typeof InboxQuery>;
-
-/**
- * Per application, from the reviewers' submitted scores: `score` is the mean of their weighted totals (1–5, null
- * until one is sent), `spread` the highest total minus the lowest (null below two), `disagreement` when the
- * spread reaches the configured amount; recused reviewers count in neither `reviewsDone` nor `reviewsAssigned`.
- */
-export const ReviewAggregate = Type.Object({
-  score: Type.Union([Type.Number(), Type.Null()]),
-  reviewsDone: Type.Integer(),
-  reviewsAssigned: Type.Integer(),
-  spread: Type.Union([Type.Number(), Type.Null()]),
-  disagreement: Type.Boolean(),
-});
-export type ReviewAggregate = Static<typeof ReviewAggregate>;
 
 /** What blind review puts in place of an identifying answer (and of the list's name and organisation). */
 export const HIDDEN_ANSWER = 'Oculto';
@@ -147,7 +133,8 @@ export const MyReviewItem = Type.Object({
   declaration: Type.Union([Type.Literal('none'), Type.Null()]),
   /** When they sent their scores (last change); null in `pending`. */
   scoredAt: Type.Union([Moment, Type.Null()]),
-  aggregate: ReviewAggregate,
+  /** Null until they have sent their own scores (admins always read it), as in the application's detail. */
+  aggregate: Type.Union([ReviewAggregate, Type.Null()]),
 });
 export type MyReviewItem = Static<typeof MyReviewItem>;
 

@@ -12,6 +12,7 @@ import { auditRoutes } from './audit';
 import { authRoutes } from './auth';
 import { financeRoutes } from './finance';
 import { memberRoutes } from './members';
+import { myReviewRoutes } from './myReviews';
 import { reviewRoutes } from './review';
 import { scoringRoutes, withheldApplications } from './scoring';
 import { sessionRoutes } from './sessions';
@@ -96,4 +97,5 @@ export async function teamRoutes(app: FastifyInstance, options: TeamRouteOptions
   await team.register(dataRightsRoutes, resource);
   // The team's side of the applicant portal: questions to applicants, satisfaction, erasure requests.
   await team.register(informationRoutes, resource);
+  await team.register(myReviewRoutes, resource);
 }
