@@ -1,6 +1,6 @@
 import { useState, type FormEvent, type ReactNode } from 'react';
 import { APPLICANT_MESSAGE_MAX } from '@/api/contracts/teamInformation';
-import { applicationStatusLabels } from '@/lib/applicationStatus';
+import { applicationStatusLabels, nextStatuses } from '@/lib/applicationStatus';
 import type { DecisionBody } from '@/api/contracts/teamScoring';
 import { teamApi, type ApplicationDetail } from './api';
 import { ActionNotice } from './Notice';
@@ -24,8 +24,10 @@ export function DecisionPanel({ application, onDecided, children }: { applicatio
   const [message, setMessage] = useState('');
   const { busy, outcome, run } = useTeamAction();
   const reasons = application.scoring?.rubric.reasons;
-  const open = application.status === 'received' || application.status === 'in_review' || application.status === 'information_requested';
-  if (!reasons || (!open && !outcome)) return null;
+  const status = application.status;
+  // The same transitions the server checks: a decision follows the review, never straight from Recibida.
+  const open = status ? nextStatuses[status].some((next) => next === 'approved' || next === 'rejected') : false;
+  if (!reasons || !status || (!open && !outcome && status !== 'received')) return null;
 
   const decide = (event: FormEvent) => {
     event.preventDefault();
@@ -45,6 +47,7 @@ export function DecisionPanel({ application, onDecided, children }: { applicatio
 
   return (
     <ReviewSection id="revision-decidir" title="Decisión">
+      {status === 'received' ? <p className={styles.muted}>Para decidir, primero pasa la solicitud a En revisión.</p> : null}
       {open ? (
         <form className={styles.stack} onSubmit={decide} noValidate>
           <fieldset className={styles.criterion}>

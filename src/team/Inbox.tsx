@@ -244,13 +244,16 @@ function ResultsTable({ result, filter, selection }: { result: ApplicationPage; 
               ) : null}
               {reviewed ? (
                 <td data-label="Puntaje">
-                  {item.aggregate?.score != null ? formatScore(item.aggregate.score) : <span className={styles.muted}>—</span>}
-                  {item.aggregate?.disagreement ? (
-                    <>
-                      {' '}
-                      <DisagreementBadge />
-                    </>
-                  ) : null}
+                  {/* One grid item in the stacked (mobile) table, beside its label. */}
+                  <span>
+                    {item.aggregate?.score != null ? formatScore(item.aggregate.score) : <span className={styles.muted}>—</span>}
+                    {item.aggregate?.disagreement ? (
+                      <>
+                        {' '}
+                        <DisagreementBadge />
+                      </>
+                    ) : null}
+                  </span>
                 </td>
               ) : null}
               {reviewed ? <td data-label="Revisiones">{item.aggregate ? reviewsDone(item.aggregate) : '—'}</td> : null}

@@ -47,13 +47,15 @@ function ReviewGroup({ id, title, items, empty, scored }: { id: string; title: s
                     <time dateTime={item.assignedAt}>{formatDateTime(item.assignedAt)}</time>
                   </td>
                   <td data-label={scored ? 'Puntaje' : 'Declaración'}>
-                    {scored ? formatScore(item.aggregate?.score ?? null) : item.declaration === null ? 'Falta declarar el conflicto de interés' : 'Sin conflicto: falta tu puntaje'}
-                    {scored && item.aggregate?.disagreement ? (
-                      <>
-                        {' '}
-                        <DisagreementBadge />
-                      </>
-                    ) : null}
+                    <span>
+                      {scored ? formatScore(item.aggregate?.score ?? null) : item.declaration === null ? 'Falta declarar el conflicto de interés' : 'Sin conflicto: falta tu puntaje'}
+                      {scored && item.aggregate?.disagreement ? (
+                        <>
+                          {' '}
+                          <DisagreementBadge />
+                        </>
+                      ) : null}
+                    </span>
                   </td>
                   <td data-label="Revisiones">{item.aggregate ? reviewsDone(item.aggregate) : '—'}</td>
                 </tr>

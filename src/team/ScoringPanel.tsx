@@ -100,7 +100,7 @@ export function DeclarationForm({ reference, onDeclared }: { reference: string; 
 /** The aggregate of the submitted scores: weighted mean, reviews done of assigned, spread, and "Desacuerdo". */
 export function AggregateFacts({ aggregate }: { aggregate: ReviewAggregate }) {
   return (
-    <dl className={styles.scoreFacts} aria-label="Resumen de los puntajes">
+    <dl className={styles.scoreFacts}>
       <div>
         <dt>Puntaje</dt>
         <dd>{aggregate.score === null ? 'sin puntajes' : `${formatScore(aggregate.score)} de 5`}</dd>
