@@ -83,7 +83,11 @@ describe('npm run export', () => {
     expect(stdout.startsWith('\uFEFF')).toBe(true);
     const [headers, ...records] = parse(stdout, { bom: true }) as string[][];
     const answerFields = definition.fields.filter((field) => field.kind !== 'captcha' && field.kind !== 'file');
-    expect(headers).toEqual(['Submission ID', 'Reference', 'Submitted at', ...answerFields.map((field) => field.label), 'Uploaded file', 'Fetch file command']);
+    expect(headers).toEqual([
+      'Submission ID', 'Reference', 'Submitted at', ...answerFields.map((field) => field.label), 'Uploaded file', 'Fetch file command',
+      // The review follows the answers; no reviewer has scored yet, so no per-reviewer score columns.
+      'Status', 'Reviewers', 'Score', 'Reviews done', 'Reviews assigned', 'Spread', 'Disagreement',
+    ]);
     expect(records).toHaveLength(1);
     const record = Object.fromEntries(headers!.map((header, index) => [header, records[0]![index]]));
     for (const field of answerFields) expect(record[field.label], field.name).toBe(sentPayload[field.name] === undefined ? '' : String(sentPayload[field.name]));
@@ -91,6 +95,7 @@ describe('npm run export', () => {
     expect(answerFields.filter((field) => record[field.label]!.includes('"La Señal"')).length).toBeGreaterThan(3);
     expect(answerFields.filter((field) => record[field.label]!.includes('\n')).length).toBeGreaterThan(3);
     expect(record).toMatchObject({ 'Submission ID': submissionId, Reference: `PG-${submissionId.padStart(6, '0')}`, 'Uploaded file': PROPOSAL_NAME, 'Fetch file command': `npm run export -- --file ${submissionId}` });
+    expect(record).toMatchObject({ Status: 'received', Reviewers: '', Score: '', 'Reviews done': '0', 'Reviews assigned': '0', Spread: '', Disagreement: 'no' });
     expect(Date.parse(record['Submitted at']!)).toBeGreaterThan(Date.now() - 600_000);
   });
 

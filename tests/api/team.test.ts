@@ -313,7 +313,8 @@ for (const backend of BACKENDS) {
         const reviewer = client(server, members.reviewer.cookie);
         const all = (await (await reviewer.get('/applications')).json()) as { items: Array<Record<string, unknown>>; total: number; page: number; pageSize: number };
         expect(all.items.map((item) => item.id)).toEqual([projectRef]);
-        expect(all.items[0]).toEqual({ id: projectRef, reference: projectRef, form: 'project-grants', name: 'Ana Pérez', organisation: expect.any(String), submittedAt: expect.any(String), hasFile: true, status: 'received', assignee: null });
+        expect(all.items[0]).toEqual({ id: projectRef, reference: projectRef, form: 'project-grants', name: 'Ana Pérez', organisation: expect.any(String), submittedAt: expect.any(String), hasFile: true, status: 'received', assignee: null,
+          reviewers: [], aggregate: { score: null, reviewsDone: 0, reviewsAssigned: 0, spread: null, disagreement: false }, blind: false });
         expect(all).toMatchObject({ total: 1, page: 1 });
         const ids = async (query: string, api = reviewer) => ((await (await api.get(`/applications?${query}`)).json()) as { items: Array<{ id: string }> }).items.map((item) => item.id);
         // Spanish stemming finds "comunidades" from "comunidad"; English finds "developers" from "developer".
@@ -399,7 +400,9 @@ for (const backend of BACKENDS) {
         expect(response.status).toBe(200);
         expect(response.headers.get('content-type')).toBe('text/csv; charset=utf-8');
         expect(response.headers.get('content-disposition')).toMatch(/^attachment; filename="project-grants-\d{4}-\d{2}-\d{2}\.csv"$/);
-        const table = await exportApplications(server.database, formDefinitions['project-grants'], { since: null });
+        const [reviewerRow] = await server.database.query<{ id: string }>('SELECT id::text AS id FROM team_members WHERE email = $1', [members.reviewer.email]);
+        const viewer = { memberId: reviewerRow!.id, role: 'reviewer' as const, blindForms: [] };
+        const table = await exportApplications(server.database, formDefinitions['project-grants'], { since: null, search: 'comunidad' }, undefined, { viewer, review: server.config.review });
         const csv = await response.text();
         expect(csv).toBe(toCsv(table.headers, table.rows).replace(/^\uFEFF/, ''));
         // Formula neutralisation, as in the CLI's default: the cell starts with a quote.

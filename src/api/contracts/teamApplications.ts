@@ -10,7 +10,7 @@ import { AnswerSection, FormKeyField, MemberRef, Moment, Status } from './common
 import { ApplicantSideOfApplication } from './teamInformation';
 import { PaymentDetailsVersion } from './teamFinance';
 import { ReviewState } from './teamReview';
-import { RestrictedApplication, ScoringPart } from './teamScoring';
+import { RestrictedApplication, ReviewAggregate, ScoringPart } from './teamScoring';
 
 const BAD_DATE = 'Las fechas van en formato AAAA-MM-DD.';
 const BAD_FORM = 'Ese programa no existe.';
@@ -18,6 +18,14 @@ const BAD_FORM = 'Ese programa no existe.';
 /** Empty, or one of the alternatives: an empty query value means "no filter". */
 const emptyOr = (alternatives: string): string => `^(?:|${alternatives})$`;
 const statusCode = `(?:${APPLICATION_STATUSES.join('|')})`;
+
+/** The inbox's review filters ("Me toca revisar", "Falta mi puntaje", "Desacuerdo"). */
+export const REVIEW_FILTERS = ['mine', 'missing-my-score', 'disagreement'] as const;
+export type ReviewFilter = (typeof REVIEW_FILTERS)[number];
+const reviewFilter = `(?:${REVIEW_FILTERS.join('|')})`;
+/** The inbox's orders: by arrival (newest first), by score. */
+export const INBOX_SORTS = ['submitted', 'score-desc', 'score-asc'] as const;
+export type InboxSort = (typeof INBOX_SORTS)[number];
 
 const Day = Type.String({ pattern: emptyOr('\\d{4}-\\d{2}-\\d{2}'), errorMessage: BAD_DATE });
 const Form = Type.String({ pattern: emptyOr(Object.keys(programmes).join('|')), errorMessage: BAD_FORM });
@@ -37,8 +45,19 @@ export const InboxQuery = Type.Object({
   page: Type.Optional(PageField),
   from: Type.Optional(Day),
   to: Type.Optional(Day),
+  /**
+   * The review filters, any of them together (comma-separated): `mine` ("Me toca revisar": assigned to me, no conflict
+   * declared, not decided), `missing-my-score` ("Falta mi puntaje": assigned to me, no conflict declared, my scores not
+   * sent), `disagreement` ("Desacuerdo").
+   */
+  review: Type.Optional(Type.String({ pattern: emptyOr(`${reviewFilter}(?:,${reviewFilter})*`), errorMessage: `El filtro de revisión debe ser uno de: ${REVIEW_FILTERS.join(', ')}.` })),
+  /** `submitted` (newest first, the default), `score-desc` or `score-asc` (applications without a score last either way). */
+  sort: Type.Optional(Type.String({ pattern: emptyOr(INBOX_SORTS.join('|')), errorMessage: `El orden debe ser uno de: ${INBOX_SORTS.join(', ')}.` })),
 });
 export type InboxQuery = Static<typeof InboxQuery>;
+
+/** What blind review puts in place of an identifying answer (and of the list's name and organisation). */
+export const HIDDEN_ANSWER = 'Oculto';
 
 /** How the list and the detail name an application. */
 const ApplicationHead = {
@@ -57,6 +76,12 @@ export const ApplicationSummary = Type.Object({
   /** Null on grantee finance records, which are not reviewed. */
   status: Type.Union([Status, Type.Null()]),
   assignee: Type.Union([MemberRef, Type.Null()]),
+  /** Every reviewer assigned to the application (the `assignee` filter matches any of them); empty on grantee finance. */
+  reviewers: Type.Array(MemberRef),
+  /** The aggregate of the reviewers' scores; null on grantee finance. */
+  aggregate: Type.Union([ReviewAggregate, Type.Null()]),
+  /** True when blind review hides the identifying answers from this member: `name` and `organisation` then read "Oculto". */
+  blind: Type.Boolean(),
 });
 export type ApplicationSummary = Static<typeof ApplicationSummary>;
 
@@ -84,10 +109,39 @@ export const ApplicationDetail = Type.Object({
   paymentDetails: Type.Optional(Type.Array(PaymentDetailsVersion)),
   /** Reviewed applications, for reviewers and admins (never finance): the rubric, the scores the member may see, the aggregate. */
   scoring: Type.Optional(ScoringPart),
+  /** Present and true when blind review hides the identifying answers (and the file's name) from this member. */
+  blind: Type.Optional(Type.Boolean()),
 });
 export type ApplicationDetail = Static<typeof ApplicationDetail>;
 
 /** GET /applications/:id: the detail, or only the reference for an assigned member who has not declared or is recused. */
 export const ApplicationAnswer = Type.Union([RestrictedApplication, ApplicationDetail]);
 export type ApplicationAnswer = Static<typeof ApplicationAnswer>;
+
+/**
+ * A reviewer's own work (GET /api/team/my-reviews): the applications assigned to them, oldest first, in three
+ * groups. `pending`: not decided and not scored yet by them (`declaration` null: they have still to declare a
+ * conflict or its absence). `scored`: they sent their scores (decided ones included). `recused`: they declared a
+ * conflict, so only the reference is given.
+ */
+export const MyReviewItem = Type.Object({
+  ...ApplicationHead,
+  programme: Type.String(),
+  submittedAt: Moment,
+  assignedAt: Moment,
+  status: Status,
+  declaration: Type.Union([Type.Literal('none'), Type.Null()]),
+  /** When they sent their scores (last change); null in `pending`. */
+  scoredAt: Type.Union([Moment, Type.Null()]),
+  /** Null until they have sent their own scores (admins always read it), as in the application's detail. */
+  aggregate: Type.Union([ReviewAggregate, Type.Null()]),
+});
+export type MyReviewItem = Static<typeof MyReviewItem>;
+
+export const MyReviews = Type.Object({
+  pending: Type.Array(MyReviewItem),
+  scored: Type.Array(MyReviewItem),
+  recused: Type.Array(Type.Object({ ...ApplicationHead })),
+});
+export type MyReviews = Static<typeof MyReviews>;
 

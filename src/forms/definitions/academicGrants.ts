@@ -58,6 +58,7 @@ export const academicGrants = defineForm({
     }),
     cappedText('authorisedSignatoryInformation', 'Authorised signatory', 'Signatory information', SHORT_TEXT_MAX, 'contact', {
       help: 'Name, job title and email of the person who can sign for the institution.',
+      identifying: true,
       visibleWhen: whenValue('POCisAuthorisedSignatory', 'No'),
     }),
 
@@ -82,6 +83,7 @@ export const academicGrants = defineForm({
     teamProfile('project'),
     cappedText('projectPreviousWork', 'Previous work', 'Previous work', SHORT_TEXT_MAX, 'project', {
       help: 'A link to earlier research by the team (papers, repository, website).',
+      identifying: true,
     }),
     longText('grantScope', 'Grant scope', 'project', { help: 'What the grant would pay for, and what it would not.' }),
     longText('projectGoals', 'Project goals', 'project'),
@@ -106,9 +108,9 @@ export const academicGrants = defineForm({
       options: shareResearch,
       messages: {},
     }),
-    cappedText('linkedinProfile', 'LinkedIn profile', 'LinkedIn profile', SHORT_TEXT_MAX, 'other', { required: false, placeholder: 'https://' }, 'url'),
+    cappedText('linkedinProfile', 'LinkedIn profile', 'LinkedIn profile', SHORT_TEXT_MAX, 'other', { required: false, placeholder: 'https://', identifying: true }, 'url'),
     twitter('other'),
-    cappedText('telegram', 'Telegram', 'Telegram handle', 150, 'other', { required: false }),
+    cappedText('telegram', 'Telegram', 'Telegram handle', 150, 'other', { required: false, identifying: true }),
     repeatApplicant('other'),
     buildField('canTheEFReachOut', 'radio', 'other', {
       label: 'May the Foundation reach out to you about other opportunities?',

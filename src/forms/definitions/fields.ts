@@ -100,17 +100,17 @@ export function isWebsite(value: string): boolean {
 // ── Applicant ────────────────────────────────────────────────────────────────────────────────
 
 export const firstName = (section: string, overrides?: FieldOverrides): FieldDefinition =>
-  cappedText('firstName', 'First name', 'First name', 40, section, overrides);
+  cappedText('firstName', 'First name', 'First name', 40, section, { identifying: true, ...overrides });
 
 export const lastName = (section: string, overrides?: FieldOverrides): FieldDefinition =>
-  cappedText('lastName', 'Last name', 'Last name', 80, section, overrides);
+  cappedText('lastName', 'Last name', 'Last name', 80, section, { identifying: true, ...overrides });
 
 export const email = (section: string, overrides?: FieldOverrides): FieldDefinition =>
   buildField(
     'email',
     'email',
     section,
-    { label: 'Email', required: true, messages: { required: 'Email is required.', invalid: 'Email must be a valid email address.' } },
+    { label: 'Email', required: true, identifying: true, messages: { required: 'Email is required.', invalid: 'Email must be a valid email address.' } },
     overrides,
   );
 
@@ -121,6 +121,7 @@ export const email = (section: string, overrides?: FieldOverrides): FieldDefinit
 export const company = (section: string, overrides?: FieldOverrides): FieldDefinition =>
   cappedText('company', 'Organization name', 'Organization name', SHORT_TEXT_MAX, section, {
     help: 'Write N/A if you are not part of an organization.',
+    identifying: true,
     wire: { normalise: companyOrFullName, sendWhenHidden: true },
     ...overrides,
   });
@@ -146,7 +147,7 @@ export const teamOrganisation = (section: string, overrides?: FieldOverrides): F
   company(section, { help: 'The name of your team or organization.', visibleWhen: whenValue('individualOrTeam', TEAM), ...overrides });
 
 export const twitter = (section: string, overrides?: FieldOverrides): FieldDefinition =>
-  cappedText('twitter', 'Twitter handle', 'Twitter handle', 16, section, { required: false, placeholder: '@handle', ...overrides });
+  cappedText('twitter', 'Twitter handle', 'Twitter handle', 16, section, { required: false, placeholder: '@handle', identifying: true, ...overrides });
 
 export const website = (section: string, overrides?: FieldOverrides): FieldDefinition =>
   cappedText(
@@ -158,6 +159,7 @@ export const website = (section: string, overrides?: FieldOverrides): FieldDefin
     {
       required: false,
       placeholder: 'https://',
+      identifying: true,
       checks: [{ test: isWebsite, message: 'Website must be a valid web address.' }],
       wire: { normalise: normaliseWebsite, denormalise: denormaliseWebsite },
       ...overrides,
@@ -168,6 +170,8 @@ export const website = (section: string, overrides?: FieldOverrides): FieldDefin
 export const teamProfile = (section: string, overrides?: FieldOverrides): FieldDefinition =>
   longText('teamProfile', 'Team profile', section, {
     help: 'Who is on the team: names, backgrounds and relevant experience.',
+    // It asks for names.
+    identifying: true,
     ...overrides,
   });
 
@@ -186,7 +190,7 @@ export const projectName = (section: string, overrides?: FieldOverrides): FieldD
   cappedText('projectName', 'Project name', 'Project name', SHORT_TEXT_MAX, section, overrides);
 
 export const projectRepo = (section: string, overrides?: FieldOverrides): FieldDefinition =>
-  cappedText('projectRepo', 'Project repository', 'Project repository', SHORT_TEXT_MAX, section, { required: false, placeholder: 'https://', ...overrides }, 'url');
+  cappedText('projectRepo', 'Project repository', 'Project repository', SHORT_TEXT_MAX, section, { required: false, placeholder: 'https://', identifying: true, ...overrides }, 'url');
 
 export const projectDescription = (section: string, overrides?: FieldOverrides): FieldDefinition =>
   longText('projectDescription', 'Project description', section, { help: 'What the project is and what it will deliver.', ...overrides });
@@ -268,6 +272,7 @@ export const referrals = (section: string, overrides?: FieldOverrides): FieldDef
   cappedText('referrals', 'Did anyone recommend that you apply?', 'Referral', 150, section, {
     required: false,
     help: 'The name of the person who recommended the programme to you.',
+    identifying: true,
     ...overrides,
   });
 
@@ -280,10 +285,10 @@ export const eventDate = (section: string, overrides?: FieldOverrides): FieldDef
   buildField('eventDate', 'date', section, { label: 'Event date', required: true, messages: { required: 'Event date is required.', invalid: 'Event date must be a valid date.' } }, overrides);
 
 export const eventPreviousWork = (section: string, overrides?: FieldOverrides): FieldDefinition =>
-  longText('eventPreviousWork', 'Events you have organized before', section, { required: false, help: 'Links to earlier editions or other events you ran.', ...overrides });
+  longText('eventPreviousWork', 'Events you have organized before', section, { required: false, help: 'Links to earlier editions or other events you ran.', identifying: true, ...overrides });
 
 export const sponsorshipLink = (section: string, overrides?: FieldOverrides): FieldDefinition =>
-  cappedText('sponsorshipLink', 'Event website', 'Event website', SHORT_TEXT_MAX, section, { required: false, placeholder: 'https://', ...overrides }, 'url');
+  cappedText('sponsorshipLink', 'Event website', 'Event website', SHORT_TEXT_MAX, section, { required: false, placeholder: 'https://', identifying: true, ...overrides }, 'url');
 
 export const sponsorshipDetails = (section: string, overrides?: FieldOverrides): FieldDefinition =>
   longText('sponsorshipDetails', 'Event details', section, { help: 'What the event is, its goals and its programme.', ...overrides });

@@ -61,6 +61,7 @@ export const officeHours = defineForm({
       label: 'Further links',
       required: true,
       help: 'Repository, website, demo or documents we should look at before the meeting.',
+      identifying: true,
       visibleWhen: wantsProjectFeedback,
       messages: { required: 'Further links are required.' },
     }),

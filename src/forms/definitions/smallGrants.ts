@@ -112,7 +112,7 @@ export const smallGrants = defineForm({
     projectName('project', inProjectSection),
     projectRepo('project', inProjectSection),
     projectDescription('project', inProjectSection),
-    longText('projectPreviousWork', 'Previous work', 'project', { ...inProjectSection, help: 'Links to work you or your team have done before.' }),
+    longText('projectPreviousWork', 'Previous work', 'project', { ...inProjectSection, help: 'Links to work you or your team have done before.', identifying: true }),
     problemBeingSolved('project', inProjectSection),
     proposedTimeline('project', inProjectSection),
     whyIsProjectImportant('project', inProjectSection),

@@ -93,6 +93,12 @@ export interface FieldDefinition {
   readonly wire?: WireRule;
   /** File fields only: the largest accepted upload in bytes. */
   readonly maxBytes?: number;
+  /**
+   * Names the applicant or lets a reviewer find out who they are (names, email, organisation, handles, links to
+   * their work, referrals): with blind review on for the programme, reviewers see "Oculto" in its place until the
+   * decision (src/server/team/blind.ts).
+   */
+  readonly identifying?: boolean;
   /** Checked by the server, then dropped: never stored, exported or shown (the grantee security ID). */
   readonly neverStored?: boolean;
   /**

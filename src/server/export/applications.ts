@@ -1,44 +1,122 @@
+import type { ReviewConfig } from '../../config/review';
 import type { FormDefinition, FormKey, WirePayload } from '../../forms/definitions/types';
+import type { ApplicationStatus } from '../../lib/applicationStatus';
 import type { FinanceKeyring } from '../finance/encryption';
 import { exportPaymentDetails } from '../finance/export';
 import { referenceOf } from '../mail/compose';
 import type { Queryable } from '../storage/database';
-import { answersMatch } from '../storage/search';
+import { reviewersOf } from '../team/applications';
+import { hidesIdentity, HIDDEN_ANSWER, redactPayload } from '../team/blind';
+import { OPERATOR, orderOf, reviewOnly, SqlParameters, submissionConditions, viewerTerms, type InboxFilter, type Viewer } from '../team/inboxFilter';
+import { programmeReview } from '../team/scoring/rubric';
 import { answerCells, answerFields, fieldHeaders, type ExportFilter, type ExportTable } from './table';
 
 /**
  * The applications of one form as a table: a few columns of ours (id, reference, date, file),
  * then one column per field of the form's definition, headed by its label, holding the value as
- * the applicant sent it. Payment details are exported by src/server/finance/export.ts.
+ * the applicant sent it; then the review: status, reviewers, the aggregate and, per reviewer, their
+ * score on each criterion of the programme's rubric and their recommendation. The rows are the
+ * inbox's filter (src/server/team/inboxFilter.ts) as the viewer reads it: blind review and a
+ * recusal redact the answers, and scores are blank where the viewer may not read them yet.
+ * Payment details are exported by src/server/finance/export.ts.
  */
 
 export type { ExportFilter, ExportTable };
 /** The command that writes a submission's uploaded file. */
 export const fetchFileCommand = (submissionId: string): string => `npm run export -- --file ${submissionId}`;
 
-type SubmissionRow = { id: string; payload: WirePayload; created_at: Date; file_original_name: string | null };
+type SubmissionRow = {
+  id: string;
+  payload: WirePayload;
+  created_at: Date;
+  file_original_name: string | null;
+  status: ApplicationStatus;
+  score: string | null;
+  reviews_done: number;
+  reviews_assigned: number;
+  spread: string | null;
+  disagreement: boolean;
+  recused: boolean;
+  scores_hidden: boolean;
+};
+
+type ScoreRow = { submission_id: string; email: string; criterion: string; score: number; recommendation: string };
+
+/** Who exports (the operator at the command line by default) and the rubric the score columns follow. */
+export type ExportReader = { readonly viewer?: Viewer; readonly review?: ReviewConfig };
+
+const REVIEW_HEADERS = ['Status', 'Reviewers', 'Score', 'Reviews done', 'Reviews assigned', 'Spread', 'Disagreement'];
+
+const decimalCell = (value: string | null): string => (value === null ? '' : String(Math.round(Number(value) * 100) / 100));
+
+/** The submitted scores of these applications, by application, reviewer email and criterion. */
+async function scoresOf(db: Queryable, submissionIds: readonly string[]): Promise<ScoreRow[]> {
+  if (submissionIds.length === 0) return [];
+  return db.query<ScoreRow>(
+    `SELECT sc.submission_id::text AS submission_id, m.email, sc.criterion, sc.score, v.recommendation
+     FROM review_scores sc JOIN review_verdicts v ON v.submission_id = sc.submission_id AND v.member_id = sc.member_id
+     JOIN team_members m ON m.id = sc.member_id
+     WHERE sc.submission_id = ANY($1::bigint[])`,
+    [submissionIds],
+  );
+}
 
 /** `financeKeys` decrypts grantee finance: pass it only where payment details may be read (finance role, --include-finance). */
-export async function exportApplications(db: Queryable, definition: FormDefinition, filter: ExportFilter, financeKeys?: FinanceKeyring): Promise<ExportTable> {
-  if (definition.kind === 'payment-details') return exportPaymentDetails(db, definition, filter, financeKeys);
+export async function exportApplications(db: Queryable, definition: FormDefinition, filter: InboxFilter, financeKeys?: FinanceKeyring, reader: ExportReader = {}): Promise<ExportTable> {
+  if (definition.kind === 'payment-details') return exportPaymentDetails(db, definition, { ...filter, reviewOnly: reviewOnly(filter) }, financeKeys);
+  const viewer = reader.viewer ?? OPERATOR;
   const fields = answerFields(definition);
   const form: FormKey = definition.key;
+  const parameters = new SqlParameters();
+  const terms = viewerTerms(parameters, viewer);
+  const conditions = submissionConditions(parameters, filter, viewer, terms, [form]);
   const rows = await db.query<SubmissionRow>(
-    `SELECT id::text AS id, payload, created_at, file_original_name FROM submissions
-     WHERE form = $4 AND ($1::timestamptz IS NULL OR created_at >= $1) AND ($2::timestamptz IS NULL OR created_at < $2)
-       AND ${answersMatch('submissions', '$3')}
-     ORDER BY id`,
-    [filter.since, filter.before ?? null, filter.search ?? null, form],
+    `SELECT id::text AS id, payload, created_at, file_original_name, status, score::text AS score, reviews_done, reviews_assigned, spread::text AS spread,
+            disagreement, recused, scores_hidden FROM (
+       SELECT s.id, s.payload, s.created_at, s.file_original_name, s.status, scores_hidden,
+              CASE WHEN scores_hidden THEN NULL ELSE ag.score END AS score, COALESCE(ag.reviews_done, 0) AS reviews_done,
+              COALESCE(ag.reviews_assigned, 0) AS reviews_assigned, CASE WHEN scores_hidden THEN NULL ELSE ag.spread END AS spread,
+              COALESCE(ag.disagreement, false) AND NOT scores_hidden AS disagreement, ${terms.recused} AS recused
+       FROM submissions s LEFT JOIN review_aggregates ag ON ag.submission_id = s.id, LATERAL (SELECT ${terms.scoresHidden} AS scores_hidden) hidden
+       WHERE s.form = ${parameters.add(form)} AND ${conditions.join(' AND ')}
+     ) applications
+     ORDER BY ${filter.sort && filter.sort !== 'submitted' ? orderOf(filter.sort) : 'id'}`,
+    parameters.values,
   );
   const fileHeaders = definition.upload ? ['Uploaded file', 'Fetch file command'] : [];
+  // Finance reads nothing of scores; the others read those the gate allows (blank cells elsewhere).
+  const withScores = viewer.role !== 'finance';
+  const criteria = (reader.review && programmeReview(reader.review, form)?.criteria) || [];
+  const readable = rows.filter((row) => !row.recused && !row.scores_hidden).map((row) => row.id);
+  const scores = withScores ? await scoresOf(db, readable) : [];
+  const reviewerEmails = [...new Set(scores.map((score) => score.email))].sort();
+  const scoreOf = new Map(scores.map((score) => [`${score.submission_id} ${score.email} ${score.criterion}`, String(score.score)]));
+  const recommendationOf = new Map(scores.map((score) => [`${score.submission_id} ${score.email}`, score.recommendation]));
+  const reviewers = withScores ? await reviewersOf(db, rows.filter((row) => !row.recused).map((row) => row.id)) : new Map<string, Array<{ email: string }>>();
+  const scoreHeaders = reviewerEmails.flatMap((email) => [...criteria.map((criterion) => `${criterion.label} — ${email}`), `Recommendation — ${email}`]);
   return {
-    headers: ['Submission ID', 'Reference', 'Submitted at', ...fieldHeaders(fields), ...fileHeaders],
-    rows: rows.map((row) => [
-      row.id,
-      referenceOf(form, row.id),
-      new Date(row.created_at).toISOString(),
-      ...answerCells(fields, row.payload),
-      ...(definition.upload ? (row.file_original_name ? [row.file_original_name, fetchFileCommand(row.id)] : ['', '']) : []),
-    ]),
+    headers: ['Submission ID', 'Reference', 'Submitted at', ...fieldHeaders(fields), ...fileHeaders, ...(withScores ? [...REVIEW_HEADERS, ...scoreHeaders] : [])],
+    rows: rows.map((row) => {
+      const reference = referenceOf(form, row.id);
+      const head = [row.id, reference, new Date(row.created_at).toISOString()];
+      // A recused reviewer reads the reference and nothing else.
+      if (row.recused) return [...head, ...fields.map(() => ''), ...fileHeaders.map(() => ''), ...(withScores ? [row.status, ...REVIEW_HEADERS.slice(1).map(() => ''), ...scoreHeaders.map(() => '')] : [])];
+      const hidden = hidesIdentity(viewer, form, row.status);
+      const payload = hidden ? redactPayload(form, row.payload) : row.payload;
+      const file = row.file_original_name ? [hidden ? HIDDEN_ANSWER : row.file_original_name, fetchFileCommand(row.id)] : ['', ''];
+      const review = withScores
+        ? [
+            row.status,
+            (reviewers.get(row.id) ?? []).map((member) => member.email).join(', '),
+            decimalCell(row.score),
+            String(row.reviews_done),
+            String(row.reviews_assigned),
+            decimalCell(row.spread),
+            row.scores_hidden ? '' : row.disagreement ? 'yes' : 'no',
+            ...reviewerEmails.flatMap((email) => [...criteria.map((criterion) => scoreOf.get(`${row.id} ${email} ${criterion.key}`) ?? ''), recommendationOf.get(`${row.id} ${email}`) ?? '']),
+          ]
+        : [];
+      return [...head, ...answerCells(fields, payload), ...(definition.upload ? file : []), ...review];
+    }),
   };
 }

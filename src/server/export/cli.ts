@@ -1,6 +1,9 @@
 /**
  * `npm run export`: the programme team reads what arrived.
  *   --form <name> [--since <date>] [--format csv|json] [--raw] [--out <file>]   applications of one form
+ *     with the inbox's filters: [--until <date>] [--q <words>] [--status <a,b>] [--assignee <email|none>]
+ *     [--review mine,missing-my-score,disagreement] [--sort submitted|score-desc|score-asc] [--as <member email>]
+ *     (--as exports what that member's CSV holds: their "mine", blind review, the scores they may read).
  *   --file <submission id> [--out <file>]                                       a submission's uploaded file
  *   --payments [--since <date>] [--before <date>] [--format csv|json] [--raw] [--out <file>]   grant payments
  * CSV cells that a spreadsheet would run as formulas are neutralised unless --raw (export/csv.ts).
@@ -21,10 +24,18 @@ import { extensionOfMediaType } from '../fileType';
 import { readSubmissionFile } from '../storage/files';
 import { exportApplications, type ExportTable } from './applications';
 import { toCsv } from './csv';
+import { INBOX_SORTS, REVIEW_FILTERS } from '../../api/contracts/teamApplications';
+import { APPLICATION_STATUSES } from '../../lib/applicationStatus';
+import type { Queryable } from '../storage/database';
+import { blindForms } from '../team/blind';
+import { OPERATOR } from '../team/inboxFilter';
+import type { Role } from '../team/roles';
 import { exportPayments } from './payments';
 
 export const USAGE = [
   'usage: npm run export -- --form <name> [--since <YYYY-MM-DD>] [--format csv|json] [--raw] [--out <file>] [--include-finance]',
+  `         [--until <YYYY-MM-DD>] [--q <words>] [--status <${APPLICATION_STATUSES.join('|')},...>] [--assignee <member email>|none]`,
+  `         [--review <${REVIEW_FILTERS.join('|')},...>] [--sort <${INBOX_SORTS.join('|')}>] [--as <member email>]`,
   '       npm run export -- --file <submission id> [--out <file>]',
   '       npm run export -- --payments [--since <YYYY-MM-DD>] [--before <YYYY-MM-DD>] [--format csv|json] [--raw] [--out <file>] [--include-finance]',
   `forms: ${Object.keys(formDefinitions).join(', ')}`,
@@ -87,7 +98,39 @@ const OPTIONS = {
   file: { type: 'string' },
   'include-finance': { type: 'boolean', default: false },
   raw: { type: 'boolean', default: false },
+  until: { type: 'string' },
+  q: { type: 'string' },
+  status: { type: 'string' },
+  assignee: { type: 'string' },
+  review: { type: 'string' },
+  sort: { type: 'string' },
+  as: { type: 'string' },
 } as const;
+
+/** A comma-separated list of known values, or a usage error naming the option. */
+function listOption<Value extends string>(raw: string | undefined, option: string, known: readonly Value[]): Value[] | null {
+  if (raw === undefined) return null;
+  const values = raw.split(',').map((value) => value.trim());
+  const unknown = values.find((value) => !(known as readonly string[]).includes(value));
+  if (unknown !== undefined) throw new UsageError(`--${option} takes ${known.join(', ')} (comma-separated), got '${unknown}'.`);
+  return [...new Set(values as Value[])];
+}
+
+/** The day after --until, so that the day itself is included (as the inbox's "to"). */
+function parseUntil(raw: string | undefined): Date | null {
+  if (raw === undefined) return null;
+  const day = new Date(`${raw}T00:00:00Z`);
+  if (!/^\d{4}-\d{2}-\d{2}$/.test(raw) || Number.isNaN(day.getTime()) || day.toISOString().slice(0, 10) !== raw) throw new UsageError(`--until must be a date such as 2026-01-31, got '${raw}'.`);
+  day.setUTCDate(day.getUTCDate() + 1);
+  return day;
+}
+
+/** An active member by email, or a usage error naming the option. */
+async function memberByEmail(database: Queryable, email: string, option: string): Promise<{ id: string; role: Role }> {
+  const [member] = await database.query<{ id: string; role: Role }>('SELECT id::text AS id, role FROM team_members WHERE lower(email) = lower($1) AND revoked_at IS NULL', [email.trim()]);
+  if (!member) throw new UsageError(`--${option}: no active team member has the email '${email}'.`);
+  return member;
+}
 
 function parseOptions(args: readonly string[]) {
   try {
@@ -110,8 +153,13 @@ export async function runExportCommand(args: readonly string[], io: ExportIo, pl
   if (options.file !== undefined && !/^\d+$/.test(options.file)) throw new UsageError('--file needs a submission id (a number, the first column of an export).');
   if (options.form !== undefined && !isFormKey(options.form)) throw new UsageError(`Unknown form '${options.form}'.\n${USAGE}`);
   if (options.format !== 'csv' && options.format !== 'json') throw new UsageError(`--format must be csv or json, got '${options.format}'.`);
-  const since = options.payments ? null : parseSince(options.since);
   const paymentRange = options.payments ? { since: parseDay(options.since, '--since'), before: parseDay(options.before, '--before') } : null;
+  const since = paymentRange ? null : parseSince(options.since);
+  const before = parseUntil(options.until);
+  const statuses = listOption(options.status, 'status', APPLICATION_STATUSES);
+  const review = listOption(options.review, 'review', REVIEW_FILTERS) ?? [];
+  const [sort] = listOption(options.sort, 'sort', INBOX_SORTS) ?? ['submitted' as const];
+  if ((review.includes('mine') || review.includes('missing-my-score')) && options.as === undefined) throw new UsageError('--review mine and missing-my-score need --as <member email>: whose reviews.');
   const form = options.form;
   const paymentDetails = form !== undefined && isPaymentDetailsForm(form);
   if (paymentDetails && !options['include-finance']) {
@@ -136,8 +184,13 @@ export async function runExportCommand(args: readonly string[], io: ExportIo, pl
     const financeKeys = finance ? resolveFinanceKeys(config).keyring : undefined;
     let table: ExportTable;
     if (paymentRange) table = await exportPayments(database, paymentRange, financeKeys);
-    else if (form !== undefined) table = await exportApplications(database, formDefinitions[form], { since }, financeKeys);
-    else throw new UsageError(USAGE);
+    else if (form !== undefined) {
+      const assignee = options.assignee === undefined ? null : { memberId: options.assignee === 'none' ? null : (await memberByEmail(database, options.assignee, 'assignee')).id };
+      const member = options.as === undefined ? null : await memberByEmail(database, options.as, 'as');
+      const viewer = member ? { memberId: member.id, role: member.role, blindForms: blindForms(config) } : OPERATOR;
+      const filter = { since, before, search: options.q?.trim() || null, statuses, assignee, review, sort };
+      table = await exportApplications(database, formDefinitions[form], filter, financeKeys, { viewer, review: config.review });
+    } else throw new UsageError(USAGE);
     const text = options.format === 'json' ? asJson(table) : toCsv(table.headers, table.rows, { raw: options.raw });
     if (out) {
       await writeNewFile(out, text);

@@ -7,8 +7,11 @@ import type { FieldDefinition, FormDefinition, WirePayload } from '../../forms/d
 
 export type ExportTable = { readonly headers: readonly string[]; readonly rows: ReadonlyArray<readonly string[]> };
 
-/** Which applications: received at or after `since`, before `before`, whose answers match `search`; null = no limit. */
-export type ExportFilter = { readonly since: Date | null; readonly before?: Date | null; readonly search?: string | null };
+/**
+ * Which applications: received at or after `since`, before `before`, whose answers match `search`; null = no limit.
+ * `reviewOnly`: a review filter is on (status, reviewer, scores), which records without a review never match.
+ */
+export type ExportFilter = { readonly since: Date | null; readonly before?: Date | null; readonly search?: string | null; readonly reviewOnly?: boolean };
 
 /** Fields the applicant answers: not the captcha token, not the upload (own columns), not a field never stored (the security ID). */
 export function answerFields(definition: FormDefinition): FieldDefinition[] {

@@ -27,9 +27,10 @@ export async function exportPaymentDetails(db: Queryable, definition: FormDefini
     `SELECT v.id::text AS id, COALESCE(NULLIF(g.label, ''), g.id::text) AS grantee, ${sealedPayloadColumns('v')}, v.created_at
      FROM grantee_finance_versions v JOIN grantees g ON g.id = v.grantee_id
      WHERE ($1::timestamptz IS NULL OR v.created_at >= $1) AND ($2::timestamptz IS NULL OR v.created_at < $2)
-       AND ${answersMatch('v', '$3')}
+       AND ${answersMatch('v', '$3')} AND NOT $4::boolean
      ORDER BY v.id`,
-    [filter.since, filter.before ?? null, filter.search ?? null],
+    // Versions have no review status, reviewers or scores: a review filter leaves them all out, as in the inbox.
+    [filter.since, filter.before ?? null, filter.search ?? null, filter.reviewOnly ?? false],
   );
   const unreadable: string[] = [];
   const table = rows.map((row) => {

@@ -1,3 +1,5 @@
+import type { ApplicationSummary } from '../../api/contracts/teamApplications';
+import type { MemberRef } from '../../api/contracts/common';
 import { programmes } from '../../config/programmes';
 import { formDefinitions, isReviewedForm } from '../../forms/definitions';
 import type { FormKey, WirePayload } from '../../forms/definitions/types';
@@ -9,7 +11,8 @@ import { paymentDetailsListing, readPaymentDetailsVersion } from '../finance/vie
 import { referenceOf } from '../mail/compose';
 import type { Queryable } from '../storage/database';
 import { readSubmissionFile } from '../storage/files';
-import { answersMatch } from '../storage/search';
+import { hidesIdentity, HIDDEN_ANSWER, type BlindContext } from './blind';
+import { OPERATOR, orderOf, reviewOnly, SqlParameters, submissionConditions, viewerTerms, type InboxFilter, type Viewer } from './inboxFilter';
 
 /**
  * The team's read model of applications: submissions of the five public forms and grantee
@@ -32,30 +35,12 @@ export function parseReference(reference: string): ApplicationKey | null {
   return { form, rowId };
 }
 
-export type ApplicationFilter = {
+export type ApplicationFilter = InboxFilter & {
   readonly forms: readonly FormKey[];
-  readonly since: Date | null;
-  readonly before: Date | null;
-  readonly search: string | null;
   readonly page: number;
-  /** Only these review statuses (grantee finance, which has none, is then left out); null: any. */
-  readonly statuses?: readonly ApplicationStatus[] | null;
-  /** Only applications assigned to this member id, or (memberId null) to nobody; null: anyone's. */
-  readonly assignee?: { readonly memberId: string | null } | null;
 };
 
-export type ApplicationListItem = {
-  id: string;
-  reference: string;
-  form: FormKey;
-  name: string;
-  organisation: string;
-  submittedAt: string;
-  hasFile: boolean;
-  /** The review status; null for grantee finance, which is not reviewed. */
-  status: ApplicationStatus | null;
-  assignee: { id: string; email: string } | null;
-};
+export type ApplicationListItem = ApplicationSummary;
 
 type ListRow = {
   form: FormKey;
@@ -66,52 +51,95 @@ type ListRow = {
   created_at: Date;
   has_file: boolean;
   status: ApplicationStatus | null;
-  assignee_id: string | null;
-  assignee_email: string | null;
+  score: string | null;
+  reviews_done: number;
+  reviews_assigned: number;
+  spread: string | null;
+  disagreement: boolean;
+  recused: boolean;
   total: number;
 };
 
 const joinName = (first: string | undefined, last: string | undefined): string => [first, last].filter(Boolean).join(' ');
 
-export async function listApplications(db: Queryable, filter: ApplicationFilter): Promise<{ items: ApplicationListItem[]; total: number; page: number; pageSize: number }> {
-  const range = (column: string) => `($2::timestamptz IS NULL OR ${column} >= $2) AND ($3::timestamptz IS NULL OR ${column} < $3)`;
-  const statuses = filter.statuses ?? null;
-  const assignee = filter.assignee ?? null;
+/** numeric comes back as text from PostgreSQL: a number rounded to two decimals, as the screen shows it. */
+const decimal = (value: string | null): number | null => (value === null ? null : Math.round(Number(value) * 100) / 100);
+
+/** Each application's reviewers, by submission id, in the order they were assigned. */
+export async function reviewersOf(db: Queryable, submissionIds: readonly string[]): Promise<Map<string, MemberRef[]>> {
+  const rows = submissionIds.length
+    ? await db.query<{ submission_id: string; id: string; email: string }>(
+        `SELECT a.submission_id::text AS submission_id, m.id::text AS id, m.email FROM review_assignments a JOIN team_members m ON m.id = a.member_id
+         WHERE a.submission_id = ANY($1::bigint[]) ORDER BY a.assigned_at, a.member_id`,
+        [submissionIds],
+      )
+    : [];
+  const reviewers = new Map<string, MemberRef[]>();
+  for (const row of rows) reviewers.set(row.submission_id, [...(reviewers.get(row.submission_id) ?? []), { id: row.id, email: row.email }]);
+  return reviewers;
+}
+
+/**
+ * One page of the inbox for this viewer: the filter of src/server/team/inboxFilter.ts, each row with its reviewers and
+ * aggregate (kept from whoever may not read scores yet), identifying answers hidden by blind review, and an application
+ * its reviewer is recused from reduced to its reference.
+ */
+export async function listApplications(db: Queryable, filter: ApplicationFilter, viewer: Viewer = OPERATOR): Promise<{ items: ApplicationListItem[]; total: number; page: number; pageSize: number }> {
+  const parameters = new SqlParameters();
+  const terms = viewerTerms(parameters, viewer);
+  const forms = parameters.add(filter.forms);
+  const conditions = submissionConditions(parameters, filter, viewer, terms, filter.forms);
+  const since = parameters.add(filter.since);
+  const before = parameters.add(filter.before ?? null);
+  const range = (column: string) => `(${since}::timestamptz IS NULL OR ${column} >= ${since}) AND (${before}::timestamptz IS NULL OR ${column} < ${before})`;
+  const search = parameters.add(filter.search ?? null);
+  const limit = parameters.add(APPLICATIONS_PAGE_SIZE);
+  const offset = parameters.add((filter.page - 1) * APPLICATIONS_PAGE_SIZE);
   const rows = await db.query<ListRow>(
-    `SELECT form, id::text AS id, first, last, organisation, created_at, has_file, status, assignee_id::text AS assignee_id, assignee_email, count(*) OVER ()::int AS total FROM (
+    `SELECT form, id::text AS id, first, last, organisation, created_at, has_file, status, score::text AS score, reviews_done, reviews_assigned, spread::text AS spread,
+            disagreement, recused, count(*) OVER ()::int AS total FROM (
        SELECT s.form, s.id, s.payload->>'firstName' AS first, s.payload->>'lastName' AS last, COALESCE(s.payload->>'company', '') AS organisation,
-              s.created_at, s.file_sha256 IS NOT NULL AS has_file, s.status, first_reviewer.member_id AS assignee_id, m.email AS assignee_email
-       FROM submissions s
-       LEFT JOIN LATERAL (SELECT a.member_id FROM review_assignments a WHERE a.submission_id = s.id ORDER BY a.assigned_at, a.member_id LIMIT 1) first_reviewer ON true
-       LEFT JOIN team_members m ON m.id = first_reviewer.member_id
-       WHERE s.form = ANY($1::text[]) AND ${range('s.created_at')} AND ${answersMatch('s', '$4')}
-         AND ($7::text[] IS NULL OR s.status = ANY($7::text[]))
-         AND (NOT $8::boolean OR CASE WHEN $9::bigint IS NULL THEN first_reviewer.member_id IS NULL
-              ELSE EXISTS (SELECT 1 FROM review_assignments a WHERE a.submission_id = s.id AND a.member_id = $9::bigint) END)
+              s.created_at, s.file_sha256 IS NOT NULL AS has_file, s.status, scores_hidden,
+              CASE WHEN scores_hidden THEN NULL ELSE ag.score END AS score, COALESCE(ag.reviews_done, 0) AS reviews_done,
+              COALESCE(ag.reviews_assigned, 0) AS reviews_assigned, CASE WHEN scores_hidden THEN NULL ELSE ag.spread END AS spread,
+              COALESCE(ag.disagreement, false) AND NOT scores_hidden AS disagreement, ${terms.recused} AS recused
+       FROM submissions s LEFT JOIN review_aggregates ag ON ag.submission_id = s.id, LATERAL (SELECT ${terms.scoresHidden} AS scores_hidden) hidden
+       WHERE s.form = ANY(${forms}::text[]) AND ${conditions.join(' AND ')}
        UNION ALL
-       ${paymentDetailsListing({ forms: '$1', inRange: range, search: '$4', reviewOnly: '$7::text[] IS NOT NULL OR $8::boolean' })}
+       SELECT p.form, p.id, p.first, p.last, p.organisation, p.created_at, p.has_file, p.status, true, NULL::numeric, 0, 0, NULL::numeric, false, false FROM (
+         ${paymentDetailsListing({ forms, inRange: range, search, reviewOnly: String(reviewOnly(filter)) })}
+       ) p (form, id, first, last, organisation, created_at, has_file, status, assignee_id, assignee_email)
      ) applications
-     ORDER BY created_at DESC, id DESC LIMIT $5 OFFSET $6`,
-    [filter.forms, filter.since, filter.before, filter.search, APPLICATIONS_PAGE_SIZE, (filter.page - 1) * APPLICATIONS_PAGE_SIZE, statuses, assignee !== null, assignee?.memberId ?? null],
+     ORDER BY ${orderOf(filter.sort)} LIMIT ${limit} OFFSET ${offset}`,
+    parameters.values,
   );
   let total = rows[0]?.total ?? 0;
   if (rows.length === 0 && filter.page > 1) {
     // Past the last page: the count still says how many there are.
-    total = (await listApplications(db, { ...filter, page: 1 })).total;
+    total = (await listApplications(db, { ...filter, page: 1 }, viewer)).total;
   }
+  const reviewers = await reviewersOf(
+    db,
+    rows.filter((row) => row.status !== null && !row.recused).map((row) => row.id),
+  );
   return {
     items: rows.map((row) => {
       const reference = referenceOf(row.form, row.id);
+      const head = { id: reference, reference, form: row.form, submittedAt: new Date(row.created_at).toISOString(), hasFile: row.has_file, status: row.status };
+      if (row.recused) return { ...head, name: '', organisation: '', hasFile: false, assignee: null, reviewers: [], aggregate: null, blind: false };
+      const hidden = hidesIdentity(viewer, row.form, row.status);
+      const assigned = reviewers.get(row.id) ?? [];
       return {
-        id: reference,
-        reference,
-        form: row.form,
-        name: joinName(row.first ?? undefined, row.last ?? undefined),
-        organisation: row.organisation,
-        submittedAt: new Date(row.created_at).toISOString(),
-        hasFile: row.has_file,
-        status: row.status,
-        assignee: row.assignee_id && row.assignee_email ? { id: row.assignee_id, email: row.assignee_email } : null,
+        ...head,
+        name: hidden ? HIDDEN_ANSWER : joinName(row.first ?? undefined, row.last ?? undefined),
+        organisation: hidden ? HIDDEN_ANSWER : row.organisation,
+        assignee: assigned[0] ?? null,
+        reviewers: assigned,
+        aggregate:
+          row.status === null
+            ? null
+            : { score: decimal(row.score), reviewsDone: row.reviews_done, reviewsAssigned: row.reviews_assigned, spread: decimal(row.spread), disagreement: row.disagreement },
+        blind: hidden,
       };
     }),
     total,
@@ -191,13 +219,17 @@ export function safeDownloadName(reference: string, originalName: string, extens
   return `${reference}${base ? `-${base}` : ''}.${extension}`;
 }
 
-/** The uploaded proposal of a submission, typed by its content (sniffed again, never the applicant's claim). */
-export async function readProposal(db: Queryable, key: ApplicationKey): Promise<Proposal | null> {
+/**
+ * The uploaded proposal of a submission, typed by its content (sniffed again, never the applicant's claim). Its
+ * download name keeps the applicant's file name unless blind review hides it from this viewer.
+ */
+export async function readProposal(db: Queryable, key: ApplicationKey, viewer: BlindContext = OPERATOR): Promise<Proposal | null> {
   if (!isReviewedForm(key.form)) return null;
   // The row must be of the reference's form too: PG-000007 never opens small grants' file 7.
-  const [owner] = await db.query('SELECT 1 FROM submissions WHERE id = $1 AND form = $2', [key.rowId, key.form]);
+  const [owner] = await db.query<{ status: ApplicationStatus }>('SELECT status FROM submissions WHERE id = $1 AND form = $2', [key.rowId, key.form]);
   const file = owner ? await readSubmissionFile(db, key.rowId) : null;
-  if (!file) return null;
+  if (!owner || !file) return null;
   const type = (await sniffFileType(file.bytes)) ?? { mediaType: 'application/octet-stream', extension: 'bin' };
-  return { bytes: file.bytes, mediaType: type.mediaType, downloadName: safeDownloadName(referenceOf(key.form, key.rowId), file.originalName, type.extension) };
+  const originalName = hidesIdentity(viewer, key.form, owner.status) ? '' : file.originalName;
+  return { bytes: file.bytes, mediaType: type.mediaType, downloadName: safeDownloadName(referenceOf(key.form, key.rowId), originalName, type.extension) };
 }

@@ -9,8 +9,8 @@ vi.mock('@/team/navigate', () => ({ navigate: vi.fn() }));
 
 const twoApplications: ApplicationPage = {
   items: [
-    { id: 'PG-000123', reference: 'PG-000123', form: 'project-grants', name: 'Ana Pérez', organisation: 'Nodo Sur', submittedAt: '2026-11-20T15:04:00Z', hasFile: true, status: null, assignee: null },
-    { id: 'PG-000124', reference: 'PG-000124', form: 'project-grants', name: 'Luis Gómez', organisation: '', submittedAt: '2026-11-21T09:30:00Z', hasFile: false, status: null, assignee: null },
+    { id: 'PG-000123', reference: 'PG-000123', form: 'project-grants', name: 'Ana Pérez', organisation: 'Nodo Sur', submittedAt: '2026-11-20T15:04:00Z', hasFile: true, status: null, assignee: null, reviewers: [], aggregate: null, blind: false },
+    { id: 'PG-000124', reference: 'PG-000124', form: 'project-grants', name: 'Luis Gómez', organisation: '', submittedAt: '2026-11-21T09:30:00Z', hasFile: false, status: null, assignee: null, reviewers: [], aggregate: null, blind: false },
   ],
   total: 45,
   page: 1,

@@ -8,9 +8,9 @@ vi.mock('@/team/navigate', () => ({ navigate: vi.fn() }));
 
 const threeApplications: ApplicationPage = {
   items: [
-    { id: 'PG-000123', reference: 'PG-000123', form: 'project-grants', name: 'Ana Pérez', organisation: 'Nodo Sur', submittedAt: '2026-11-20T15:04:00Z', hasFile: true, status: 'received', assignee: null },
-    { id: 'PG-000124', reference: 'PG-000124', form: 'project-grants', name: 'Luis Gómez', organisation: '', submittedAt: '2026-11-21T09:30:00Z', hasFile: false, status: 'in_review', assignee: { id: 'm-2', email: 'rita@ejemplo.org' } },
-    { id: 'PG-000125', reference: 'PG-000125', form: 'project-grants', name: 'Camila Rojas', organisation: '', submittedAt: '2026-11-22T09:30:00Z', hasFile: false, status: 'approved', assignee: null },
+    { id: 'PG-000123', reference: 'PG-000123', form: 'project-grants', name: 'Ana Pérez', organisation: 'Nodo Sur', submittedAt: '2026-11-20T15:04:00Z', hasFile: true, status: 'received', assignee: null, reviewers: [], aggregate: { score: null, reviewsDone: 0, reviewsAssigned: 0, spread: null, disagreement: false }, blind: false },
+    { id: 'PG-000124', reference: 'PG-000124', form: 'project-grants', name: 'Luis Gómez', organisation: '', submittedAt: '2026-11-21T09:30:00Z', hasFile: false, status: 'in_review', assignee: { id: 'm-2', email: 'rita@ejemplo.org' }, reviewers: [{ id: 'm-2', email: 'rita@ejemplo.org' }], aggregate: { score: null, reviewsDone: 0, reviewsAssigned: 0, spread: null, disagreement: false }, blind: false },
+    { id: 'PG-000125', reference: 'PG-000125', form: 'project-grants', name: 'Camila Rojas', organisation: '', submittedAt: '2026-11-22T09:30:00Z', hasFile: false, status: 'approved', assignee: null, reviewers: [], aggregate: { score: null, reviewsDone: 0, reviewsAssigned: 0, spread: null, disagreement: false }, blind: false },
   ],
   total: 3,
   page: 1,
@@ -36,7 +36,7 @@ describe('inbox review workflow: status, assignee, bulk status change', () => {
     answer('get', '/api/team/applications', json(threeApplications));
     renderPage(InboxPage, '/equipo/solicitudes/');
     const [header, first, second, third] = within(await table()).getAllByRole('row');
-    expect(within(header!).getAllByRole('columnheader').map((cell) => cell.textContent)).toEqual(['', 'Referencia', 'Nombre', 'Organización', 'Estado', 'Asignada a', 'Enviada', 'Archivo']);
+    expect(within(header!).getAllByRole('columnheader').map((cell) => cell.textContent)).toEqual(['', 'Referencia', 'Nombre', 'Organización', 'Estado', 'Revisan', 'Puntaje', 'Revisiones', 'Dispersión', 'Enviada', 'Archivo']);
     expect(first).toHaveTextContent(/Recibida.*Sin asignar/);
     expect(second).toHaveTextContent(/En revisión.*rita@ejemplo\.org/);
     expect(third).toHaveTextContent('Aprobada');
@@ -64,8 +64,8 @@ describe('inbox review workflow: status, assignee, bulk status change', () => {
     await user.selectOptions(screen.getByLabelText('Asignación'), 'ana@ejemplo.org');
     await user.click(screen.getByRole('button', { name: 'Aplicar filtro' }));
     await waitFor(() => expect(requests.at(-1)?.url.searchParams.get('assignee')).toBe('m-1'));
-    // The export route filters by programme, dates and text: the link leaves status and assignee out.
-    expect(screen.getByRole('link', { name: 'Exportar CSV' })).toHaveAttribute('href', '/api/team/export?form=project-grants');
+    // The CSV holds what the screen shows: every filter goes with it.
+    expect(screen.getByRole('link', { name: 'Exportar CSV' })).toHaveAttribute('href', '/api/team/export?form=project-grants&status=in_review&assignee=m-1');
   });
 
   it('reads the status and assignee filters from a shared address', async () => {
@@ -123,7 +123,7 @@ describe('inbox review workflow: status, assignee, bulk status change', () => {
     const { user } = renderPage(InboxPage, '/equipo/solicitudes/');
     await table();
     await user.click(screen.getByRole('checkbox', { name: 'Seleccionar PG-000124' }));
-    await user.selectOptions(screen.getByLabelText('Nuevo estado'), 'Aprobada');
+    await user.selectOptions(screen.getByLabelText('Nuevo estado'), 'Retirada');
     await user.click(screen.getByRole('button', { name: 'Cambiar estado' }));
     expect(await screen.findByRole('alert')).toHaveTextContent('Elige entre 1 y 100 solicitudes.');
     expect(screen.getByRole('checkbox', { name: 'Seleccionar PG-000124' })).toBeChecked();

@@ -1,5 +1,5 @@
 import type { FastifyReply, FastifyRequest } from 'fastify';
-import { ApplicationAnswer, ApplicationPage, InboxQuery } from '../../../api/contracts/teamApplications';
+import { ApplicationAnswer, ApplicationPage, InboxQuery, type InboxSort, type ReviewFilter } from '../../../api/contracts/teamApplications';
 import { ReferenceParams } from '../../../api/contracts/common';
 import { formDefinitions, isReviewedForm } from '../../../forms/definitions';
 import type { FormKey } from '../../../forms/definitions/types';
@@ -9,6 +9,7 @@ import { UnreadableFinanceRows } from '../../finance/export';
 import { toCsv } from '../../export/csv';
 import { listApplications, readApplication, readProposal, type ApplicationFilter } from '../applications';
 import { recordAudit } from '../audit';
+import { redactDetail, viewerOf } from '../blind';
 import { readReview } from '../review';
 import { seesPaymentDetails } from '../roles';
 import { withheldFrom } from '../scoring/access';
@@ -31,13 +32,15 @@ function dayOf(raw: string | undefined, dayAfter: boolean): Date | null | undefi
 
 /** The filter a valid inbox query asks for, in the member's own terms (`me`); a string when a day does not exist. */
 function filterOf(query: InboxQuery, memberId: string): (Omit<ApplicationFilter, 'forms'> & { form: FormKey | null }) | string {
+  const review = query.review ? [...new Set(query.review.split(',') as ReviewFilter[])] : [];
+  const sort = (query.sort || 'submitted') as InboxSort;
   const since = dayOf(query.from, false);
   const before = dayOf(query.to, true);
   if (since === undefined || before === undefined) return BAD_DATE;
   const search = query.q?.trim() || null;
   const statuses = query.status ? [...new Set(query.status.split(',') as ApplicationStatus[])] : null;
   const assignee = query.assignee ? { memberId: query.assignee === 'me' ? memberId : query.assignee === 'none' ? null : query.assignee } : null;
-  return { form: (query.form || null) as FormKey | null, since, before, search, page: query.page ? Number(query.page) : 1, statuses, assignee };
+  return { form: (query.form || null) as FormKey | null, since, before, search, page: query.page ? Number(query.page) : 1, statuses, assignee, review, sort };
 }
 
 /** The CSV of the current filter, by the CLI's own code (same columns, same CSV). */
@@ -51,7 +54,7 @@ async function exportCsv(request: FastifyRequest<{ Querystring: InboxQuery }>, r
   let table;
   try {
     // readableForms has checked the role: only the finance role reaches grantee finance, decrypted here.
-    table = await exportApplications(database, formDefinitions[filter.form], { since: filter.since, before: filter.before, search: filter.search }, financeKeys);
+    table = await exportApplications(database, formDefinitions[filter.form], filter, financeKeys, { viewer: viewerOf(session, options.config), review: options.config.review });
   } catch (error) {
     if (!(error instanceof UnreadableFinanceRows)) throw error;
     request.log.error({ references: error.references }, 'payment details failed to decrypt: export refused');
@@ -59,7 +62,8 @@ async function exportCsv(request: FastifyRequest<{ Querystring: InboxQuery }>, r
     const message = `No pudimos descifrar los datos de pago de ${error.references.join(', ')}: no se exportó nada. Revisa FINANCE_ENCRYPTION_KEY y FINANCE_ENCRYPTION_OLD_KEYS.`;
     return send(reply, 500, message);
   }
-  const filterText = Object.entries({ form: filter.form, from: request.query.from, to: request.query.to, q: filter.search })
+  const { status, assignee, review, sort } = request.query;
+  const filterText = Object.entries({ form: filter.form, from: request.query.from, to: request.query.to, q: filter.search, status, assignee, review, sort })
     .filter(([, value]) => value)
     .map(([name, value]) => `${name}=${value}`)
     .join(' ');
@@ -80,7 +84,7 @@ export const applicationRoutes: TeamResource = async (team, options) => {
     if (typeof filter === 'string') return send(reply, 400, filter);
     const readable = readableForms(session.role);
     if (filter.form !== null && !readable.includes(filter.form)) return send(reply, 403, MESSAGES.forbidden);
-    return listApplications(database, { ...filter, forms: filter.form ? [filter.form] : readable });
+    return listApplications(database, { ...filter, forms: filter.form ? [filter.form] : readable }, viewerOf(session, options.config));
   });
 
   const detailOptions = getOptions('member');
@@ -107,14 +111,15 @@ export const applicationRoutes: TeamResource = async (team, options) => {
     if (!review) return send(reply, 404, MESSAGES.notFound);
     const scoring = await readScoring(database, key, review.status, session, options.config.review);
     // The key is absent, not empty, for every role but finance: nothing hints at payment details.
-    if (!seesPaymentDetails(session.role)) return { ...detail, ...review, ...(scoring ? { scoring } : {}) };
-    return { ...detail, ...review, paymentDetails: await paymentDetailsOf(request, options, key.rowId) };
+    const shown = redactDetail(viewerOf(session, options.config), { ...detail, ...review });
+    if (!seesPaymentDetails(session.role)) return { ...shown, ...(scoring ? { scoring } : {}) };
+    return { ...shown, paymentDetails: await paymentDetailsOf(request, options, key.rowId) };
   });
 
   team.get('/applications/:id/file', { ...getOptions('member', true), schema: { params: ReferenceParams } }, async (request, reply) => {
     const session = sessionOf(request);
     const key = readableKey(request);
-    const proposal = key ? await readProposal(database, key) : null;
+    const proposal = key ? await readProposal(database, key, viewerOf(session, options.config)) : null;
     if (!key || !proposal) return send(reply, 404, MESSAGES.notFound);
     await recordAudit(database, { actor: session.email, action: 'download-file', target: proposal.downloadName });
     return reply.type(proposal.mediaType).header('content-disposition', `attachment; filename="${proposal.downloadName}"`).send(proposal.bytes);

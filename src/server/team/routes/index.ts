@@ -14,6 +14,7 @@ import { financeRoutes } from './finance';
 import { grantRoutes } from './grants';
 import { memberRoutes } from './members';
 import { paymentRoutes } from './payments';
+import { myReviewRoutes } from './myReviews';
 import { reviewRoutes } from './review';
 import { scoringRoutes, withheldApplications } from './scoring';
 import { sessionRoutes } from './sessions';
@@ -101,4 +102,5 @@ export async function teamRoutes(app: FastifyInstance, options: TeamRouteOptions
   await team.register(paymentRoutes, resource);
   // The grant of an approved application: milestones and progress reports.
   await team.register(grantRoutes, resource);
+  await team.register(myReviewRoutes, resource);
 }

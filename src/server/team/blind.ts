@@ -1,0 +1,87 @@
+import { HIDDEN_ANSWER } from '../../api/contracts/teamApplications';
+import { formDefinitions } from '../../forms/definitions';
+import type { FormKey, WirePayload } from '../../forms/definitions/types';
+import type { ApplicationStatus } from '../../lib/applicationStatus';
+import { REVIEWED_PROGRAMMES } from '../../config/review';
+import type { ServerConfig } from '../config';
+import type { Role } from './roles';
+
+/**
+ * Blind review: while a programme reviews blind, a member with the reviewer role reads "Oculto" in place of every
+ * answer its form marks `identifying` (and of the list's name and organisation, and of the uploaded file's name),
+ * until the application is decided. Admins and finance read everything. Every reader (the detail, the inbox list,
+ * its search, the file download, the CSV) asks `hidesIdentity` and redacts through this module, so the rule is
+ * written once.
+ */
+
+export { HIDDEN_ANSWER };
+
+/** Once approved or rejected, the review is over: nothing is hidden any more. */
+const DECIDED: readonly ApplicationStatus[] = ['approved', 'rejected'];
+
+/** Who reads and which programmes review blind (src/config/review.ts, `blind` per programme). */
+export type BlindContext = { readonly role: Role; readonly blindForms: readonly FormKey[] };
+
+/** The viewer of a team session: blind review applies to the programmes the review configuration marks `blind`. */
+export const viewerOf = (session: { readonly memberId: string; readonly role: Role }, config: ServerConfig): BlindContext & { readonly memberId: string } => ({
+  memberId: session.memberId,
+  role: session.role,
+  blindForms: blindForms(config),
+});
+
+/** The programmes whose review is blind (src/config/review.ts, or the deployer's REVIEW_CONFIG). */
+export const blindForms = (config: ServerConfig): FormKey[] => REVIEWED_PROGRAMMES.filter((form) => config.review.programmes[form].blind);
+
+/** Whether this member may be shown identifying answers of this programme's applications at all (status aside). */
+export const blindFor = (context: BlindContext, form: FormKey): boolean => context.role === 'reviewer' && context.blindForms.includes(form);
+
+/** Whether the identifying answers of this application are hidden from this member now. */
+export const hidesIdentity = (context: BlindContext, form: FormKey, status: ApplicationStatus | null): boolean =>
+  blindFor(context, form) && status !== null && !DECIDED.includes(status);
+
+/** The names of the fields a form marks identifying. */
+export const identifyingFields = (form: FormKey): string[] => formDefinitions[form].fields.filter((field) => field.identifying).map((field) => field.name);
+
+/** Answers by field name with every identifying one that was answered replaced by "Oculto". */
+export function redactPayload(form: FormKey, payload: WirePayload): WirePayload {
+  const hidden = new Set(identifyingFields(form));
+  return Object.fromEntries(Object.entries(payload).map(([name, value]) => [name, hidden.has(name) && value !== '' ? HIDDEN_ANSWER : value]));
+}
+
+/** Labelled answers (the detail's sections) with the identifying ones replaced by "Oculto". */
+export function redactSections<Section extends { answers: ReadonlyArray<{ name: string; value: string }> }>(form: FormKey, sections: readonly Section[]): Section[] {
+  const hidden = new Set(identifyingFields(form));
+  return sections.map((section) => ({ ...section, answers: section.answers.map((answer) => (hidden.has(answer.name) && answer.value !== '' ? { ...answer, value: HIDDEN_ANSWER } : answer)) }));
+}
+
+/**
+ * The search condition for a member who reads blind: besides matching the stored search vector (indexed), a row
+ * of a blind programme that is not decided must match on its answers without the identifying ones, so that
+ * searching for a hidden name never reveals which application holds it. `table` is the submissions alias,
+ * `search` the query's parameter, `blindForms` a text[] parameter (empty: no member-specific condition) and
+ * `hiddenKeys` a jsonb parameter mapping each form to its identifying field names.
+ */
+export function blindSearchCondition(table: string, search: string, blindForms: string, hiddenKeys: string): string {
+  const visible = `(${table}.payload - ARRAY(SELECT jsonb_array_elements_text(${hiddenKeys}::jsonb -> ${table}.form)))`;
+  const vector = `(jsonb_to_tsvector('spanish'::regconfig, ${visible}, '["string"]') || jsonb_to_tsvector('english'::regconfig, ${visible}, '["string"]'))`;
+  const query = `(websearch_to_tsquery('spanish'::regconfig, ${search}) || websearch_to_tsquery('english'::regconfig, ${search}))`;
+  return `(${search}::text IS NULL OR NOT (${table}.form = ANY(${blindForms}::text[])) OR ${table}.status IN (${DECIDED.map((status) => `'${status}'`).join(', ')}) OR ${vector} @@ ${query})`;
+}
+
+/** The parameters blindSearchCondition reads: the forms this member reads blind, and their identifying fields. */
+export function blindSearchParameters(context: BlindContext, forms: readonly FormKey[]): [string[], string] {
+  const blind = forms.filter((form) => blindFor(context, form));
+  return [blind, JSON.stringify(Object.fromEntries(blind.map((form) => [form, identifyingFields(form)])))];
+}
+
+/**
+ * The detail of an application as this member may read it: with blind review on and no decision yet, the identifying
+ * answers and the uploaded file's name (applicants name their files after themselves) read "Oculto".
+ */
+export function redactDetail<Detail extends { form: FormKey; status?: ApplicationStatus; sections: Array<{ answers: Array<{ name: string; value: string }> }>; file: { name: string } | null }>(
+  context: BlindContext,
+  detail: Detail,
+): Detail & { blind?: true } {
+  if (!hidesIdentity(context, detail.form, detail.status ?? null)) return detail;
+  return { ...detail, sections: redactSections(detail.form, detail.sections), file: detail.file && { ...detail.file, name: HIDDEN_ANSWER }, blind: true };
+}
