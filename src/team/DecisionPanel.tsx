@@ -5,6 +5,8 @@ import type { DecisionBody } from '@/api/contracts/teamScoring';
 import { teamApi, type ApplicationDetail } from './api';
 import { ActionNotice } from './Notice';
 import { ReviewSection } from './ReviewSection';
+import { showAmount } from '@/lib/grantText';
+import { emptyGrantTerms, grantTermsOf, GrantTermsFields, type GrantTermsDraft } from './grant/GrantTermsFields';
 import { useTeamAction } from './useTeamData';
 import styles from './team.module.css';
 
@@ -22,6 +24,10 @@ export function DecisionPanel({ application, onDecided, children }: { applicatio
   const [verdict, setVerdict] = useState<Verdict | null>(null);
   const [reason, setReason] = useState('');
   const [message, setMessage] = useState('');
+  // Approving a paying programme's application may carry the grant's amount: the grant is created with the decision.
+  const [grant, setGrant] = useState<GrantTermsDraft>(emptyGrantTerms);
+  const [grantProblem, setGrantProblem] = useState<string | null>(null);
+  const paying = application.form !== 'office-hours';
   const { busy, outcome, run } = useTeamAction();
   const reasons = application.scoring?.rubric.reasons;
   const status = application.status;
@@ -35,13 +41,27 @@ export function DecisionPanel({ application, onDecided, children }: { applicatio
       void run(async () => ({ tone: 'error', text: verdict === null ? 'Elige «Aprobar» o «Rechazar».' : 'Elige el motivo de la decisión.' }), '');
       return;
     }
+    const withGrant = verdict === 'approved' && paying && grant.amount.trim() !== '';
+    const terms = withGrant ? grantTermsOf(grant) : null;
+    if (terms && !terms.ok) {
+      setGrantProblem(terms.message);
+      document.getElementById('decision-subvencion-monto')?.focus();
+      return;
+    }
+    setGrantProblem(null);
     void run(async () => {
-      const result = await teamApi.decide(application.reference, { status: verdict, reason, ...(message.trim() ? { applicantMessage: message.trim() } : {}) });
+      const result = await teamApi.decide(application.reference, {
+        status: verdict,
+        reason,
+        ...(message.trim() ? { applicantMessage: message.trim() } : {}),
+        ...(terms?.ok ? { grant: terms.terms } : {}),
+      });
       setVerdict(null);
       setReason('');
       setMessage('');
+      setGrant(emptyGrantTerms);
       await onDecided();
-      return { tone: 'success', text: `La solicitud quedó ${applicationStatusLabels[result.status]} (${result.reason.label}). Ahora revisa y envía el correo de decisión.` };
+      return { tone: 'success', text: `La solicitud quedó ${applicationStatusLabels[result.status]} (${result.reason.label}). ${terms?.ok ? ` Creamos la subvención de ${showAmount(terms.terms.amount, terms.terms.currency)}.` : ''} Ahora revisa y envía el correo de decisión.` };
     }, 'No pudimos registrar la decisión. Inténtalo de nuevo.');
   };
 
@@ -83,6 +103,16 @@ export function DecisionPanel({ application, onDecided, children }: { applicatio
               ))}
             </select>
           </div>
+          {verdict === 'approved' && paying ? (
+            <GrantTermsFields
+              id="decision-subvencion"
+              label="Monto de la subvención (opcional)"
+              help="Crea la subvención con la aprobación; puede diferir de lo solicitado. Si lo dejas vacío, la creas después en «Subvención»."
+              draft={grant}
+              problem={grantProblem}
+              onChange={setGrant}
+            />
+          ) : null}
           {children}
           <div className={styles.field}>
             <label className={styles.label} htmlFor="decision-mensaje">

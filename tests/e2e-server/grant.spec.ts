@@ -1,6 +1,6 @@
 /**
  * The grant end to end, in Chromium against `npm start`'s server on PostgreSQL with the local SMTP
- * sink as its mail server: an admin approves a project grant with an amount and defines two
+ * sink as its mail server: an admin approves a project grant with a reason and an amount and defines two
  * milestones; the grantee (signed in from the portal link in the email) reports on the first with
  * a file; a reviewer asks for changes, the grantee gets the email and sends a new version, the
  * reviewer accepts it; finance finds it under "Por pagar" on the Pagos page and records an ETH
@@ -8,7 +8,7 @@
  * grantee sees the payment; the second milestone passes its due date and reads Vencida on both
  * sides; the payments CSV holds the payment. Axe runs on each new view.
  *
- * The due date passes the way time would: the grant and its milestones are moved back in the
+ * The grant is created with the approval (the decision carries its amount). The due date passes the way time would: the grant and its milestones are moved back in the
  * database (the server compares due dates with the database's clock, which a test cannot move).
  * With GRANT_EMAILS_OUT set, the emails as received are written there; with GRANT_SCREENSHOTS_DIR,
  * the team's grant section and the grantee's milestones at 1280 and 375 px.
@@ -92,7 +92,6 @@ async function submitPaymentDetails(page: Page, values: FormValues): Promise<voi
 
 test('a grant from approval to its last payment: milestones, reports with changes asked, acceptance, an ETH payment, an overdue milestone, the CSV', async ({ page, browser, consoleErrors }) => {
   allowRefusals(consoleErrors, 401, 'signed out, /mi-solicitud/ asks /api/applicant/me and gets 401, which shows the link form');
-  allowRefusals(consoleErrors, 404, 'the approved application has no grant until the admin creates it: the team page reads 404 and offers to create it');
   if (process.env.GRANT_EMAILS_OUT) fs.writeFileSync(process.env.GRANT_EMAILS_OUT, '');
   const applicant = page;
 
@@ -105,15 +104,25 @@ test('a grant from approval to its last payment: milestones, reports with change
   const detailUrl = `${ORIGIN}/equipo/solicitud/?id=${reference}`;
   const grantSection = (member: Page) => member.getByRole('region', { name: 'Subvención' });
 
-  await test.step('2. the admin approves the application with an amount of USD 12.000', async () => {
+  await test.step('2. the admin takes it into review and approves it with a reason and an amount of USD 12.000: the grant exists', async () => {
     await gotoHydrated(admin, detailUrl);
-    await admin.getByRole('button', { name: 'Marcar como Aprobada' }).click();
+    await admin.getByRole('button', { name: 'Pasar a En revisión' }).click();
+    await expect(admin.getByRole('region', { name: 'Estado' })).toContainText(/^EstadoEn revisión/);
+    const decide = admin.getByRole('region', { name: 'Decisión' });
+    await decide.getByRole('radio', { name: 'Aprobar' }).check();
+    await decide.getByLabel('Motivo').selectOption({ index: 1 });
+    await decide.getByLabel('Monto de la subvención (opcional)').fill('12000.001');
+    await decide.getByRole('button', { name: 'Registrar la decisión' }).click();
+    await expect(decide.getByText('El monto admite como máximo 2 decimales en USD.')).toBeVisible();
+    await expect(decide.getByLabel('Monto de la subvención (opcional)')).toBeFocused();
+    await expectNoAxeViolations(admin);
+    await decide.getByLabel('Monto de la subvención (opcional)').fill('12000');
+    await decide.getByLabel('Moneda').selectOption('USD');
+    await decide.getByRole('button', { name: 'Registrar la decisión' }).click();
+    await expect(admin.getByText(/^La solicitud quedó Aprobada .*Creamos la subvención de USD 12\.000,00\./)).toBeFocused();
     await expect(admin.getByRole('region', { name: 'Estado' })).toContainText(/^EstadoAprobada/);
     const section = grantSection(admin);
-    await section.getByLabel('Monto aprobado').fill('12000');
-    await section.getByLabel('Moneda').selectOption('USD');
-    await section.getByRole('button', { name: 'Crear la subvención' }).click();
-    await expect(section.getByText('Creamos la subvención de USD 12.000,00. Ahora define sus hitos.')).toBeFocused();
+    await expect(section.getByText('Monto aprobado', { exact: true }).locator('xpath=following-sibling::dd[1]')).toHaveText('USD 12.000,00');
     await expect(section.getByText('Por pagar', { exact: true }).locator('xpath=following-sibling::dd[1]')).toHaveText('USD 12.000,00');
     await expectNoAxeViolations(admin);
   });

@@ -1,12 +1,12 @@
 import { useCallback, useEffect, useState, type FormEvent } from 'react';
-import { CURRENCY_CODES, isCurrency, parseAmount, type Currency } from '@/lib/money';
 import { showAmount } from '@/lib/grantText';
 import { TeamApiError, type ApplicationDetail, type TeamMember } from '../api';
 import { canReview } from '../labels';
-import { Notice } from '../Notice';
+import { ActionNotice, Notice } from '../Notice';
 import { actionFailure, failureMessage, useTeamAction, type ActionOutcome } from '../useTeamData';
 import { grantApi, type TeamGrant } from './grantApi';
 import { GrantPayments } from './GrantPayments';
+import { emptyGrantTerms, grantTermsOf, GrantTermsFields, type GrantTermsDraft } from './GrantTermsFields';
 import { MilestoneList } from './MilestoneList';
 import { MilestonesEditor } from './MilestonesEditor';
 import teamStyles from '../team.module.css';
@@ -44,22 +44,21 @@ function useGrant(reference: string): [Loaded, (grant: TeamGrant) => void] {
 
 /** Creating the grant (admin): the approved amount and its currency, which may differ from what was requested. */
 function CreateGrant({ reference, onCreated }: { reference: string; onCreated: (grant: TeamGrant, outcome: ActionOutcome) => void }) {
-  const [amount, setAmount] = useState('');
-  const [currency, setCurrency] = useState<Currency>('USD');
+  const [draft, setDraft] = useState<GrantTermsDraft>(emptyGrantTerms);
   const [problem, setProblem] = useState<string | null>(null);
   const { busy, outcome, run } = useTeamAction();
 
   const submit = async (event: FormEvent) => {
     event.preventDefault();
-    const parsed = parseAmount(amount, currency);
-    if (!parsed.ok) {
-      setProblem(parsed.message);
+    const terms = grantTermsOf(draft);
+    if (!terms.ok) {
+      setProblem(terms.message);
       document.getElementById('subvencion-monto')?.focus();
       return;
     }
     setProblem(null);
     await run(async () => {
-      const grant = await grantApi.create(reference, { amount: amount.trim(), currency });
+      const grant = await grantApi.create(reference, terms.terms);
       onCreated(grant, { tone: 'success', text: `Creamos la subvención de ${showAmount(grant.amount, grant.currency)}. Ahora define sus hitos.` });
       return null;
     }, 'No pudimos crear la subvención. Inténtalo de nuevo.');
@@ -67,51 +66,13 @@ function CreateGrant({ reference, onCreated }: { reference: string; onCreated: (
 
   return (
     <form className={styles.inlineForm} onSubmit={submit} noValidate aria-label="Crear la subvención">
-      <div className={teamStyles.field}>
-        <label className={teamStyles.label} htmlFor="subvencion-monto">
-          Monto aprobado
-        </label>
-        <input
-          id="subvencion-monto"
-          className={teamStyles.input}
-          inputMode="decimal"
-          autoComplete="off"
-          value={amount}
-          onChange={(event) => setAmount(event.target.value)}
-          aria-invalid={problem ? true : undefined}
-          aria-describedby={problem ? 'subvencion-monto-error' : 'subvencion-monto-ayuda'}
-        />
-        <p id="subvencion-monto-ayuda" className={teamStyles.muted}>
-          Con punto para los decimales, por ejemplo 12000 o 1.5.
-        </p>
-        {problem ? (
-          <p id="subvencion-monto-error" className={teamStyles.fieldError}>
-            {problem}
-          </p>
-        ) : null}
-      </div>
-      <div className={teamStyles.field}>
-        <label className={teamStyles.label} htmlFor="subvencion-moneda">
-          Moneda
-        </label>
-        <select id="subvencion-moneda" className={teamStyles.input} value={currency} onChange={(event) => isCurrency(event.target.value) && setCurrency(event.target.value)}>
-          {CURRENCY_CODES.map((code) => (
-            <option key={code} value={code}>
-              {code}
-            </option>
-          ))}
-        </select>
-      </div>
+      <GrantTermsFields id="subvencion" label="Monto aprobado" help="Con punto para los decimales, por ejemplo 12000 o 1.5." draft={draft} problem={problem} onChange={setDraft} />
       <div>
         <button type="submit" className={teamStyles.button} disabled={busy}>
           Crear la subvención
         </button>
       </div>
-      {outcome ? (
-        <Notice tone={outcome.tone} focus>
-          {outcome.text}
-        </Notice>
-      ) : null}
+      <ActionNotice outcome={outcome} />
     </form>
   );
 }
@@ -164,11 +125,7 @@ function Grant({ application, member }: { application: ApplicationDetail; member
         </>
       ) : null}
       {loaded.state === 'none' && member.role !== 'admin' ? <p className={teamStyles.muted}>Todavía no se registró la subvención de esta solicitud.</p> : null}
-      {outcome ? (
-        <Notice tone={outcome.tone} focus>
-          {outcome.text}
-        </Notice>
-      ) : null}
+      <ActionNotice outcome={outcome} />
       {loaded.state === 'ready' ? (
         <>
           <GrantSummary grant={loaded.grant} />

@@ -1,7 +1,7 @@
 import { useState } from 'react';
 import { formatDay, showAmount } from '@/lib/grantText';
 import { formatBytes, formatDateTime } from '../format';
-import { Notice } from '../Notice';
+import { ActionNotice } from '../Notice';
 import { useTeamAction, type ActionOutcome } from '../useTeamData';
 import { grantApi, grantPaths, type TeamGrant, type TeamMilestone, type TeamMilestoneReport } from './grantApi';
 import teamStyles from '../team.module.css';
@@ -118,7 +118,7 @@ function ReviewReport({ reference, milestone, report, onReviewed }: { reference:
           Pedir cambios
         </button>
       </div>
-      {outcome ? <Notice tone={outcome.tone}>{outcome.text}</Notice> : null}
+      <ActionNotice outcome={outcome} />
     </div>
   );
 }

@@ -1,7 +1,7 @@
 import { useEffect, useRef, useState, type FormEvent, type ReactNode } from 'react';
 import { formatAmount, parseAmount, type Currency } from '@/lib/money';
 import { minorFromDecimal, showAmount } from '@/lib/grantText';
-import { Notice } from '../Notice';
+import { ActionNotice, Notice } from '../Notice';
 import { useTeamAction } from '../useTeamData';
 import { grantApi, type MilestoneInput, type TeamGrant } from './grantApi';
 import teamStyles from '../team.module.css';
@@ -224,7 +224,7 @@ export function MilestonesEditor({ grant, onSaved, onCancel }: { grant: TeamGran
           {problem.text}
         </Notice>
       ) : null}
-      {outcome ? <Notice tone={outcome.tone}>{outcome.text}</Notice> : null}
+      <ActionNotice outcome={outcome} />
       <div className={teamStyles.actionRow}>
         {rows.length < MILESTONES_MAX ? (
           <button type="button" className={teamStyles.secondaryButton} onClick={() => setRows((current) => [...current, emptyRow()])}>
