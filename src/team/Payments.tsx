@@ -304,7 +304,7 @@ function PaymentsInRange({ generation }: { generation: number }) {
         </div>
       </form>
       <p>
-        <a href={paymentPaths.csv(range)} download>
+        <a href={paymentPaths.csv(range)} download className={styles.secondaryButton}>
           Descargar CSV de estos pagos
         </a>
       </p>
@@ -342,7 +342,7 @@ function PaymentsInRange({ generation }: { generation: number }) {
                     {payment.rate ? <span className={styles.muted}> ({payment.rate})</span> : null}
                   </td>
                   <td>{methodLabel(payment.method)}</td>
-                  <td className={styles.reference}>{payment.reference ?? '—'}</td>
+                  <td className={styles.hash}>{payment.reference ?? '—'}</td>
                 </tr>
               ))}
             </tbody>

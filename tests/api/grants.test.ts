@@ -329,6 +329,20 @@ for (const backend of BACKENDS) {
       expect((await db().query<{ amount: string }>('SELECT amount::text AS amount FROM grants WHERE id = $1', [grant.id]))[0]!.amount).toBe('2750000000000000000');
     });
 
+    it('withholds the grant from a reviewer who declared a conflict on the application, as every route about it', async () => {
+      const reference = await application('owner@example.org');
+      const created = await create(reference, '100', 'USD');
+      const [reviewer] = await db().query<{ id: string }>("SELECT id::text AS id FROM team_members WHERE email = 'reviewer@example.org'");
+      expect((await team(members.admin).post(`/applications/${reference}/reviewers`, { memberIds: [reviewer!.id] })).status).toBe(200);
+      expect((await team(members.reviewer).post(`/applications/${reference}/declaration`, { conflict: true, reason: 'Trabajé con el equipo.' })).status).toBe(200);
+      const before = await snapshot();
+      expect((await team(members.reviewer).get(`/applications/${reference}/grant`)).status).toBe(403);
+      const milestones = { milestones: [{ title: 'Único', doneCriteria: 'Hecho', dueDate: dayOffset(created.today, 10), share: '100' }] };
+      expect((await team(members.reviewer).post(reviewPath(reference, '1'), { version: 1, decision: 'accepted' })).status).toBe(403);
+      expect(await snapshot()).toEqual(before);
+      expect((await team(members.admin).post(`/applications/${reference}/grant/milestones`, milestones)).status).toBe(200);
+    });
+
     it('runs a report round: changes asked (emailed with the comment), a new version, accepted (emailed); versions kept, webhooks and audit', async () => {
       const reference = await application('owner@example.org');
       const created = await create(reference, '1500.00', 'USD');

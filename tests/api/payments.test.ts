@@ -11,6 +11,8 @@ import type { RunningServer } from '../../src/server/main';
 import { receiveApplication } from '../../src/server/applications/receive';
 import { referenceOf } from '../../src/server/mail/compose';
 import { granteePayments } from '../../src/server/payments/read';
+import { APPLICANT_COOKIE } from '../../src/api/contracts/applicant';
+import { startApplicantSession } from '../../src/server/applicant/sessions';
 import { syncWebhookEndpoints } from '../../src/server/webhooks/outbox';
 import type { Role } from '../../src/server/team/roles';
 import { CHECKSUMMED_ADDRESS, validFinanceCrypto, validFinanceFiat, validProjectGrants } from '../../scripts/support/formAnswers';
@@ -34,10 +36,10 @@ describe('grant payments', () => {
   const members = {} as Record<Role, Member>;
   const outputDir = fs.mkdtempSync(path.join(os.tmpdir(), 'payments-out-'));
 
-  const api = (member: Member | null) => teamClient(server.address, member?.cookie ?? null);
+  const api = (member: { cookie: string } | null) => teamClient(server.address, member?.cookie ?? null);
 
   /**
-   * An approved application with its grantee ID issued through the routes, the grantee's payment
+   * An approved application with its grantee ID issued through the route, the grantee's payment
    * details (`details`), and a grant with milestones written as the grants module stores them
    * (created on GRANT_DAY), so each test starts from the state it needs.
    */
@@ -45,7 +47,8 @@ describe('grant payments', () => {
     const values = validProjectGrants();
     const submissionId = await receiveApplication(server.database, { form: 'project-grants', endpoint: '/api/project-grants', payload: formDefinitions['project-grants'].toPayload(values), upload: null });
     const reference = referenceOf('project-grants', submissionId);
-    for (const status of ['in_review', 'approved']) expect((await api(members.reviewer).post('/applications/status', { references: [reference], status })).status).toBe(200);
+    // Approved as the decision route leaves it (the decision itself is tested with the review).
+    await server.database.query("UPDATE submissions SET status = 'approved' WHERE id = $1", [submissionId]);
     expect((await api(members.admin).post(`/applications/${reference}/grantee`, {})).status).toBe(201);
     const details = options.details === undefined ? validFinanceCrypto() : options.details;
     if (details) {
@@ -102,22 +105,24 @@ describe('grant payments', () => {
   });
 
   describe('roles', () => {
-    // [method, path, body]: statuses for signed out, reviewer, finance, admin.
-    const CALLERS = ['signed out', 'reviewer', 'finance', 'admin'] as const;
+    // [method, path, body]: statuses for signed out, the grantee signed in to the portal, reviewer, finance, admin.
+    const CALLERS = ['signed out', 'applicant', 'reviewer', 'finance', 'admin'] as const;
     it.each(CALLERS.map((caller, index) => [caller, index] as const))('%s gets exactly the statuses of the matrix', async (caller, index) => {
       const g = await grant({ amount: '10000000' });
       // A payment the finance member records first, so the destination route has one to show.
       const first = await pay(g, ethPayment(g, { reference: `0x${String(index).repeat(64)}` }));
       expect(first.status).toBe(201);
       const paymentId = ((await first.json()) as { payment: { id: string } }).payment.id;
-      const MATRIX: Array<[string, string, unknown, number, number, number, number]> = [
-        ['POST', `/applications/${g.reference}/grant/payments`, ethPayment(g, { reference: `0x${'c'.repeat(63)}${index}` }), 401, 403, 201, 403],
-        ['GET', `/applications/${g.reference}/grant/payments/${paymentId}/destination`, null, 401, 403, 200, 403],
-        ['GET', '/payments/due', null, 401, 403, 200, 403],
-        ['GET', '/payments?since=2026-01-01', null, 401, 403, 200, 403],
-        ['GET', '/payments.csv', null, 401, 403, 200, 403],
+      const MATRIX: Array<[string, string, unknown, number, number, number, number, number]> = [
+        ['POST', `/applications/${g.reference}/grant/payments`, ethPayment(g, { reference: `0x${'c'.repeat(63)}${index}` }), 401, 401, 403, 201, 403],
+        ['GET', `/applications/${g.reference}/grant/payments/${paymentId}/destination`, null, 401, 401, 403, 200, 403],
+        ['GET', '/payments/due', null, 401, 401, 403, 200, 403],
+        ['GET', '/payments?since=2026-01-01', null, 401, 401, 403, 200, 403],
+        ['GET', '/payments.csv', null, 401, 401, 403, 200, 403],
       ];
-      const member = caller === 'signed out' ? null : members[caller];
+      // The grantee's portal session (the applicant's email of the application) is no team session.
+      const applicant = { cookie: `${APPLICANT_COOKIE}=${await startApplicantSession(server.database, 'ana@example.org')}` };
+      const member = caller === 'signed out' ? null : caller === 'applicant' ? applicant : members[caller];
       const seen: string[] = [];
       const expected: string[] = [];
       for (const [method, route, body, ...statuses] of MATRIX) {
@@ -138,9 +143,13 @@ describe('grant payments', () => {
       const body = (await response.json()) as { payment: Record<string, unknown>; paid: string; outstanding: string };
       expect(body.payment).toMatchObject({ milestoneId: g.milestones[0], amount: '0.5', currency: 'ETH', grantAmount: '1500.00', rate: '1 ETH = 3000 USD', method: 'eth', reference: HASH, detailsVersion: 1, destinationMismatchConfirmed: false, recordedBy: 'finance@example.org' });
       expect(body).toMatchObject({ paid: '1500.00', outstanding: '1500.00' });
-      const [stored] = await server.database.query<{ amount: string; grant_amount: string; destination: string | null }>('SELECT amount::text, grant_amount::text, destination FROM grant_payments WHERE grant_id = $1', [g.grantId]);
-      // 0.5 ETH in wei, 1500 USD in cents; the destination only sealed.
-      expect(stored).toEqual({ amount: '500000000000000000', grant_amount: '150000', destination: null });
+      const [stored] = await server.database.query<{ amount: string; grant_amount: string; destination: string | null; sealed: Uint8Array }>(
+        'SELECT amount::text, grant_amount::text, destination, destination_ciphertext AS sealed FROM grant_payments WHERE grant_id = $1',
+        [g.grantId],
+      );
+      // 0.5 ETH in wei, 1500 USD in cents; the destination only sealed (AES-GCM: not even its hex digits in the row).
+      expect(stored).toMatchObject({ amount: '500000000000000000', grant_amount: '150000', destination: null });
+      expect(Buffer.from(stored!.sealed).toString('latin1')).not.toContain(CHECKSUMMED_ADDRESS.toLowerCase().slice(2, 20));
       expect(await webhookRows(g.submissionId)).toBe(1);
       expect((await auditEntries(server.database)).at(-1)).toEqual({ actor: 'finance@example.org', action: 'record-payment', target: expect.stringContaining(g.reference) });
     });
@@ -262,6 +271,42 @@ describe('grant payments', () => {
         { paidOn: yesterday(), amount: '0.5', currency: 'ETH', milestoneId: g.milestones[0], publicReference: HASH },
       ]);
       expect(JSON.stringify(seen)).not.toMatch(/TRF-SECRETA|PE123/);
+    });
+
+    it("on the grant's pages: totals paid and outstanding; a reviewer never gets a bank reference, the grantee only the hash", async () => {
+      const g = await grant({ details: validFinanceFiat(), amount: '300000', milestones: [{ amount: '300000', accepted: true }] });
+      expect((await pay(g, { milestoneId: g.milestones[0], amount: '100.00', currency: 'USD', paidOn: yesterday(), method: 'bank_transfer', reference: 'TRF-SECRETA-2', destination: IBAN })).status).toBe(201);
+      expect((await pay(g, ethPayment(g, { grantAmount: '200.00', destination: OTHER_ADDRESS, confirmMismatch: true }))).status).toBe(201);
+      const teamView = async (member: Member) => (await (await api(member).get(`/applications/${g.reference}/grant`)).json()) as { paid: string; outstanding: string; payments: Array<{ method: string; reference: string | null }> };
+      const forReviewer = await teamView(members.reviewer);
+      expect(forReviewer).toMatchObject({ paid: '300.00', outstanding: '2700.00' });
+      expect(forReviewer.payments.map((payment) => [payment.method, payment.reference])).toEqual([
+        ['bank_transfer', null],
+        ['eth', HASH],
+      ]);
+      expect(JSON.stringify(forReviewer)).not.toMatch(/TRF-SECRETA|PE123|0x1111/);
+      const forFinance = await teamView(members.finance);
+      expect(forFinance.payments.map((payment) => payment.reference)).toEqual(['TRF-SECRETA-2', HASH]);
+      expect(JSON.stringify(forFinance)).not.toMatch(/PE123|0x1111/);
+
+      const portal = await fetch(`${server.address}/api/applicant/applications/${g.reference}/grant`, { headers: { cookie: `${APPLICANT_COOKIE}=${await startApplicantSession(server.database, 'ana@example.org')}` } });
+      expect(portal.status).toBe(200);
+      const seen = (await portal.json()) as { paid: string; outstanding: string; payments: unknown[] };
+      expect(seen).toMatchObject({ paid: '300.00', outstanding: '2700.00' });
+      expect(seen.payments).toEqual([
+        { paidOn: yesterday(), amount: '100.00', currency: 'USD', milestoneId: g.milestones[0], publicReference: null },
+        { paidOn: yesterday(), amount: '0.5', currency: 'ETH', milestoneId: g.milestones[0], publicReference: HASH },
+      ]);
+      expect(JSON.stringify(seen)).not.toMatch(/TRF-SECRETA|PE123|0x1111/);
+    });
+
+    it('the last payment of a grant whose milestones are all accepted completes it; nothing more is taken', async () => {
+      const g = await grant({ amount: '150000', milestones: [{ amount: '150000', accepted: true }] });
+      const last = await pay(g, ethPayment(g));
+      expect(((await last.json()) as { grantState: string; outstanding: string })).toMatchObject({ grantState: 'completed', outstanding: '0.00' });
+      const more = await pay(g, ethPayment(g, { grantAmount: '1.00', reference: `0x${'f'.repeat(64)}` }));
+      expect(more.status).toBe(400);
+      expect(await more.json()).toEqual({ error: 'La beca no está activa: no se registran pagos en ella.' });
     });
 
     it('Por pagar lists accepted milestones not fully paid, the longest waiting first, and drops one once paid', async () => {

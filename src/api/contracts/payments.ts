@@ -61,7 +61,7 @@ export const TeamPayment = Type.Object({
   milestoneId: Type.Union([Type.String(), Type.Null()]),
   milestoneTitle: Type.Union([Type.String(), Type.Null()]),
   amount: Type.String(),
-  currency: Type.String(),
+  currency: Type.Enum(CURRENCY_CODES),
   /** Value in the grant's currency. */
   grantAmount: Type.String(),
   rate: Type.Union([Type.String(), Type.Null()]),
@@ -99,7 +99,7 @@ export const DueMilestone = Type.Object({
   title: Type.String(),
   acceptedAt: Moment,
   /** In the grant's currency. */
-  currency: Type.String(),
+  currency: Type.Enum(CURRENCY_CODES),
   amount: Type.String(),
   paid: Type.String(),
   outstanding: Type.String(),
@@ -121,7 +121,7 @@ export const PaymentListRow = Type.Object({
   ...TeamPayment.properties,
   applicationReference: Type.String(),
   grantee: Type.String(),
-  grantCurrency: Type.String(),
+  grantCurrency: Type.Enum(CURRENCY_CODES),
 });
 export type PaymentListRow = Static<typeof PaymentListRow>;
 export const PaymentList = Type.Object({ payments: Type.Array(PaymentListRow) });

@@ -8,7 +8,8 @@
  *   --payments [--since <date>] [--before <date>] [--format csv|json] [--raw] [--out <file>]   grant payments
  * CSV cells that a spreadsheet would run as formulas are neutralised unless --raw (export/csv.ts).
  * A fetched file is named by its sniffed type's extension, never the one the applicant gave.
- * Grantee finance needs --include-finance and warns on stderr; so do payments' destinations and bank references. Uses the same DATA_DIR /
+ * Grantee finance needs --include-finance and warns on stderr; so do payments' destinations and
+ * bank references. Uses the same DATA_DIR /
  * DATABASE_URL as the server, and works while it runs (openDatabase goes through its socket).
  */
 import fs from 'node:fs/promises';
@@ -31,6 +32,7 @@ import { blindForms } from '../team/blind';
 import { OPERATOR } from '../team/inboxFilter';
 import type { Role } from '../team/roles';
 import { exportPayments } from './payments';
+import { isCalendarDay } from '../payments/checks';
 
 export const USAGE = [
   'usage: npm run export -- --form <name> [--since <YYYY-MM-DD>] [--format csv|json] [--raw] [--out <file>] [--include-finance]',
@@ -51,18 +53,17 @@ export type ExportIo = { stdout(text: string): void; stderr(text: string): void 
 
 const isFormKey = (name: string): name is FormKey => Object.hasOwn(formDefinitions, name);
 
-function parseSince(raw: string | undefined, option = '--since'): Date | null {
+function parseSince(raw: string | undefined): Date | null {
   if (raw === undefined) return null;
   const since = new Date(raw);
-  if (!/^\d{4}-\d{2}-\d{2}/.test(raw) || Number.isNaN(since.getTime())) throw new UsageError(`${option} must be a date such as 2026-01-31, got '${raw}'.`);
+  if (!/^\d{4}-\d{2}-\d{2}/.test(raw) || Number.isNaN(since.getTime())) throw new UsageError(`--since must be a date such as 2026-01-31, got '${raw}'.`);
   return since;
 }
 
 /** A day for the payments' range (paid_on is a calendar day): exactly YYYY-MM-DD, and a day that exists. */
 function parseDay(raw: string | undefined, option: string): string | null {
   if (raw === undefined) return null;
-  const day = parseSince(raw, option);
-  if (!/^\d{4}-\d{2}-\d{2}$/.test(raw) || day?.toISOString().slice(0, 10) !== raw) throw new UsageError(`${option} must be a date such as 2026-01-31, got '${raw}'.`);
+  if (!isCalendarDay(raw)) throw new UsageError(`${option} must be a date such as 2026-01-31, got '${raw}'.`);
   return raw;
 }
 

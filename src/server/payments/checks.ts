@@ -66,5 +66,12 @@ export function destinationsInDetails(method: PaymentMethod, payload: WirePayloa
   });
 }
 
+/** A real calendar day written YYYY-MM-DD (not 2026-02-30): a payment's date, a range's end. */
+export function isCalendarDay(day: string): boolean {
+  if (!/^\d{4}-\d{2}-\d{2}$/.test(day)) return false;
+  const time = Date.parse(`${day}T00:00:00Z`);
+  return !Number.isNaN(time) && new Date(time).toISOString().slice(0, 10) === day;
+}
+
 /** The public reference of a payment, what a grantee sees: the transaction hash, never a bank's reference. */
 export const publicReference = (method: PaymentMethod, reference: string): string | null => (isOnChain(method) ? reference : null);

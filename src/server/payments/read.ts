@@ -62,7 +62,7 @@ function teamPayment(row: PaymentRow, reader: PaymentReader): TeamPayment {
     milestoneId: row.milestone_id,
     milestoneTitle: row.milestone_title,
     amount: decimalOf(row.amount, row.currency),
-    currency: row.currency,
+    currency: currencyOf(row.currency),
     grantAmount: decimalOf(row.grant_amount, row.grant_currency),
     rate: row.rate,
     paidOn: row.paid_on,
@@ -76,7 +76,7 @@ function teamPayment(row: PaymentRow, reader: PaymentReader): TeamPayment {
 }
 
 function listRow(row: PaymentRow, reader: PaymentReader): PaymentListRow {
-  return { ...teamPayment(row, reader), applicationReference: referenceOf(row.form, row.submission_id), grantee: row.grantee, grantCurrency: row.grant_currency };
+  return { ...teamPayment(row, reader), applicationReference: referenceOf(row.form, row.submission_id), grantee: row.grantee, grantCurrency: currencyOf(row.grant_currency) };
 }
 
 /** The sum of a grant's payments in its own currency. */

@@ -4,10 +4,11 @@ import { formatAmount, isCurrency, minorFromDatabase, parseAmount, type Currency
 import type { FinanceKeyring } from '../finance/encryption';
 import { PAYMENT_DESTINATION, sealValue } from '../finance/sealedColumns';
 import { paymentDetailsOfSubmission } from '../finance/views';
+import { settleGrant } from '../grants/service';
 import type { Queryable } from '../storage/database';
 import { recordAudit } from '../team/audit';
 import { enqueueWebhookEvent } from '../webhooks/outbox';
-import { checkDestination, checkReference, CURRENCY_OF_METHOD, destinationsInDetails, normaliseDestination, REFUSALS } from './checks';
+import { checkDestination, checkReference, CURRENCY_OF_METHOD, isCalendarDay, destinationsInDetails, normaliseDestination, REFUSALS } from './checks';
 import { paidOnGrant, paymentById } from './read';
 
 /**
@@ -41,9 +42,6 @@ export const PAYMENT_MESSAGES = {
 type GrantRow = { id: string; amount: string; currency: string; state: string; created_at: Date; status: ApplicationStatus };
 
 const dayOf = (moment: Date): string => moment.toISOString().slice(0, 10);
-
-/** A real calendar day written YYYY-MM-DD (not 2026-02-30). */
-const isCalendarDay = (day: string): boolean => /^\d{4}-\d{2}-\d{2}$/.test(day) && !Number.isNaN(Date.parse(`${day}T00:00:00Z`)) && dayOf(new Date(`${day}T00:00:00Z`)) === day;
 
 type Checked = { amount: bigint; grantAmount: bigint; rate: string | null; reference: string; destination: string };
 
@@ -85,9 +83,6 @@ async function checkAgainstDetails(tx: Queryable, submissionId: string, body: Re
   if (refusal && body.confirmMismatch !== true) return refusal;
   return { version: latest?.version ?? null, mismatch: refusal !== null };
 }
-
-// TODO-MERGE: wt-39a's settleGrant replaces this once its branch has it.
-async function settleGrant(_tx: Queryable, _grantId: string): Promise<void> {}
 
 const isRefusal = (value: object): value is PaymentRefusal => 'message' in value && 'status' in value;
 
@@ -145,7 +140,7 @@ export async function recordPayment(
   );
   await recordAudit(tx, { actor: input.actor.email, action: 'record-payment', target: `${input.reference} · pago ${next.id}${details.mismatch ? ' · destino distinto confirmado' : ''}` });
   await enqueueWebhookEvent(tx, { submissionId: input.submissionId, type: 'grant.payment_recorded', status: grant.status, previousStatus: null });
-  await settleGrant(tx, grant.id);
+  await settleGrant(tx, grant.id, input.actor, input.keyring);
   const [state] = await tx.query<{ state: string }>('SELECT state FROM grants WHERE id = $1', [grant.id]);
   const payment = await paymentById(tx, next.id, { seesBankReferences: true });
   if (!payment) throw new Error('the payment just stored is missing');

@@ -3,6 +3,7 @@ import { ReferenceParams } from '../../../api/contracts/common';
 import { toDecimalString } from '../../../lib/money';
 import { toCsv } from '../../export/csv';
 import { exportPayments } from '../../export/payments';
+import { isCalendarDay } from '../../payments/checks';
 import { dueMilestones, paymentDestination, paymentsInRange } from '../../payments/read';
 import { recordPayment } from '../../payments/record';
 import { referenceOf } from '../../mail/compose';
@@ -17,13 +18,11 @@ import { actorOf, getOptions, MESSAGES, postOptions, reviewedKey, send, sessionO
 const BAD_DAY = 'Las fechas van en formato AAAA-MM-DD.';
 const NO_PAYMENT = 'No encontramos ese pago.';
 
-const isDay = (day: string): boolean => !Number.isNaN(Date.parse(`${day}T00:00:00Z`)) && new Date(`${day}T00:00:00Z`).toISOString().slice(0, 10) === day;
-
 /** The range a query asks for, or null when a day does not exist (2026-02-30). */
 function rangeOf(query: PaymentRange): { since: string | null; before: string | null } | null {
   const since = query.since ?? null;
   const before = query.before ?? null;
-  if ((since !== null && !isDay(since)) || (before !== null && !isDay(before))) return null;
+  if ((since !== null && !isCalendarDay(since)) || (before !== null && !isCalendarDay(before))) return null;
   return { since, before };
 }
 
