@@ -17,11 +17,15 @@ import type {
   StatusReply,
   WithdrawBody,
 } from './contracts/applicant';
+import type { ApplicantGrant } from './contracts/grants';
 import { saveDownload } from '@/lib/download';
 import { postMultipart, type SendOptions } from './client';
 import { ApiError, messageOf, requestJson } from './json';
 
-export type { ApplicantApplicationDetail, ApplicantApplicationList };
+export type { ApplicantApplicationDetail, ApplicantApplicationList, ApplicantGrant };
+
+/** The parts of a progress report on a milestone: its text, the links (one a line) and an optional file. */
+export type ReportParts = { text: string; links: string[]; file?: File };
 
 export class ApplicantApiError extends ApiError {
   override readonly name = 'ApplicantApiError';
@@ -40,9 +44,19 @@ export const applicantPaths = {
   response: (reference: string, requestId: string) => `${application(reference)}/requests/${encodeURIComponent(requestId)}/response`,
   withdraw: (reference: string) => `${application(reference)}/withdraw`,
   satisfaction: (reference: string) => `${application(reference)}/satisfaction`,
+  grant: (reference: string) => `${application(reference)}/grant`,
+  report: (reference: string, milestoneId: string) => `${application(reference)}/grant/milestones/${encodeURIComponent(milestoneId)}/reports`,
+  reportFile: (reference: string, milestoneId: string, version: number) => `${application(reference)}/grant/milestones/${encodeURIComponent(milestoneId)}/reports/${version}/file`,
   data: `${BASE}/data`,
   erasureRequest: `${BASE}/erasure-request`,
 } as const;
+
+/** A multipart POST (answer files, report files) whose 2xx answer is JSON; any other answer throws its status and message. */
+async function sendMultipart<T>(path: string, fields: Record<string, string>, file: File | undefined, options: SendOptions): Promise<T> {
+  const answer = await postMultipart(path, fields, file ? { file } : {}, options);
+  if (!answer.ok) throw new ApplicantApiError(answer.status, messageOf(answer.text));
+  return JSON.parse(answer.text) as T;
+}
 
 const request = <T>(method: 'GET' | 'POST', path: string, body?: unknown): Promise<T> =>
   requestJson<T>(method, path, body, (status, message) => new ApplicantApiError(status, message));
@@ -58,11 +72,13 @@ export const applicantApi = {
   rate: (reference: string, body: SatisfactionBody) => request<SatisfactionAnswer>('POST', applicantPaths.satisfaction(reference), body),
   requestErasure: () => request<ErasureRequested>('POST', applicantPaths.erasureRequest, {}),
   /** The answer to one question: text and an optional file, multipart, with progress and cancel. */
-  respond: async (reference: string, requestId: string, { text, file }: InformationResponseParts, options: SendOptions): Promise<InformationResponseCreated> => {
-    const answer = await postMultipart(applicantPaths.response(reference, requestId), { text }, file ? { file } : {}, options);
-    if (!answer.ok) throw new ApplicantApiError(answer.status, messageOf(answer.text));
-    return JSON.parse(answer.text) as InformationResponseCreated;
-  },
+  respond: (reference: string, requestId: string, { text, file }: InformationResponseParts, options: SendOptions) =>
+    sendMultipart<InformationResponseCreated>(applicantPaths.response(reference, requestId), { text }, file, options),
+  /** The grant of an approved application; 404 while it has none. */
+  grant: (reference: string) => request<ApplicantGrant>('GET', applicantPaths.grant(reference)),
+  /** A progress report on one milestone (a new version each time), multipart, with progress and cancel. */
+  report: (reference: string, milestoneId: string, { text, links, file }: ReportParts, options: SendOptions) =>
+    sendMultipart<ApplicantGrant>(applicantPaths.report(reference, milestoneId), links.length > 0 ? { text, links: links.join('\n') } : { text }, file, options),
   /** GET /api/applicant/data, saved as the JSON file the server names. */
   downloadData: async (): Promise<void> => {
     const response = await fetch(applicantPaths.data, { credentials: 'same-origin', headers: { Accept: 'application/json' } });

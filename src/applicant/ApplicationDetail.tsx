@@ -1,4 +1,4 @@
-import { Suspense, useCallback, useState } from 'react';
+import { lazy, Suspense, useCallback, useEffect, useState } from 'react';
 import { applicantApi, type ApplicantApplicationDetail } from '@/api/applicant';
 import { Button } from '@/components/Button';
 import { useHydrated } from '@/forms/kit/useHydrated';
@@ -130,6 +130,33 @@ function Overview({ application }: { application: Detail }) {
   );
 }
 
+/**
+ * The grant's view is only for grantees, and only once the API has answered: it loads in its own
+ * chunk, fetched beside the grant's request, so it adds nothing to the page's First Load JS.
+ */
+const loadGrantPanel = () => import('./GrantPanel');
+const GrantPanel = lazy(() => loadGrantPanel().then((module) => ({ default: module.GrantPanel })));
+
+/** The grant of an approved application of a paying programme, once the team has created it (a 404 until then shows nothing). */
+function Grant({ application }: { application: Detail }) {
+  const paying = application.status === 'approved' && application.form !== 'office-hours';
+  const reference = application.reference;
+  const load = useCallback(() => applicantApi.grant(reference), [reference]);
+  const grant = useApplicantData(paying ? load : null, `grant-${reference}`);
+  useEffect(() => {
+    if (paying) void loadGrantPanel();
+  }, [paying]);
+  if (grant.state === 'ready') {
+    return (
+      <Suspense fallback={null}>
+        <GrantPanel grant={grant.data} />
+      </Suspense>
+    );
+  }
+  if (grant.state === 'error' && grant.status !== 404) return <Notice tone="error">{applicantFailure(grant.status, grant.message)}</Notice>;
+  return null;
+}
+
 /** One application of the signed-in applicant (?ref=): status, questions, withdrawal, opinion, the copy and their data. */
 export function ApplicationDetailView() {
   const hydrated = useHydrated();
@@ -175,6 +202,7 @@ export function ApplicationDetailView() {
       {application.state === 'ready' ? (
         <>
           <Overview application={application.data} />
+          <Grant application={application.data} />
           <Questions application={application.data} onAnswered={after('Recibimos tu respuesta. El equipo la verá junto a tu solicitud; la pregunta queda respondida.')} />
           <Suspense fallback={null}>
             <Satisfaction key={application.data.status} reference={application.data.reference} canRate={application.data.canRate} given={application.data.satisfaction} />

@@ -83,3 +83,55 @@ export const ratingCommentField: FieldDefinition = {
   maxLength: COMMENT_MAX_LENGTH,
   messages: { maxLength: tooLong(COMMENT_MAX_LENGTH) },
 };
+
+/* ---------- A progress report on a milestone of the grant ---------- */
+
+/** The server's caps on a report (src/api/contracts/grants.ts). */
+export const REPORT_MAX_LENGTH = 5000;
+export const REPORT_MAX_LINKS = 5;
+
+/** The links box holds one address per line; blank lines do not count. */
+export function reportLinks(text: string): string[] {
+  return text
+    .split('\n')
+    .map((line) => line.trim())
+    .filter((line) => line !== '');
+}
+
+const isHttpsAddress = (line: string): boolean => {
+  try {
+    const url = new URL(line);
+    return url.protocol === 'https:' && url.hostname !== '';
+  } catch {
+    return false;
+  }
+};
+
+export const reportBodyField: FieldDefinition = {
+  name: 'body',
+  kind: 'textarea',
+  label: 'Tu informe',
+  help: 'Qué hiciste para este hito y cómo se cumple lo que cuenta como terminado.',
+  section: 'report',
+  required: true,
+  maxLength: REPORT_MAX_LENGTH,
+  messages: { required: 'Escribe tu informe.', maxLength: tooLong(REPORT_MAX_LENGTH) },
+};
+
+export const reportLinksField: FieldDefinition = {
+  name: 'links',
+  kind: 'textarea',
+  label: 'Enlaces (opcional)',
+  help: `Hasta ${REPORT_MAX_LINKS} direcciones que empiecen con https://, una por línea: el repositorio, una demo, una publicación.`,
+  section: 'report',
+  required: false,
+  maxLength: REPORT_MAX_LINKS * 2048,
+  checks: [
+    { test: (text) => reportLinks(text).length <= REPORT_MAX_LINKS, message: `Puedes incluir hasta ${REPORT_MAX_LINKS} enlaces.` },
+    { test: (text) => reportLinks(text).every(isHttpsAddress), message: 'Cada enlace debe ser una dirección completa que empiece con https://, una por línea.' },
+  ],
+  messages: { maxLength: tooLong(REPORT_MAX_LINKS * 2048) },
+};
+
+/** The same file rules as an answer's (one file, 4 MB, the forms' types). */
+export const reportFileField: FieldDefinition = { ...responseFileField, section: 'report' };

@@ -3,3 +3,4 @@ export { AnswerForm } from './AnswerForm';
 export { LinkRequest } from './LinkRequest';
 export { Satisfaction } from './Satisfaction';
 export { WithdrawPanel } from './WithdrawPanel';
+export { ReportForm } from './ReportForm';

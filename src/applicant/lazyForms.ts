@@ -16,3 +16,4 @@ export const LinkRequest = lazy(() => loadForms().then((forms) => ({ default: fo
 export const AnswerForm = lazy(() => loadForms().then((forms) => ({ default: forms.AnswerForm })));
 export const Satisfaction = lazy(() => loadForms().then((forms) => ({ default: forms.Satisfaction })));
 export const WithdrawPanel = lazy(() => loadForms().then((forms) => ({ default: forms.WithdrawPanel })));
+export const ReportForm = lazy(() => loadForms().then((forms) => ({ default: forms.ReportForm })));

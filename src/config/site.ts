@@ -68,3 +68,9 @@ export const analytics = {
   url: pick(process.env.NEXT_PUBLIC_ANALYTICS_URL, ''),
   siteId: pick(process.env.NEXT_PUBLIC_ANALYTICS_SITE_ID, ''),
 } as const;
+
+/**
+ * Where a grantee's on-chain payment can be looked up: the transaction page's address with the
+ * hash left off (e.g. https://etherscan.io/tx/). Empty by default: the hash is then shown as text.
+ */
+export const blockExplorerTxUrl = pick(process.env.NEXT_PUBLIC_BLOCK_EXPLORER_TX_URL, '');

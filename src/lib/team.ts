@@ -19,6 +19,7 @@ export const teamRoutes = {
   audit: '/equipo/auditoria/',
   dataRights: '/equipo/datos/',
   payments: '/equipo/pagos/',
+  myReviews: '/equipo/mis-revisiones/',
 } as const;
 
 /** The team's audit log's actions (src/server/team/audit.ts records them; src/team/labels.ts names them). */

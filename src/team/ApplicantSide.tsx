@@ -1,10 +1,11 @@
-import { useState } from 'react';
+import { useRef, useState } from 'react';
 import { informationRequestFrom } from '@/lib/applicationStatus';
 import type { TeamMember } from './api';
 import { applicantSideApi, type ApplicationWithApplicantSide, type QuestionEmailPreview } from './applicantApi';
 import { formatDateTime } from './format';
 import { canReview } from './labels';
-import { Notice } from './Notice';
+import { ActionNotice } from './Notice';
+import { useFocusNext } from './useFocusNext';
 import { ReviewSection } from './ReviewSection';
 import { useTeamAction } from './useTeamData';
 import styles from './team.module.css';
@@ -22,6 +23,9 @@ export function InformationRequestPanel({ application, member, onSent }: { appli
   const [preview, setPreview] = useState<QuestionEmailPreview | null>(null);
   const [problem, setProblem] = useState<string | null>(null);
   const { busy, outcome, run } = useTeamAction();
+  const focusNext = useFocusNext();
+  const previewRef = useRef<HTMLDivElement>(null);
+  const questionRef = useRef<HTMLTextAreaElement>(null);
   if (!canReview(member.role) || !application.status || !informationRequestFrom.includes(application.status)) return null;
 
   const showPreview = () => {
@@ -32,6 +36,7 @@ export function InformationRequestPanel({ application, member, onSent }: { appli
     setProblem(null);
     void run(async () => {
       setPreview(await applicantSideApi.questionPreview(application.reference, question.trim()));
+      focusNext(previewRef);
       return null;
     }, 'No pudimos preparar la vista previa. Inténtalo de nuevo.');
   };
@@ -52,7 +57,7 @@ export function InformationRequestPanel({ application, member, onSent }: { appli
   return (
     <ReviewSection id="revision-pedir-informacion" title="Pedir información">
       {preview ? (
-        <div className={styles.emailPreview} role="region" aria-label="Vista previa del correo con la pregunta">
+        <div ref={previewRef} tabIndex={-1} className={styles.emailPreview} role="region" aria-label="Vista previa del correo con la pregunta">
           <dl className={styles.emailHeaders}>
             <div>
               <dt>Asunto</dt>
@@ -64,7 +69,15 @@ export function InformationRequestPanel({ application, member, onSent }: { appli
             <button type="button" className={styles.button} disabled={busy} onClick={send}>
               Enviar la pregunta
             </button>
-            <button type="button" className={styles.secondaryButton} disabled={busy} onClick={() => setPreview(null)}>
+            <button
+              type="button"
+              className={styles.secondaryButton}
+              disabled={busy}
+              onClick={() => {
+                setPreview(null);
+                focusNext(questionRef);
+              }}
+            >
               Volver a editar
             </button>
           </div>
@@ -77,6 +90,7 @@ export function InformationRequestPanel({ application, member, onSent }: { appli
             </label>
             <textarea
               id="pregunta-solicitante"
+              ref={questionRef}
               className={styles.input}
               rows={4}
               maxLength={QUESTION_MAX}
@@ -96,7 +110,7 @@ export function InformationRequestPanel({ application, member, onSent }: { appli
           </button>
         </div>
       )}
-      {outcome ? <Notice tone={outcome.tone}>{outcome.text}</Notice> : null}
+      <ActionNotice outcome={outcome} />
     </ReviewSection>
   );
 }

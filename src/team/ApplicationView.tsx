@@ -1,19 +1,22 @@
 import { useCallback, useEffect, useState } from 'react';
 import { useHydrated } from '@/forms/kit/useHydrated';
-import { teamApi, teamPaths, type ApplicationDetail, type TeamMember } from './api';
+import { teamApi, teamPaths, type ApplicationAnswer, type ApplicationDetail, type RestrictedApplication, type TeamMember } from './api';
 import { AnswerList } from './Answers';
 import { ApplicantFeedback, ApplicantQuestions, InformationRequestPanel } from './ApplicantSide';
 import { DecisionEmail } from './DecisionEmail';
+import { DecisionPanel } from './DecisionPanel';
 import { formatBytes, formatDateTime } from './format';
 import { GranteeIdPanel } from './GranteeIdPanel';
+import { GrantSection } from './grant/GrantSection';
 import { InternalNotes } from './InternalNotes';
 import { canReview } from './labels';
 import { teamRoutes } from '@/lib/team';
 import { PaymentDetails } from './PaymentDetails';
 import { ReviewPanel } from './ReviewPanel';
+import { DeclarationForm, ScoringPanel } from './ScoringPanel';
 import { StatusHistory } from './StatusHistory';
-import { failureMessage, useTeamData } from './useTeamData';
-import { Notice } from './Notice';
+import { failureMessage, useTeamData, type ActionOutcome } from './useTeamData';
+import { ActionNotice, Notice } from './Notice';
 import styles from './team.module.css';
 
 /**
@@ -66,7 +69,9 @@ function ApplicationWithReview({ application, member, refresh }: { application: 
   return (
     <div className={styles.detailLayout}>
       <aside className={styles.reviewColumn} aria-label="Revisión">
+        <ScoringPanel application={application} member={member} onChanged={refresh} />
         <ReviewPanel application={application} member={member} onChanged={refresh} />
+        {member.role === 'admin' ? <DecisionPanel application={application} onDecided={refresh} /> : null}
         <InformationRequestPanel application={application} member={member} onSent={refresh} />
         <ApplicantFeedback application={application} />
         {canReview(member.role) ? <DecisionEmail application={application} onSent={refresh} /> : null}
@@ -75,6 +80,7 @@ function ApplicationWithReview({ application, member, refresh }: { application: 
         <InternalNotes reference={application.reference} notes={application.notes ?? []} canWrite={canReview(member.role)} />
       </aside>
       <div className={styles.answersColumn}>
+        <GrantSection application={application} member={member} />
         <ApplicantQuestions application={application} />
         <Answers application={application} />
         {member.role === 'finance' && application.paymentDetails ? <PaymentDetails versions={application.paymentDetails} /> : null}
@@ -82,6 +88,34 @@ function ApplicationWithReview({ application, member, refresh }: { application: 
     </div>
   );
 }
+
+/**
+ * What an assigned reviewer gets before declaring (the reference, the programme and the prompt) or
+ * after declaring a conflict (the reference and why there is nothing more).
+ */
+function Restricted({ application, onDeclared }: { application: RestrictedApplication; onDeclared: (outcome: ActionOutcome) => Promise<void> }) {
+  if (application.access === 'recused') {
+    return <p className={styles.lead}>Declaraste un conflicto de interés con esta solicitud: no ves sus respuestas, puntajes, notas ni historial.</p>;
+  }
+  return (
+    <div className={styles.detailLayout}>
+      <div className={styles.answersColumn}>
+        {application.programme ? (
+          <ul className={styles.facts}>
+            <li>
+              <strong>Programa:</strong> {application.programme}
+            </li>
+          </ul>
+        ) : null}
+        <section className={styles.panel}>
+          <DeclarationForm reference={application.reference} onDeclared={onDeclared} />
+        </section>
+      </div>
+    </div>
+  );
+}
+
+const isRestricted = (answer: ApplicationAnswer): answer is RestrictedApplication => 'access' in answer;
 
 /** The reference in ?id= (a static export has no dynamic routes), or null when there is none. */
 export function referenceFromSearch(search: string): string | null {
@@ -92,9 +126,11 @@ export function referenceFromSearch(search: string): string | null {
 /** One application, its answers and its proposal; the page title names its reference once loaded. */
 export function ApplicationView({ member, onReference }: { member: TeamMember; onReference?: (reference: string) => void }) {
   const id = useHydrated() ? referenceFromSearch(window.location.search) : undefined;
-  const application = useTeamData(() => (id ? teamApi.application(id) : new Promise<ApplicationDetail>(() => undefined)), [id]);
+  const application = useTeamData(() => (id ? teamApi.application(id) : new Promise<ApplicationAnswer>(() => undefined)), [id]);
   // After a change the application is fetched again in place, so the panels keep their messages and focus.
-  const [fresh, setFresh] = useState<ApplicationDetail | null>(null);
+  const [fresh, setFresh] = useState<ApplicationAnswer | null>(null);
+  // What a declaration did: the page it came from is replaced, so the message is the page's.
+  const [declared, setDeclared] = useState<ActionOutcome | null>(null);
   const current = fresh ?? (application.state === 'ready' ? application.data : null);
   const reference = current?.reference ?? null;
   useEffect(() => {
@@ -108,6 +144,13 @@ export function ApplicationView({ member, onReference }: { member: TeamMember; o
       // The change itself succeeded; the page keeps what it shows until the next load.
     }
   }, [id]);
+  const afterDeclaring = useCallback(
+    async (outcome: ActionOutcome) => {
+      await refresh();
+      setDeclared(outcome);
+    },
+    [refresh],
+  );
 
   return (
     <>
@@ -119,7 +162,9 @@ export function ApplicationView({ member, onReference }: { member: TeamMember; o
       {id === null ? <Notice tone="error">Falta la referencia de la solicitud en la dirección.</Notice> : null}
       {id && application.state === 'loading' ? <p role="status">Cargando la solicitud…</p> : null}
       {id && application.state === 'error' ? <Notice tone="error">{application.status === 404 ? 'No encontramos esa solicitud.' : failureMessage(application.status)}</Notice> : null}
-      {id && current ? <ApplicationWithReview application={current} member={member} refresh={refresh} /> : null}
+      <ActionNotice outcome={declared} />
+      {id && current && isRestricted(current) ? <Restricted application={current} onDeclared={afterDeclaring} /> : null}
+      {id && current && !isRestricted(current) ? <ApplicationWithReview application={current} member={member} refresh={refresh} /> : null}
     </>
   );
 }

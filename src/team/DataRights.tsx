@@ -1,9 +1,10 @@
-import { useState, type FormEvent } from 'react';
+import { useRef, useState, type FormEvent } from 'react';
 import { saveDownload } from '@/lib/download';
 import { countOf } from '@/lib/plural';
 import { TeamApiError } from './api';
 import { goToSignIn } from './navigation';
 import { Notice } from './Notice';
+import { useFocusNext } from './useFocusNext';
 import styles from './team.module.css';
 
 /**
@@ -58,6 +59,8 @@ export function DataRights() {
   const [busy, setBusy] = useState(false);
   const [failure, setFailure] = useState<string | null>(null);
   const [done, setDone] = useState<string | null>(null);
+  const focusNext = useFocusNext();
+  const foundRef = useRef<HTMLHeadingElement>(null);
 
   async function act(work: () => Promise<void>) {
     setBusy(true);
@@ -79,6 +82,8 @@ export function DataRights() {
       const answer = (await (await post(PATHS.find, { email })).json()) as Omit<Found, 'email'>;
       setFound({ email: email.trim(), ...answer });
       setConfirm('');
+      // The search button stays, but what was found is the outcome: the reader lands on its heading.
+      focusNext(foundRef);
     });
   };
 
@@ -131,7 +136,7 @@ export function DataRights() {
       </form>
       {found ? (
         <section className={styles.stack} aria-labelledby="datos-encontrados">
-          <h2 id="datos-encontrados" className={styles.subtitle}>
+          <h2 id="datos-encontrados" ref={foundRef} tabIndex={-1} className={styles.subtitle}>
             Lo que guardamos de {found.email}
           </h2>
           <div className={styles.tableWrap}>

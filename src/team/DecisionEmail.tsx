@@ -1,9 +1,10 @@
-import { useState } from 'react';
+import { useRef, useState } from 'react';
 import { applicationStatusLabels } from '@/lib/applicationStatus';
 import { teamApi, type ApplicationDetail, type DecisionEmailPreview } from './api';
 import { formatDateTime } from './format';
 import { useTeamAction } from './useTeamData';
-import { Notice } from './Notice';
+import { ActionNotice } from './Notice';
+import { useFocusNext } from './useFocusNext';
 import { ReviewSection } from './ReviewSection';
 
 /** The server's cap on the message to the applicant (src/api/contracts/teamInformation.ts, APPLICANT_MESSAGE_MAX). */
@@ -20,9 +21,14 @@ import styles from './team.module.css';
 export function DecisionEmail({ application, onSent }: { application: ApplicationDetail; onSent: () => Promise<void> }) {
   const [preview, setPreview] = useState<DecisionEmailPreview | null>(null);
   // The optional message to the applicant: in the email and on their page (/mi-solicitud/), sent with the preview it was shown in.
-  const [message, setMessage] = useState('');
+  // It starts as the message given with the decision (DecisionPanel), which the applicant's page already shows.
+  const [typed, setMessage] = useState<string | null>(null);
+  const message = typed ?? application.decisionMessage?.text ?? '';
   const applicantMessage = message.trim() === '' ? {} : { applicantMessage: message.trim() };
   const { busy, outcome, run } = useTeamAction();
+  const focusNext = useFocusNext();
+  const previewRef = useRef<HTMLDivElement>(null);
+  const previewButtonRef = useRef<HTMLButtonElement>(null);
   const sent = application.decisionEmails ?? [];
   const decided = application.status === 'approved' || application.status === 'rejected';
   // One email per decision: once this decision's email is queued, the server refuses another.
@@ -33,6 +39,7 @@ export function DecisionEmail({ application, onSent }: { application: Applicatio
   const showPreview = () =>
     run(async () => {
       setPreview(await teamApi.decisionPreview(application.reference, applicantMessage));
+      focusNext(previewRef);
       return null;
     }, 'No pudimos preparar la vista previa. Inténtalo de nuevo.');
 
@@ -91,13 +98,13 @@ export function DecisionEmail({ application, onSent }: { application: Applicatio
               onChange={(event) => setMessage(event.target.value)}
             />
           </div>
-          <button type="button" className={styles.secondaryButton} disabled={busy} onClick={showPreview}>
+          <button ref={previewButtonRef} type="button" className={styles.secondaryButton} disabled={busy} onClick={showPreview}>
             Ver el correo de decisión
           </button>
         </>
       ) : null}
       {preview ? (
-        <div className={styles.emailPreview} role="region" aria-label="Vista previa del correo de decisión">
+        <div ref={previewRef} tabIndex={-1} className={styles.emailPreview} role="region" aria-label="Vista previa del correo de decisión">
           <dl className={styles.emailHeaders}>
             <div>
               <dt>Para</dt>
@@ -113,13 +120,21 @@ export function DecisionEmail({ application, onSent }: { application: Applicatio
             <button type="button" className={styles.button} disabled={busy} onClick={() => send(preview)}>
               Enviar el correo
             </button>
-            <button type="button" className={styles.secondaryButton} disabled={busy} onClick={() => setPreview(null)}>
+            <button
+              type="button"
+              className={styles.secondaryButton}
+              disabled={busy}
+              onClick={() => {
+                setPreview(null);
+                focusNext(previewButtonRef);
+              }}
+            >
               Cancelar
             </button>
           </div>
         </div>
       ) : null}
-      {outcome ? <Notice tone={outcome.tone}>{outcome.text}</Notice> : null}
+      <ActionNotice outcome={outcome} />
     </ReviewSection>
   );
 }

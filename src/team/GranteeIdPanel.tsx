@@ -2,7 +2,8 @@ import { useRef, useState, useEffect } from 'react';
 import { teamApi, type ApplicationDetail } from './api';
 import { formatDateTime } from './format';
 import { useTeamAction } from './useTeamData';
-import { Notice } from './Notice';
+import { ActionNotice } from './Notice';
+import { useFocusNext } from './useFocusNext';
 import { ReviewSection } from './ReviewSection';
 import styles from './team.module.css';
 
@@ -16,6 +17,8 @@ export function GranteeIdPanel({ application, onIssued }: { application: Applica
   const [confirming, setConfirming] = useState(false);
   const { busy, outcome, run } = useTeamAction();
   const confirmRef = useRef<HTMLDivElement>(null);
+  const issueRef = useRef<HTMLButtonElement>(null);
+  const focusNext = useFocusNext();
   const grantee = application.grantee ?? null;
   const active = grantee !== null && grantee.revokedAt === null;
 
@@ -57,7 +60,7 @@ export function GranteeIdPanel({ application, onIssued }: { application: Applica
         <p className={styles.muted}>Todavía no se emitió. La persona solicitante lo necesita para enviar sus datos de pago.</p>
       )}
       {application.status === 'approved' && !confirming ? (
-        <button type="button" className={styles.secondaryButton} disabled={busy} onClick={() => setConfirming(true)}>
+        <button ref={issueRef} type="button" className={styles.secondaryButton} disabled={busy} onClick={() => setConfirming(true)}>
           {active ? 'Volver a emitir el ID de seguridad (Security Grantee ID)' : 'Emitir el ID de seguridad (Security Grantee ID)'}
         </button>
       ) : null}
@@ -74,13 +77,21 @@ export function GranteeIdPanel({ application, onIssued }: { application: Applica
             <button type="button" className={styles.button} disabled={busy} onClick={issue}>
               Sí, emitir y enviar
             </button>
-            <button type="button" className={styles.secondaryButton} disabled={busy} onClick={() => setConfirming(false)}>
+            <button
+              type="button"
+              className={styles.secondaryButton}
+              disabled={busy}
+              onClick={() => {
+                setConfirming(false);
+                focusNext(issueRef);
+              }}
+            >
               Cancelar
             </button>
           </div>
         </div>
       ) : null}
-      {outcome ? <Notice tone={outcome.tone}>{outcome.text}</Notice> : null}
+      <ActionNotice outcome={outcome} />
     </ReviewSection>
   );
 }

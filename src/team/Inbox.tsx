@@ -4,8 +4,11 @@ import { ChakraSystem } from '@/theme/ChakraSystem';
 import { useHydrated } from '@/forms/kit/useHydrated';
 import { isReviewedProgramme, type ProgrammeKey } from '@/config/programmes';
 import { APPLICATION_STATUSES, applicationStatusLabels, isApplicationStatus, type ApplicationStatus } from '@/lib/applicationStatus';
-import { filterQuery, teamApi, teamPaths, type ApplicationPage, type AssigneeOption, type InboxFilter, type StatusChangeResult, type TeamMember } from './api';
-import { formatDateTime } from './format';
+import { INBOX_SORTS, REVIEW_FILTERS } from '@/api/contracts/teamApplications';
+import { filterQuery, teamApi, teamPaths, type ApplicationPage, type AssigneeOption, type InboxFilter, type InboxSort, type ReviewFilter, type RoundRobinResult, type StatusChangeResult, type TeamMember } from './api';
+import { formatDateTime, formatScore } from './format';
+import { DisagreementBadge } from './ScoringPanel';
+import { reviewsDone } from './scoringLabels';
 import { canReview, inboxProgrammes, programmeName } from './labels';
 import { teamRoutes } from '@/lib/team';
 import { actionFailure, failureMessage, useTeamData } from './useTeamData';
@@ -30,12 +33,20 @@ export function filterFromSearch(search: string, programmes: readonly ProgrammeK
     page: Number.isFinite(page) && page > 1 ? page : 1,
     status: reviewed && isApplicationStatus(status) ? status : '',
     assignee: reviewed ? (params.get('assignee') ?? '') : '',
+    review: reviewed ? REVIEW_FILTERS.filter((name) => (params.get('review') ?? '').split(',').includes(name)) : [],
+    sort: (reviewed && INBOX_SORTS.find((name) => name === params.get('sort'))) || 'submitted',
   };
 }
 
+/** The review filters' names on screen. */
+const reviewFilterLabels: Record<ReviewFilter, string> = { mine: 'Me toca revisar', 'missing-my-score': 'Falta mi puntaje', disagreement: 'Desacuerdo' };
+const sortLabels: Record<InboxSort, string> = { submitted: 'Más recientes primero', 'score-desc': 'Puntaje: mayor primero', 'score-asc': 'Puntaje: menor primero' };
+
 const hasReview = (form: ProgrammeKey): boolean => isReviewedProgramme(form);
 
-const emptyFilter = { from: '', to: '', q: '', status: '', assignee: '' } as const;
+/** What a programme without review (grantee finance) keeps of a filter: no status, assignee, review filter or score order. */
+const unreviewed: Pick<InboxFilter, 'status' | 'assignee' | 'review' | 'sort'> = { status: '', assignee: '', review: [], sort: 'submitted' };
+const emptyFilter: Omit<InboxFilter, 'form' | 'page'> = { from: '', to: '', q: '', ...unreviewed };
 
 type Selection = { readonly ids: ReadonlySet<string>; toggle: (id: string) => void; setAll: (ids: string[], on: boolean) => void };
 
@@ -68,7 +79,7 @@ function BulkStatusBar({ selected, onDone }: { selected: string[]; onDone: (resu
         <label className={styles.label} htmlFor="bulk-status">
           Nuevo estado
         </label>
-        <StatusSelect id="bulk-status" value={status} onChange={setStatus} emptyLabel="Elige un estado" />
+        <StatusSelect id="bulk-status" value={status} onChange={setStatus} emptyLabel="Elige un estado" withoutDecisions />
       </div>
       <button type="submit" className={styles.button} disabled={busy || !status}>
         Cambiar estado
@@ -77,9 +88,80 @@ function BulkStatusBar({ selected, onDone }: { selected: string[]; onDone: (resu
   );
 }
 
+/**
+ * Round-robin assignment (admin): each selected application, in order, gets the next reviewer(s)
+ * of those chosen, as many per application as asked; one request, answered per reference.
+ */
+function RoundRobinBar({ selected, reviewers, onDone }: { selected: string[]; reviewers: AssigneeOption[]; onDone: (result: RoundRobinResult | { error: string }) => void }) {
+  const [chosen, setChosen] = useState<string[]>([]);
+  const [perApplication, setPerApplication] = useState(1);
+  const [busy, setBusy] = useState(false);
+  const assign = async (event: FormEvent) => {
+    event.preventDefault();
+    setBusy(true);
+    try {
+      onDone(await teamApi.roundRobin(selected, chosen, perApplication));
+      setChosen([]);
+    } catch (error) {
+      onDone({ error: actionFailure(error, 'No pudimos asignar los revisores. Inténtalo de nuevo.') });
+    } finally {
+      setBusy(false);
+    }
+  };
+  return (
+    <form className={styles.bulkBar} onSubmit={assign} aria-label="Asignar revisores por turnos">
+      <fieldset className={styles.filterChoices}>
+        <legend className={styles.label}>Revisores, por turnos</legend>
+        {reviewers.map((option) => (
+          <label key={option.id} className={styles.choice}>
+            <input
+              type="checkbox"
+              className={styles.checkbox}
+              checked={chosen.includes(option.id)}
+              onChange={(event) => setChosen(event.target.checked ? [...chosen, option.id] : chosen.filter((id) => id !== option.id))}
+            />{' '}
+            <span className={styles.breakAnywhere}>{option.email}</span>
+          </label>
+        ))}
+      </fieldset>
+      <div className={styles.field}>
+        <label className={styles.label} htmlFor="bulk-per-application">
+          Revisores por solicitud
+        </label>
+        <input
+          id="bulk-per-application"
+          type="number"
+          min={1}
+          max={Math.max(1, Math.min(10, chosen.length))}
+          className={styles.input}
+          value={perApplication}
+          onChange={(event) => setPerApplication(Math.max(1, Number.parseInt(event.target.value, 10) || 1))}
+        />
+      </div>
+      <button type="submit" className={styles.button} disabled={busy || chosen.length === 0}>
+        Asignar por turnos
+      </button>
+    </form>
+  );
+}
+
 /** What the last bulk change did: the references changed, then each one left as it was and why. */
-function BulkOutcome({ outcome }: { outcome: StatusChangeResult | { error: string } }) {
+function BulkOutcome({ outcome }: { outcome: StatusChangeResult | RoundRobinResult | { error: string } }) {
   if ('error' in outcome) return <Notice tone="error">{outcome.error}</Notice>;
+  if ('results' in outcome) {
+    return (
+      <Notice tone={outcome.results.some((item) => item.reason) ? 'info' : 'success'} focus>
+        <p className={styles.noticeLine}>Asignamos revisores por turnos:</p>
+        <ul className={styles.noticeList}>
+          {outcome.results.map((item) => (
+            <li key={item.reference}>
+              <span className={styles.reference}>{item.reference}</span>: {item.assigned.length > 0 ? item.assigned.map((person) => person.email).join(', ') : (item.reason ?? 'sin cambios')}
+            </li>
+          ))}
+        </ul>
+      </Notice>
+    );
+  }
   return (
     <Notice tone={outcome.unchanged.length > 0 ? 'info' : 'success'} focus>
       {outcome.changed.length > 0 ? (
@@ -131,7 +213,10 @@ function ResultsTable({ result, filter, selection }: { result: ApplicationPage; 
             <th scope="col">Nombre</th>
             <th scope="col">Organización</th>
             {reviewed ? <th scope="col">Estado</th> : null}
-            {reviewed ? <th scope="col">Asignada a</th> : null}
+            {reviewed ? <th scope="col">Revisan</th> : null}
+            {reviewed ? <th scope="col">Puntaje</th> : null}
+            {reviewed ? <th scope="col">Revisiones</th> : null}
+            {reviewed ? <th scope="col">Dispersión</th> : null}
             <th scope="col">Enviada</th>
             <th scope="col">Archivo</th>
           </tr>
@@ -152,7 +237,27 @@ function ResultsTable({ result, filter, selection }: { result: ApplicationPage; 
               <td data-label="Nombre">{item.name}</td>
               <td data-label="Organización">{item.organisation || '—'}</td>
               {reviewed ? <td data-label="Estado">{item.status ? <span className={styles.statusBadge}>{applicationStatusLabels[item.status]}</span> : '—'}</td> : null}
-              {reviewed ? <td data-label="Asignada a">{item.assignee ? <span className={styles.breakAnywhere}>{item.assignee.email}</span> : <span className={styles.muted}>Sin asignar</span>}</td> : null}
+              {reviewed ? (
+                <td data-label="Revisan">
+                  {item.reviewers.length > 0 ? <span className={styles.breakAnywhere}>{item.reviewers.map((person) => person.email).join(', ')}</span> : <span className={styles.muted}>Sin asignar</span>}
+                </td>
+              ) : null}
+              {reviewed ? (
+                <td data-label="Puntaje">
+                  {/* One grid item in the stacked (mobile) table, beside its label. */}
+                  <span>
+                    {item.aggregate?.score != null ? formatScore(item.aggregate.score) : <span className={styles.muted}>—</span>}
+                    {item.aggregate?.disagreement ? (
+                      <>
+                        {' '}
+                        <DisagreementBadge />
+                      </>
+                    ) : null}
+                  </span>
+                </td>
+              ) : null}
+              {reviewed ? <td data-label="Revisiones">{item.aggregate ? reviewsDone(item.aggregate) : '—'}</td> : null}
+              {reviewed ? <td data-label="Dispersión">{formatScore(item.aggregate?.spread ?? null)}</td> : null}
               <td data-label="Enviada">
                 <time dateTime={item.submittedAt}>{formatDateTime(item.submittedAt)}</time>
               </td>
@@ -165,7 +270,7 @@ function ResultsTable({ result, filter, selection }: { result: ApplicationPage; 
   );
 }
 
-const isFiltered = (filter: InboxFilter): boolean => Boolean(filter.q || filter.from || filter.to || filter.status || filter.assignee);
+const isFiltered = (filter: InboxFilter): boolean => Boolean(filter.q || filter.from || filter.to || filter.status || filter.assignee || filter.review.length > 0);
 
 /**
  * The inbox: one tab per programme, a filter by status, assignee and date and a full-text search
@@ -179,14 +284,22 @@ export function Inbox({ member }: { member: TeamMember }) {
   // Until the member changes it, the filter is the one in the address.
   const [chosen, setFilter] = useState<InboxFilter | null>(null);
   const filter = chosen ?? (hydrated ? filterFromSearch(window.location.search, programmes) : null);
-  const [typed, setDraft] = useState<Pick<InboxFilter, 'q' | 'from' | 'to' | 'status' | 'assignee'> | null>(null);
-  const draft = typed ?? { q: filter?.q ?? '', from: filter?.from ?? '', to: filter?.to ?? '', status: filter?.status ?? '', assignee: filter?.assignee ?? '' };
+  const [typed, setDraft] = useState<Omit<InboxFilter, 'form' | 'page'> | null>(null);
+  const draft = typed ?? {
+    q: filter?.q ?? '',
+    from: filter?.from ?? '',
+    to: filter?.to ?? '',
+    status: filter?.status ?? '',
+    assignee: filter?.assignee ?? '',
+    review: filter?.review ?? [],
+    sort: filter?.sort ?? 'submitted',
+  };
   const resultsRef = useRef<HTMLDivElement>(null);
   const movedFocus = useRef(false);
   const reviewer = canReview(member.role);
   // Selection is per list: a new filter or page starts with none.
   const [selected, setSelected] = useState<{ key: string | null; ids: ReadonlySet<string> }>({ key: null, ids: new Set() });
-  const [outcome, setOutcome] = useState<StatusChangeResult | { error: string } | null>(null);
+  const [outcome, setOutcome] = useState<StatusChangeResult | RoundRobinResult | { error: string } | null>(null);
 
   const key = filter ? filterQuery(filter) : null;
   const list = useTeamData(() => (filter ? teamApi.applications(filter) : new Promise<ApplicationPage>(() => undefined)), [key]);
@@ -231,10 +344,10 @@ export function Inbox({ member }: { member: TeamMember }) {
   const apply = (event: FormEvent) => {
     event.preventDefault();
     setOutcome(null);
-    setFilter(hasReview(filter.form) ? { ...filter, ...draft, page: 1 } : { ...filter, ...draft, status: '', assignee: '', page: 1 });
+    setFilter(hasReview(filter.form) ? { ...filter, ...draft, page: 1 } : { ...filter, ...draft, ...unreviewed, page: 1 });
   };
   const reviewed = hasReview(filter.form);
-  const afterBulk = (result: StatusChangeResult | { error: string }) => {
+  const afterBulk = (result: StatusChangeResult | RoundRobinResult | { error: string }) => {
     setOutcome(result);
     if (!('error' in result)) {
       setSelected({ key, ids: new Set() });
@@ -271,6 +384,32 @@ export function Inbox({ member }: { member: TeamMember }) {
                 {assigneeOptions.map((option) => (
                   <option key={option.id} value={option.id}>
                     {option.email}
+                  </option>
+                ))}
+              </select>
+            </div>
+            <fieldset className={styles.filterChoices}>
+              <legend className={styles.label}>Revisión</legend>
+              {REVIEW_FILTERS.map((name) => (
+                <label key={name} className={styles.choice}>
+                  <input
+                    type="checkbox"
+                    className={styles.checkbox}
+                    checked={draft.review.includes(name)}
+                    onChange={(event) => setDraft({ ...draft, review: event.target.checked ? [...draft.review, name] : draft.review.filter((other) => other !== name) })}
+                  />{' '}
+                  {reviewFilterLabels[name]}
+                </label>
+              ))}
+            </fieldset>
+            <div className={styles.field}>
+              <label className={styles.label} htmlFor="inbox-sort">
+                Orden
+              </label>
+              <select id="inbox-sort" className={styles.input} value={draft.sort} onChange={(event) => setDraft({ ...draft, sort: INBOX_SORTS.find((name) => name === event.target.value) ?? 'submitted' })}>
+                {INBOX_SORTS.map((name) => (
+                  <option key={name} value={name}>
+                    {sortLabels[name]}
                   </option>
                 ))}
               </select>
@@ -318,6 +457,7 @@ export function Inbox({ member }: { member: TeamMember }) {
       </div>
       {outcome ? <BulkOutcome outcome={outcome} /> : null}
       {selection && selectedIds.size > 0 ? <BulkStatusBar selected={[...selectedIds]} onDone={afterBulk} /> : null}
+      {selection && selectedIds.size > 0 && member.role === 'admin' ? <RoundRobinBar selected={[...selectedIds]} reviewers={assigneeOptions} onDone={afterBulk} /> : null}
       <div ref={resultsRef} tabIndex={-1} aria-busy={list.state === 'loading'}>
         {list.state === 'loading' ? <p role="status">Cargando solicitudes…</p> : null}
         {list.state === 'error' ? <Notice tone="error">{failureMessage(list.status)}</Notice> : null}
@@ -346,7 +486,7 @@ export function Inbox({ member }: { member: TeamMember }) {
         onValueChange={({ value }) => {
           const form = programmes.find((key) => key === value) ?? filter.form;
           setOutcome(null);
-          setFilter(hasReview(form) ? { ...filter, form, page: 1 } : { ...filter, form, status: '', assignee: '', page: 1 });
+          setFilter(hasReview(form) ? { ...filter, form, page: 1 } : { ...filter, form, ...unreviewed, page: 1 });
         }}
         activationMode="manual"
       >
@@ -368,11 +508,25 @@ export function Inbox({ member }: { member: TeamMember }) {
 }
 
 /** A choice of status, or none (''): the inbox filter and the bulk bar. */
-function StatusSelect({ id, value, onChange, emptyLabel }: { id: string; value: ApplicationStatus | ''; onChange: (status: ApplicationStatus | '') => void; emptyLabel: string }) {
+function StatusSelect({
+  id,
+  value,
+  onChange,
+  emptyLabel,
+  withoutDecisions = false,
+}: {
+  id: string;
+  value: ApplicationStatus | '';
+  onChange: (status: ApplicationStatus | '') => void;
+  emptyLabel: string;
+  /** The bulk bar: approving and rejecting take a reason, one application at a time (DecisionPanel). */
+  withoutDecisions?: boolean;
+}) {
+  const codes = withoutDecisions ? APPLICATION_STATUSES.filter((code) => code !== 'approved' && code !== 'rejected') : APPLICATION_STATUSES;
   return (
     <select id={id} className={styles.input} value={value} onChange={(event) => onChange(isApplicationStatus(event.target.value) ? event.target.value : '')}>
       <option value="">{emptyLabel}</option>
-      {APPLICATION_STATUSES.map((code) => (
+      {codes.map((code) => (
         <option key={code} value={code}>
           {applicationStatusLabels[code]}
         </option>

@@ -1,7 +1,9 @@
-import { useState, type FormEvent } from 'react';
+import { useRef, useState, type FormEvent } from 'react';
 import { teamApi, type InternalNote } from './api';
 import { formatDateTime } from './format';
-import { actionFailure } from './useTeamData';
+import { actionFailure, type ActionOutcome } from './useTeamData';
+import { ActionNotice } from './Notice';
+import { useFocusNext } from './useFocusNext';
 import { ReviewSection } from './ReviewSection';
 import styles from './team.module.css';
 
@@ -16,17 +18,26 @@ export function InternalNotes({ reference, notes, canWrite }: { reference: strin
   const [body, setBody] = useState('');
   const [error, setError] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
+  const [outcome, setOutcome] = useState<ActionOutcome | null>(null);
+  const focusNext = useFocusNext();
+  const bodyRef = useRef<HTMLTextAreaElement>(null);
   // Notes added here show at once; a reload of the application brings them from the server too.
   const shown = [...notes, ...added.filter((note) => !notes.some((known) => known.id === note.id))];
 
   const submit = async (event: FormEvent) => {
     event.preventDefault();
+    setOutcome(null);
+    // A refused note sends the focus back to the text, which the error describes.
+    const refuse = (message: string) => {
+      setError(message);
+      focusNext(bodyRef);
+    };
     if (body.trim() === '') {
-      setError('Escribe la nota antes de agregarla.');
+      refuse('Escribe la nota antes de agregarla.');
       return;
     }
     if (body.length > NOTE_MAX_LENGTH) {
-      setError(`La nota puede tener hasta ${NOTE_MAX_LENGTH} caracteres; esta tiene ${body.length}.`);
+      refuse(`La nota puede tener hasta ${NOTE_MAX_LENGTH} caracteres; esta tiene ${body.length}.`);
       return;
     }
     setBusy(true);
@@ -35,8 +46,9 @@ export function InternalNotes({ reference, notes, canWrite }: { reference: strin
       const note = await teamApi.addNote(reference, body);
       setAdded((previous) => [...previous, note]);
       setBody('');
+      setOutcome({ tone: 'success', text: 'Agregamos la nota.' });
     } catch (failure) {
-      setError(actionFailure(failure, 'No pudimos guardar la nota. Tu texto sigue aquí: inténtalo de nuevo.'));
+      refuse(actionFailure(failure, 'No pudimos guardar la nota. Tu texto sigue aquí: inténtalo de nuevo.'));
     } finally {
       setBusy(false);
     }
@@ -67,6 +79,7 @@ export function InternalNotes({ reference, notes, canWrite }: { reference: strin
             </label>
             <textarea
               id="nota-nueva"
+              ref={bodyRef}
               className={styles.input}
               rows={4}
               value={body}
@@ -83,6 +96,7 @@ export function InternalNotes({ reference, notes, canWrite }: { reference: strin
           <button type="submit" className={styles.button} disabled={busy}>
             Agregar nota
           </button>
+          <ActionNotice outcome={outcome} />
         </form>
       ) : null}
     </ReviewSection>

@@ -6,7 +6,7 @@ import { formatDateTime } from './format';
 import { formatRole, roleOptions } from './labels';
 import { goToSignIn } from './navigation';
 import { failureMessage, useTeamData } from './useTeamData';
-import { Notice } from './Notice';
+import { ActionNotice, Notice } from './Notice';
 import { classNames } from '@/lib/classNames';
 import styles from './team.module.css';
 
@@ -92,10 +92,13 @@ function InviteForm({ onInvited }: { onInvited: () => void }) {
 /** Confirms a revocation in a dialog: it ends every session of that member at once. */
 function RevokeButton({ member, onRevoked }: { member: MemberRow; onRevoked: (outcome: Outcome) => void }) {
   const [open, setOpen] = useState(false);
+  // Once revoked, the row and its button go: the outcome message takes the focus instead of the trigger.
+  const [revoked, setRevoked] = useState(false);
   const cancelRef = useRef<HTMLButtonElement>(null);
   const revoke = async () => {
     try {
       await teamApi.revoke(member.email);
+      setRevoked(true);
       onRevoked({ tone: 'success', text: `Revocamos el acceso de ${member.email} y cerramos todas sus sesiones.` });
     } catch (error) {
       if (error instanceof TeamApiError && error.status === 401) goToSignIn();
@@ -104,7 +107,7 @@ function RevokeButton({ member, onRevoked }: { member: MemberRow; onRevoked: (ou
     setOpen(false);
   };
   return (
-    <Dialog.Root open={open} onOpenChange={({ open: next }) => setOpen(next)} role="alertdialog" initialFocusEl={() => cancelRef.current}>
+    <Dialog.Root open={open} onOpenChange={({ open: next }) => setOpen(next)} role="alertdialog" initialFocusEl={() => cancelRef.current} restoreFocus={!revoked}>
       <Dialog.Trigger asChild>
         <button type="button" className={styles.dangerButton} aria-label={`Revocar a ${member.email}`}>
           Revocar
@@ -145,7 +148,7 @@ export function Members() {
     <ChakraSystem>
       <InviteForm onInvited={() => members.reload()} />
       <h2 className={styles.subtitle}>Miembros del equipo</h2>
-      {outcome ? <Notice tone={outcome.tone}>{outcome.text}</Notice> : null}
+      <ActionNotice outcome={outcome} />
       {members.state === 'loading' ? <p role="status">Cargando miembros…</p> : null}
       {members.state === 'error' ? <Notice tone="error">{failureMessage(members.status)}</Notice> : null}
       {members.state === 'ready' ? (

@@ -11,3 +11,16 @@ export function Notice({ tone, children, focus }: { tone: NoticeTone; children: 
     </PageNotice>
   );
 }
+
+/**
+ * The outcome of a team action, success or failure, which takes the focus when it appears: the
+ * button that was pressed is disabled while the action runs, or gone once it is done, and focus
+ * would otherwise fall to the page body (WCAG 2.4.3). Every panel shows its outcome through this.
+ */
+export function ActionNotice({ outcome }: { outcome: { tone: NoticeTone; text: ReactNode } | null }) {
+  return outcome ? (
+    <Notice tone={outcome.tone} focus>
+      {outcome.text}
+    </Notice>
+  ) : null;
+}

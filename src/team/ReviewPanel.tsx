@@ -1,10 +1,9 @@
-import { useState, type FormEvent } from 'react';
 import { applicationStatusLabels, nextStatuses, type ApplicationStatus } from '@/lib/applicationStatus';
 import { teamApi, type ApplicationDetail, type TeamMember } from './api';
 import { formatDateTime } from './format';
 import { canReview } from './labels';
-import { useTeamAction, useTeamData } from './useTeamData';
-import { Notice } from './Notice';
+import { useTeamAction } from './useTeamData';
+import { ActionNotice } from './Notice';
 import { ReviewSection } from './ReviewSection';
 import styles from './team.module.css';
 
@@ -14,18 +13,19 @@ export function moveLabel(status: ApplicationStatus): string {
   return status === 'in_review' ? 'Pasar a En revisión' : `Marcar como ${applicationStatusLabels[status]}`;
 }
 
+/** Approving and rejecting take a reason: they are DecisionPanel's, never a bare status button. */
+const isDecision = (status: ApplicationStatus): boolean => status === 'approved' || status === 'rejected';
+
 /**
- * The application's status and who it is assigned to. Reviewers and admins get one button per
- * status the application may move to next (the same table the server checks) and the assign menu;
- * finance reads them only.
+ * The application's status and who reviews it. Reviewers and admins get one button per status the
+ * application may move to next (the same table the server checks), except approving and rejecting,
+ * which the decision panel does with a reason; admins choose the reviewers in the scoring panel.
+ * Finance reads them only.
  */
 export function ReviewPanel({ application, member, onChanged }: { application: ApplicationDetail; member: TeamMember; onChanged: () => Promise<void> }) {
   const status = application.status;
   const reviewer = canReview(member.role);
   const { busy, outcome, run } = useTeamAction();
-  const assignees = useTeamData(() => (reviewer ? teamApi.assignees() : Promise.resolve({ members: [] })), [reviewer]);
-  const [chosen, setChosen] = useState<string | null>(null);
-  const assigneeValue = chosen ?? application.assignee?.id ?? '';
   if (!status) return null;
 
   const move = (to: ApplicationStatus) =>
@@ -37,20 +37,8 @@ export function ReviewPanel({ application, member, onChanged }: { application: A
       return { tone: 'success', text: `La solicitud pasó a ${applicationStatusLabels[to]}.` };
     }, 'No pudimos cambiar el estado. Inténtalo de nuevo.');
 
-  const assign = async (event: FormEvent) => {
-    event.preventDefault();
-    await run(async () => {
-      const { assignee } = await teamApi.assign(application.reference, assigneeValue === '' ? null : assigneeValue);
-      setChosen(null);
-      await onChanged();
-      return { tone: 'success', text: assignee ? `La solicitud quedó asignada a ${assignee.email}.` : 'La solicitud quedó sin asignar.' };
-    }, 'No pudimos cambiar la asignación. Inténtalo de nuevo.');
-  };
-
-  const next = nextStatuses[status];
-  const members = assignees.state === 'ready' ? assignees.data.members : [];
-  // The current assignee stays in the menu even if they are no longer an active reviewer.
-  const options = application.assignee && !members.some((option) => option.id === application.assignee?.id) ? [application.assignee, ...members] : members;
+  const next = nextStatuses[status].filter((to) => !isDecision(to));
+  const reviewers = application.reviewers ?? (application.assignee ? [application.assignee] : []);
 
   return (
     <ReviewSection id="revision-estado" title="Estado">
@@ -71,32 +59,21 @@ export function ReviewPanel({ application, member, onChanged }: { application: A
           ))}
         </div>
       ) : null}
-      {reviewer && next.length === 0 ? <p className={styles.muted}>Una solicitud retirada no cambia más de estado.</p> : null}
-      {reviewer ? (
-        <form className={styles.assignForm} onSubmit={assign}>
-          <div className={styles.field}>
-            <label className={styles.label} htmlFor="asignar">
-              Asignada a
-            </label>
-            <select id="asignar" className={styles.input} value={assigneeValue} onChange={(event) => setChosen(event.target.value)}>
-              <option value="">Sin asignar</option>
-              {options.map((option) => (
-                <option key={option.id} value={option.id}>
-                  {option.email === member.email ? `${option.email} (tú)` : option.email}
-                </option>
-              ))}
-            </select>
-          </div>
-          <button type="submit" className={styles.secondaryButton} disabled={busy || assigneeValue === (application.assignee?.id ?? '')}>
-            Guardar asignación
-          </button>
-        </form>
-      ) : (
-        <p>
-          <strong>Asignada a:</strong> {application.assignee ? application.assignee.email : 'sin asignar'}
-        </p>
-      )}
-      {outcome ? <Notice tone={outcome.tone}>{outcome.text}</Notice> : null}
+      {reviewer && status === 'withdrawn' ? <p className={styles.muted}>Una solicitud retirada no cambia más de estado.</p> : null}
+      <p>
+        <strong>Revisan:</strong>{' '}
+        {reviewers.length > 0 ? (
+          reviewers.map((person, index) => (
+            <span key={person.id} className={styles.breakAnywhere}>
+              {index > 0 ? ', ' : ''}
+              {person.email === member.email ? `${person.email} (tú)` : person.email}
+            </span>
+          ))
+        ) : (
+          <span className={styles.muted}>sin asignar</span>
+        )}
+      </p>
+      <ActionNotice outcome={outcome} />
     </ReviewSection>
   );
 }

@@ -7,7 +7,7 @@ import { teamRoutes } from '@/lib/team';
 import { goToSignIn } from './navigation';
 import { passkeyFailureMessage } from './passkeyErrors';
 import { failureMessage, useTeamData } from './useTeamData';
-import { Notice } from './Notice';
+import { ActionNotice, Notice } from './Notice';
 import styles from './team.module.css';
 
 type Outcome = { tone: 'error' | 'success'; text: string } | null;
@@ -54,7 +54,7 @@ export function Sessions() {
 
   return (
     <>
-      {outcome ? <Notice tone={outcome.tone}>{outcome.text}</Notice> : null}
+      <ActionNotice outcome={outcome} />
       <h2 className={styles.subtitle}>Sesiones abiertas</h2>
       {sessions.state === 'loading' ? <p role="status">Cargando sesiones…</p> : null}
       {sessions.state === 'error' ? <Notice tone="error">{failureMessage(sessions.status)}</Notice> : null}

@@ -22,6 +22,7 @@ export function StatusHistory({ history }: { history: StatusChange[] }) {
                 </>
               )}
             </p>
+            {change.reason ? <p>Motivo: {change.reason.label}</p> : null}
             <p className={styles.timelineMeta}>
               <time dateTime={change.at}>{formatDateTime(change.at)}</time>
               {change.by ? <span className={styles.breakAnywhere}> · {change.by}</span> : null}

@@ -12,14 +12,16 @@ import type { Role } from '@/lib/team';
 import type { AuditPage } from '@/api/contracts/audit';
 import type { AnswerSection, MemberRef } from '@/api/contracts/common';
 import type { Invitation, InviteBody, MemberEmailBody, MemberList } from '@/api/contracts/members';
-import type { ApplicationDetail, ApplicationPage } from '@/api/contracts/teamApplications';
+import type { ApplicationAnswer, ApplicationDetail, ApplicationPage, InboxSort, MyReviews, ReviewFilter } from '@/api/contracts/teamApplications';
+import type { DecisionBody, DecisionResult, DeclarationBody, DeclarationResult, ReviewersBody, ReviewersResult, RoundRobinBody, RoundRobinResult, ScoresBody, ScoresResult } from '@/api/contracts/teamScoring';
 import type { EndSessionBody, EnrolOptionsBody, EnrolVerifyBody, PasskeyAdded, PasskeyVerifyBody, SessionList, SignInVerifyBody, TeamMember } from '@/api/contracts/teamAuth';
 import type { GranteeIssued } from '@/api/contracts/teamFinance';
 import type { AssignBody, AssigneeList, AssignResult, DecisionEmailPreview, DecisionPreviewBody, DecisionQueued, DecisionSendBody, InternalNote, NoteBody, StatusChangeBody, StatusChangeResult } from '@/api/contracts/teamReview';
 
 // Request and answer shapes are the routes' own schemas (src/api/contracts), taken as types only.
-export type { AnswerSection, ApplicationDetail, ApplicationPage, AuditPage, DecisionEmailPreview, Invitation, InternalNote, StatusChangeResult, TeamMember };
-export type { ApplicationSummary } from '@/api/contracts/teamApplications';
+export type { AnswerSection, ApplicationAnswer, ApplicationDetail, ApplicationPage, InboxSort, MyReviews, ReviewFilter, RoundRobinResult, AuditPage, DecisionEmailPreview, Invitation, InternalNote, StatusChangeResult, TeamMember };
+export type { ApplicationSummary, MyReviewItem } from '@/api/contracts/teamApplications';
+export type { DecisionReason, Recommendation, ReviewAggregate, RestrictedApplication, ReviewerAssignment, ReviewerScores, RubricCriterion, ScoringPart } from '@/api/contracts/teamScoring';
 export type { AuditEntry } from '@/api/contracts/audit';
 export type { MemberRow } from '@/api/contracts/members';
 export type { TeamSession } from '@/api/contracts/teamAuth';
@@ -33,9 +35,20 @@ export type Assignee = MemberRef;
 
 /**
  * The inbox's filter, as the list, the paging and the CSV export share it. `status` is a status
- * code or '' (any); `assignee` is 'me', 'none', a member id, or '' (anyone).
+ * code or '' (any); `assignee` is 'me', 'none', a member id, or '' (anyone); `review` the review
+ * filters ("Me toca revisar", "Falta mi puntaje", "Desacuerdo"), all of which apply; `sort` the order.
  */
-export type InboxFilter = { form: ProgrammeKey; from: string; to: string; q: string; page: number; status: ApplicationStatus | ''; assignee: string };
+export type InboxFilter = {
+  form: ProgrammeKey;
+  from: string;
+  to: string;
+  q: string;
+  page: number;
+  status: ApplicationStatus | '';
+  assignee: string;
+  review: readonly ReviewFilter[];
+  sort: InboxSort;
+};
 
 export class TeamApiError extends ApiError {
   override readonly name = 'TeamApiError';
@@ -69,6 +82,12 @@ export const teamPaths = {
   decisionPreview: (id: string) => `${BASE}/applications/${encodeURIComponent(id)}/decision-email/preview`,
   decisionSend: (id: string) => `${BASE}/applications/${encodeURIComponent(id)}/decision-email/send`,
   grantee: (id: string) => `${BASE}/applications/${encodeURIComponent(id)}/grantee`,
+  reviewers: (id: string) => `${BASE}/applications/${encodeURIComponent(id)}/reviewers`,
+  roundRobin: `${BASE}/applications/reviewers/round-robin`,
+  declaration: (id: string) => `${BASE}/applications/${encodeURIComponent(id)}/declaration`,
+  scores: (id: string) => `${BASE}/applications/${encodeURIComponent(id)}/scores`,
+  decision: (id: string) => `${BASE}/applications/${encodeURIComponent(id)}/decision`,
+  myReviews: `${BASE}/my-reviews`,
 } as const;
 
 /** One request to /api/team (also for the applicant-side calls in src/team/applicantApi.ts). */
@@ -76,13 +95,15 @@ export const request = <T>(method: 'GET' | 'POST', path: string, body?: unknown)
   requestJson<T>(method, path, body, (status, message) => new TeamApiError(status, message));
 
 /**
- * The query string of an inbox filter; empty values are left out. The export leaves the page out,
- * and the status and assignee too: the export route filters by programme, dates and text only.
+ * The query string of an inbox filter; empty values are left out. The export takes every filter on
+ * screen (and the order), only not the page: it holds the whole list.
  */
 export function filterQuery(filter: InboxFilter, forExport = false): string {
   const params = new URLSearchParams({ form: filter.form });
-  if (!forExport && filter.status) params.set('status', filter.status);
-  if (!forExport && filter.assignee) params.set('assignee', filter.assignee);
+  if (filter.status) params.set('status', filter.status);
+  if (filter.assignee) params.set('assignee', filter.assignee);
+  if (filter.review.length > 0) params.set('review', filter.review.join(','));
+  if (filter.sort !== 'submitted') params.set('sort', filter.sort);
   if (filter.from) params.set('from', filter.from);
   if (filter.to) params.set('to', filter.to);
   if (filter.q.trim()) params.set('q', filter.q.trim());
@@ -98,7 +119,8 @@ export const teamApi = {
   enrolOptions: (token: string) => request<PublicKeyCredentialCreationOptionsJSON>('POST', teamPaths.enrolOptions, { token } satisfies EnrolOptionsBody),
   enrolVerify: (token: string, response: RegistrationResponseJSON) => request<TeamMember>('POST', teamPaths.enrolVerify, { token, response } satisfies EnrolVerifyBody),
   applications: (filter: InboxFilter) => request<ApplicationPage>('GET', `${teamPaths.applications}${filterQuery(filter)}`),
-  application: (id: string) => request<ApplicationDetail>('GET', teamPaths.application(id)),
+  /** The detail, or only the reference while the member has to declare a conflict (or has declared one). */
+  application: (id: string) => request<ApplicationAnswer>('GET', teamPaths.application(id)),
   sessions: () => request<SessionList>('GET', teamPaths.sessions),
   endSession: (id: string) => request<void>('POST', teamPaths.endSession, { id } satisfies EndSessionBody),
   passkeyOptions: () => request<PublicKeyCredentialCreationOptionsJSON>('POST', teamPaths.passkeyOptions),
@@ -115,4 +137,10 @@ export const teamApi = {
   decisionPreview: (id: string, body: DecisionPreviewBody) => request<DecisionEmailPreview>('POST', teamPaths.decisionPreview(id), body),
   decisionSend: (id: string, email: DecisionSendBody) => request<DecisionQueued>('POST', teamPaths.decisionSend(id), email),
   issueGranteeId: (id: string) => request<GranteeIssued>('POST', teamPaths.grantee(id)),
+  setReviewers: (id: string, memberIds: string[]) => request<ReviewersResult>('POST', teamPaths.reviewers(id), { memberIds } satisfies ReviewersBody),
+  roundRobin: (references: string[], memberIds: string[], perApplication: number) => request<RoundRobinResult>('POST', teamPaths.roundRobin, { references, memberIds, perApplication } satisfies RoundRobinBody),
+  declare: (id: string, body: DeclarationBody) => request<DeclarationResult>('POST', teamPaths.declaration(id), body),
+  submitScores: (id: string, body: ScoresBody) => request<ScoresResult>('POST', teamPaths.scores(id), body),
+  decide: (id: string, body: DecisionBody) => request<DecisionResult>('POST', teamPaths.decision(id), body),
+  myReviews: () => request<MyReviews>('GET', teamPaths.myReviews),
 };

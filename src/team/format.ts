@@ -12,3 +12,10 @@ export function formatBytes(bytes: number): string {
   return `${(bytes / (1024 * 1024)).toFixed(1).replace('.', ',')} MB`;
 }
 
+
+const score = new Intl.NumberFormat('es-419', { maximumFractionDigits: 2 });
+
+/** A score or spread on the 1–5 scale, as the pages' Latin American Spanish writes it ("3.5"); a dash when there is none yet. */
+export function formatScore(value: number | null): string {
+  return value === null ? '—' : score.format(value);
+}

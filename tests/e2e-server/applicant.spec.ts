@@ -197,10 +197,20 @@ test('the applicant inside the loop: link, status, a question answered with a fi
     await expectNoAxeViolations(reviewer);
   });
 
-  await test.step('6. the reviewer approves with a message to the applicant and sends the previewed decision email', async () => {
-    await reviewer.getByRole('button', { name: 'Marcar como Aprobada' }).click();
+  await test.step('6. an admin approves with a reason and a message to the applicant; the reviewer sends the previewed decision email', async () => {
+    // Approving takes a reason from the programme's list: the admin's decision, not a status button.
+    const admin = await enrolledMember(browser, 'coordinacion@ejemplo.org', 'admin');
+    await gotoHydrated(admin, detailUrl);
+    const decide = admin.getByRole('region', { name: 'Decisión' });
+    await decide.getByRole('radio', { name: 'Aprobar' }).check();
+    await decide.getByLabel('Motivo').selectOption({ index: 1 });
+    await decide.getByLabel('Mensaje para el solicitante (opcional)').fill(MESSAGE);
+    await decide.getByRole('button', { name: 'Registrar la decisión' }).click();
+    await expect(admin.getByRole('region', { name: 'Estado' })).toContainText(/^EstadoAprobada/);
+    await gotoHydrated(reviewer, detailUrl);
     await expect(reviewer.getByRole('region', { name: 'Estado' })).toContainText(/^EstadoAprobada/);
-    await reviewer.getByLabel('Mensaje para el solicitante (opcional)').fill(MESSAGE);
+    // The decision email starts from the message given with the decision.
+    await expect(reviewer.getByLabel('Mensaje para el solicitante (opcional)')).toHaveValue(MESSAGE);
     await reviewer.getByRole('button', { name: 'Ver el correo de decisión' }).click();
     const preview = reviewer.getByRole('region', { name: 'Vista previa del correo de decisión' });
     await expect(preview).toContainText(MESSAGE);

@@ -93,8 +93,9 @@ test('from application to payment details: review, decision email, grantee ID, p
   const history = reviewer.getByRole('region', { name: 'Historial' });
   const status = reviewer.getByRole('region', { name: 'Estado' });
   let decisionSubject = '';
+  const admin = await enrolledMember(browser, 'coordinacion@ejemplo.org', 'admin');
 
-  await test.step('2. a reviewer takes it into review, adds a note, approves it and sends the previewed decision email', async () => {
+  await test.step('2. a reviewer takes it into review and adds a note; an admin approves it with a reason; the reviewer sends the previewed decision email', async () => {
     await expect(row).toContainText('Recibida');
     await expect(row).toContainText('Sin asignar');
     await row.getByRole('link', { name: reference }).click();
@@ -108,10 +109,6 @@ test('from application to payment details: review, decision email, grantee ID, p
     await expect(status).toContainText(/^EstadoEn revisión/);
     await expect(history.getByRole('listitem')).toHaveText([/^Recibida por el formulario público/, /^De Recibida → a En revisión.*revision@ejemplo\.org$/]);
 
-    await reviewer.getByLabel('Asignada a').selectOption({ label: 'revision@ejemplo.org (tú)' });
-    await reviewer.getByRole('button', { name: 'Guardar asignación' }).click();
-    await expect(status.getByText('La solicitud quedó asignada a revision@ejemplo.org.')).toBeVisible();
-
     const notes = reviewer.getByRole('region', { name: 'Notas internas' });
     await expect(notes).toContainText('Solo las ve el equipo');
     await notes.getByLabel('Nueva nota interna').fill('Presupuesto razonable; el repositorio ya tiene pruebas.');
@@ -119,9 +116,18 @@ test('from application to payment details: review, decision email, grantee ID, p
     await expect(notes.getByRole('listitem')).toHaveText([/revision@ejemplo\.org · .*Presupuesto razonable; el repositorio ya tiene pruebas\./]);
     await expectNoAxeViolations(reviewer);
 
-    await reviewer.getByRole('button', { name: 'Marcar como Aprobada' }).click();
+    // Approving takes a reason from the programme's list: the admin's decision, not a status button.
+    await expect(status.getByRole('button', { name: 'Marcar como Aprobada' })).toHaveCount(0);
+    await gotoHydrated(admin, detailUrl);
+    const decide = admin.getByRole('region', { name: 'Decisión' });
+    await decide.getByRole('radio', { name: 'Aprobar' }).check();
+    await decide.getByLabel('Motivo').selectOption({ index: 1 });
+    await decide.getByRole('button', { name: 'Registrar la decisión' }).click();
+    await expect(admin.getByRole('region', { name: 'Estado' })).toContainText(/^EstadoAprobada/);
+    await gotoHydrated(reviewer, detailUrl);
     await expect(status).toContainText(/^EstadoAprobada/);
     await expect(history.getByRole('listitem')).toHaveCount(3);
+    await expect(history.getByRole('listitem').nth(2)).toContainText('Motivo: ');
 
     // The send button appears only with the preview, and sends what the preview shows.
     await expect(reviewer.getByRole('button', { name: 'Enviar el correo' })).toHaveCount(0);
@@ -144,7 +150,6 @@ test('from application to payment details: review, decision email, grantee ID, p
     if (process.env.REVIEW_EMAILS_OUT) fs.writeFileSync(process.env.REVIEW_EMAILS_OUT, `=== Decision email, as received by the SMTP sink ===\n${asReceived(decision)}\n`);
   });
 
-  const admin = await enrolledMember(browser, 'coordinacion@ejemplo.org', 'admin');
   let securityId = '';
 
   await test.step('3. an admin issues the grantee ID, and the email carrying it arrives', async () => {
@@ -239,7 +244,8 @@ test('from application to payment details: review, decision email, grantee ID, p
     await expect(reviewer.getByRole('tab', { name: 'Grantee Finance' })).toHaveCount(0);
     const listed = reviewer.getByRole('row').filter({ hasText: reference });
     await expect(listed).toContainText('Aprobada');
-    await expect(listed).toContainText('revision@ejemplo.org');
+    // Nobody was assigned in this story: reviewers are assigned by an admin (scoring.spec.ts).
+    await expect(listed).toContainText('Sin asignar');
     await listed.getByRole('checkbox', { name: `Seleccionar ${reference}` }).check();
     await expect(reviewer.getByRole('form', { name: 'Acciones con las seleccionadas' })).toContainText('1 solicitud seleccionada');
     await expectNoAxeViolations(reviewer);

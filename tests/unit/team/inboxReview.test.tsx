@@ -36,7 +36,7 @@ describe('inbox review workflow: status, assignee, bulk status change', () => {
     answer('get', '/api/team/applications', json(threeApplications));
     renderPage(InboxPage, '/equipo/solicitudes/');
     const [header, first, second, third] = within(await table()).getAllByRole('row');
-    expect(within(header!).getAllByRole('columnheader').map((cell) => cell.textContent)).toEqual(['', 'Referencia', 'Nombre', 'Organización', 'Estado', 'Asignada a', 'Enviada', 'Archivo']);
+    expect(within(header!).getAllByRole('columnheader').map((cell) => cell.textContent)).toEqual(['', 'Referencia', 'Nombre', 'Organización', 'Estado', 'Revisan', 'Puntaje', 'Revisiones', 'Dispersión', 'Enviada', 'Archivo']);
     expect(first).toHaveTextContent(/Recibida.*Sin asignar/);
     expect(second).toHaveTextContent(/En revisión.*rita@ejemplo\.org/);
     expect(third).toHaveTextContent('Aprobada');
@@ -64,8 +64,8 @@ describe('inbox review workflow: status, assignee, bulk status change', () => {
     await user.selectOptions(screen.getByLabelText('Asignación'), 'ana@ejemplo.org');
     await user.click(screen.getByRole('button', { name: 'Aplicar filtro' }));
     await waitFor(() => expect(requests.at(-1)?.url.searchParams.get('assignee')).toBe('m-1'));
-    // The export route filters by programme, dates and text: the link leaves status and assignee out.
-    expect(screen.getByRole('link', { name: 'Exportar CSV' })).toHaveAttribute('href', '/api/team/export?form=project-grants');
+    // The CSV holds what the screen shows: every filter goes with it.
+    expect(screen.getByRole('link', { name: 'Exportar CSV' })).toHaveAttribute('href', '/api/team/export?form=project-grants&status=in_review&assignee=m-1');
   });
 
   it('reads the status and assignee filters from a shared address', async () => {
@@ -123,7 +123,7 @@ describe('inbox review workflow: status, assignee, bulk status change', () => {
     const { user } = renderPage(InboxPage, '/equipo/solicitudes/');
     await table();
     await user.click(screen.getByRole('checkbox', { name: 'Seleccionar PG-000124' }));
-    await user.selectOptions(screen.getByLabelText('Nuevo estado'), 'Aprobada');
+    await user.selectOptions(screen.getByLabelText('Nuevo estado'), 'Retirada');
     await user.click(screen.getByRole('button', { name: 'Cambiar estado' }));
     expect(await screen.findByRole('alert')).toHaveTextContent('Elige entre 1 y 100 solicitudes.');
     expect(screen.getByRole('checkbox', { name: 'Seleccionar PG-000124' })).toBeChecked();

@@ -57,8 +57,9 @@ describe('application detail: review workflow', () => {
 
   const buttonsFor: Record<ApplicationStatus, string[]> = {
     received: ['Pasar a En revisión', 'Marcar como Retirada'],
-    in_review: ['Marcar como Aprobada', 'Marcar como Rechazada', 'Marcar como Retirada'],
-    information_requested: ['Pasar a En revisión', 'Marcar como Aprobada', 'Marcar como Rechazada', 'Marcar como Retirada'],
+    // Approving and rejecting take a reason: they are the decision panel's, never a status button.
+    in_review: ['Marcar como Retirada'],
+    information_requested: ['Pasar a En revisión', 'Marcar como Retirada'],
     approved: ['Marcar como Retirada'],
     rejected: ['Pasar a En revisión'],
     withdrawn: [],
@@ -102,20 +103,10 @@ describe('application detail: review workflow', () => {
     expect(items[1]).toHaveTextContent(/^De Recibida → a En revisión21 nov 2026.* · rita@ejemplo\.org$/);
   });
 
-  it('assigns the application to a member', async () => {
-    const { user } = open(reviewer, detailWith());
-    const assigns = answer('post', '/api/team/applications/PG-000123/assign', json({ assignee: { id: 'm-2', email: 'rita@ejemplo.org' } }));
-    await screen.findByRole('option', { name: 'rita@ejemplo.org (tú)' });
-    await user.selectOptions(screen.getByLabelText('Asignada a'), 'rita@ejemplo.org (tú)');
-    await user.click(screen.getByRole('button', { name: 'Guardar asignación' }));
-    expect(await screen.findByText('La solicitud quedó asignada a rita@ejemplo.org.')).toBeInTheDocument();
-    expect(assigns[0]?.body).toEqual({ memberId: 'm-2' });
-  });
-
   it('the finance role reads status and assignee but changes nothing and writes no notes', async () => {
     open(finance, detailWith({ assignee: { id: 'm-2', email: 'rita@ejemplo.org' } }));
     const status = await screen.findByRole('region', { name: 'Estado' });
-    expect(status).toHaveTextContent('Asignada a: rita@ejemplo.org');
+    expect(status).toHaveTextContent('Revisan: rita@ejemplo.org');
     expect(within(status).queryByRole('button')).not.toBeInTheDocument();
     expect(screen.queryByLabelText('Nueva nota interna')).not.toBeInTheDocument();
     expect(screen.getByText('Pedir el presupuesto detallado.')).toBeInTheDocument();

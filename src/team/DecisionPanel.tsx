@@ -1,0 +1,144 @@
+import { useState, type FormEvent, type ReactNode } from 'react';
+import { APPLICANT_MESSAGE_MAX } from '@/api/contracts/teamInformation';
+import { applicationStatusLabels, nextStatuses } from '@/lib/applicationStatus';
+import type { DecisionBody } from '@/api/contracts/teamScoring';
+import { teamApi, type ApplicationDetail } from './api';
+import { ActionNotice } from './Notice';
+import { ReviewSection } from './ReviewSection';
+import { showAmount } from '@/lib/grantText';
+import { emptyGrantTerms, grantTermsOf, GrantTermsFields, type GrantTermsDraft } from './grant/GrantTermsFields';
+import { useTeamAction } from './useTeamData';
+import styles from './team.module.css';
+
+type Verdict = DecisionBody['status'];
+
+const verdictLabels: Record<Verdict, string> = { approved: 'Aprobar', rejected: 'Rechazar' };
+
+/**
+ * The decision (admin): approve or reject with a reason from the programme's list and an optional
+ * message to the applicant (it goes in the decision email and on their page). It is the only way
+ * to approve or reject; the decision email follows in its own panel. `children` are further fields
+ * a decision may need (e.g. a grant's amount), rendered before the message.
+ */
+export function DecisionPanel({ application, onDecided, children }: { application: ApplicationDetail; onDecided: () => Promise<void>; children?: ReactNode }) {
+  const [verdict, setVerdict] = useState<Verdict | null>(null);
+  const [reason, setReason] = useState('');
+  const [message, setMessage] = useState('');
+  // Approving a paying programme's application may carry the grant's amount: the grant is created with the decision.
+  const [grant, setGrant] = useState<GrantTermsDraft>(emptyGrantTerms);
+  const [grantProblem, setGrantProblem] = useState<string | null>(null);
+  const paying = application.form !== 'office-hours';
+  const { busy, outcome, run } = useTeamAction();
+  const reasons = application.scoring?.rubric.reasons;
+  const status = application.status;
+  // The same transitions the server checks: a decision follows the review, never straight from Recibida.
+  const open = status ? nextStatuses[status].some((next) => next === 'approved' || next === 'rejected') : false;
+  if (!reasons || !status || (!open && !outcome && status !== 'received')) return null;
+
+  const decide = (event: FormEvent) => {
+    event.preventDefault();
+    if (verdict === null || reason === '') {
+      void run(async () => ({ tone: 'error', text: verdict === null ? 'Elige «Aprobar» o «Rechazar».' : 'Elige el motivo de la decisión.' }), '');
+      return;
+    }
+    const withGrant = verdict === 'approved' && paying && grant.amount.trim() !== '';
+    const terms = withGrant ? grantTermsOf(grant) : null;
+    if (terms && !terms.ok) {
+      setGrantProblem(terms.message);
+      document.getElementById('decision-subvencion-monto')?.focus();
+      return;
+    }
+    setGrantProblem(null);
+    void run(async () => {
+      const result = await teamApi.decide(application.reference, {
+        status: verdict,
+        reason,
+        ...(message.trim() ? { applicantMessage: message.trim() } : {}),
+        ...(terms?.ok ? { grant: terms.terms } : {}),
+      });
+      setVerdict(null);
+      setReason('');
+      setMessage('');
+      setGrant(emptyGrantTerms);
+      await onDecided();
+      return { tone: 'success', text: `La solicitud quedó ${applicationStatusLabels[result.status]} (${result.reason.label}). ${terms?.ok ? ` Creamos la subvención de ${showAmount(terms.terms.amount, terms.terms.currency)}.` : ''} Ahora revisa y envía el correo de decisión.` };
+    }, 'No pudimos registrar la decisión. Inténtalo de nuevo.');
+  };
+
+  return (
+    <ReviewSection id="revision-decidir" title="Decisión">
+      {status === 'received' ? <p className={styles.muted}>Para decidir, primero pasa la solicitud a En revisión.</p> : null}
+      {open ? (
+        <form className={styles.stack} onSubmit={decide} noValidate>
+          <fieldset className={styles.criterion}>
+            <legend className={styles.label}>Decisión</legend>
+            <div className={styles.choices}>
+              {(['approved', 'rejected'] as const).map((value) => (
+                <label key={value} className={styles.choice}>
+                  <input
+                    type="radio"
+                    name="decision"
+                    value={value}
+                    checked={verdict === value}
+                    onChange={() => {
+                      setVerdict(value);
+                      setReason('');
+                    }}
+                  />{' '}
+                  {verdictLabels[value]}
+                </label>
+              ))}
+            </div>
+          </fieldset>
+          <div className={styles.field}>
+            <label className={styles.label} htmlFor="decision-motivo">
+              Motivo
+            </label>
+            <select id="decision-motivo" className={styles.input} value={reason} disabled={verdict === null} onChange={(event) => setReason(event.target.value)}>
+              <option value="">{verdict === null ? 'Primero elige aprobar o rechazar' : 'Elige un motivo'}</option>
+              {(verdict ? reasons[verdict] : []).map((option) => (
+                <option key={option.key} value={option.key}>
+                  {option.label}
+                </option>
+              ))}
+            </select>
+          </div>
+          {verdict === 'approved' && paying ? (
+            <GrantTermsFields
+              id="decision-subvencion"
+              label="Monto de la subvención (opcional)"
+              help="Crea la subvención con la aprobación; puede diferir de lo solicitado. Si lo dejas vacío, la creas después en «Subvención»."
+              draft={grant}
+              problem={grantProblem}
+              onChange={setGrant}
+            />
+          ) : null}
+          {children}
+          <div className={styles.field}>
+            <label className={styles.label} htmlFor="decision-mensaje">
+              Mensaje para el solicitante (opcional)
+            </label>
+            <p id="decision-mensaje-ayuda" className={styles.muted}>
+              Va en el correo de decisión y en su página de seguimiento.
+            </p>
+            <textarea
+              id="decision-mensaje"
+              className={styles.input}
+              rows={3}
+              maxLength={APPLICANT_MESSAGE_MAX}
+              aria-describedby="decision-mensaje-ayuda"
+              value={message}
+              onChange={(event) => setMessage(event.target.value)}
+            />
+          </div>
+          <div>
+            <button type="submit" className={styles.button} disabled={busy}>
+              Registrar la decisión
+            </button>
+          </div>
+        </form>
+      ) : null}
+      <ActionNotice outcome={outcome} />
+    </ReviewSection>
+  );
+}

@@ -1,0 +1,74 @@
+import type { Role } from '@/lib/team';
+import { formatDay, showAmount } from '@/lib/grantText';
+import type { GrantPayment, TeamGrant } from './grantApi';
+import teamStyles from '../team.module.css';
+import styles from './grant.module.css';
+
+const METHOD_LABELS: Readonly<Record<string, string>> = {
+  bank_transfer: 'Transferencia bancaria',
+  eth: 'ETH',
+  eth_l2: 'ETH en Layer 2',
+  dai: 'DAI',
+  dai_l2: 'DAI en Layer 2',
+};
+
+function Reference({ payment, role }: { payment: GrantPayment; role: Role }) {
+  if (payment.reference === null) return <span className={teamStyles.muted}>{role === 'reviewer' ? 'Solo la ve finanzas' : '—'}</span>;
+  return <span className={styles.hash}>{payment.reference}</span>;
+}
+
+/**
+ * The payments recorded against the grant, oldest first. Finance records them on the Pagos page;
+ * here every role reads them, and the server leaves out what a role may not see (a bank
+ * transfer's reference for reviewers).
+ */
+export function GrantPayments({ grant, role }: { grant: TeamGrant; role: Role }) {
+  const milestoneTitle = (id: string | null) => {
+    if (id === null) return 'Anticipo';
+    const milestone = grant.milestones.find((candidate) => candidate.id === id);
+    return milestone ? `Hito ${milestone.position}: ${milestone.title}` : '—';
+  };
+  return (
+    <>
+      <h3 className={styles.subtitle}>Pagos</h3>
+      {grant.payments.length === 0 ? (
+        <p className={teamStyles.muted}>Todavía no se registraron pagos.</p>
+      ) : (
+        <div className={teamStyles.tableWrap}>
+          <table className={teamStyles.table}>
+            <caption className={teamStyles.visuallyHidden}>Pagos de la subvención</caption>
+            <thead>
+              <tr>
+                <th scope="col">Fecha</th>
+                <th scope="col">Hito</th>
+                <th scope="col">Monto</th>
+                <th scope="col">En {grant.currency}</th>
+                <th scope="col">Método</th>
+                <th scope="col">Referencia</th>
+              </tr>
+            </thead>
+            <tbody>
+              {grant.payments.map((payment) => (
+                <tr key={payment.id}>
+                  <td className={teamStyles.nowrap}>
+                    <time dateTime={payment.paidOn}>{formatDay(payment.paidOn)}</time>
+                  </td>
+                  <td>{milestoneTitle(payment.milestoneId)}</td>
+                  <td className={teamStyles.nowrap}>{showAmount(payment.amount, payment.currency)}</td>
+                  <td>
+                    <span className={teamStyles.nowrap}>{showAmount(payment.grantAmount, grant.currency)}</span>
+                    {payment.rate ? <> (tipo de cambio: {payment.rate})</> : null}
+                  </td>
+                  <td>{METHOD_LABELS[payment.method] ?? payment.method}</td>
+                  <td>
+                    <Reference payment={payment} role={role} />
+                  </td>
+                </tr>
+              ))}
+            </tbody>
+          </table>
+        </div>
+      )}
+    </>
+  );
+}
