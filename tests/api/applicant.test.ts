@@ -317,8 +317,10 @@ for (const backend of BACKENDS) {
       beforeAll(async () => {
         reference = await application('dora@example.org');
         cookie = await signIn('dora@example.org');
-        const assigned = await team(members.reviewer).post(`/applications/${reference}/assign`, { memberId: await memberIdOf('reviewer@example.org') });
+        const assigned = await team(members.admin).post(`/applications/${reference}/assign`, { memberId: await memberIdOf('reviewer@example.org') });
         expect(assigned.status).toBe(200);
+        // An assigned reviewer declares before reading or acting on the application.
+        expect((await team(members.reviewer).post(`/applications/${reference}/declaration`, { conflict: false })).status).toBe(200);
       });
       const memberIdOf = async (email: string) => (await server.database.query<{ id: string }>('SELECT id::text AS id FROM team_members WHERE email = $1', [email]))[0]!.id;
 
@@ -414,7 +416,8 @@ for (const backend of BACKENDS) {
         expect(await webhookEvents(reference)).toContain('application.withdrawn');
         const again = await portal(cookie).post(`/applications/${reference}/withdraw`, {});
         expect(again.status).toBe(409);
-        for (const status of ['in_review', 'approved']) await team(members.reviewer).post('/applications/status', { references: [decided], status });
+        await team(members.reviewer).post('/applications/status', { references: [decided], status: 'in_review' });
+        expect((await team(members.admin).post(`/applications/${decided}/decision`, { status: 'approved', reason: 'meets-criteria' })).status).toBe(200);
         const late = await portal(cookie).post(`/applications/${decided}/withdraw`, {});
         expect(late.status).toBe(409);
         expect(await late.json()).toEqual({ error: 'La solicitud ya tiene una decisión o fue retirada: ya no se puede retirar.' });
@@ -428,7 +431,8 @@ for (const backend of BACKENDS) {
         const reference = await application('fede@example.org');
         const cookie = await signIn('fede@example.org');
         expect((await portal(cookie).post(`/applications/${reference}/satisfaction`, { rating: 4 })).status).toBe(409);
-        for (const status of ['in_review', 'approved']) await team(members.reviewer).post('/applications/status', { references: [reference], status });
+        await team(members.reviewer).post('/applications/status', { references: [reference], status: 'in_review' });
+        expect((await team(members.admin).post(`/applications/${reference}/decision`, { status: 'approved', reason: 'meets-criteria' })).status).toBe(200);
         const applicantMessage = 'Nos gustó mucho el plan de difusión.';
         const preview = (await (await team(members.reviewer).post(`/applications/${reference}/decision-email/preview`, { applicantMessage })).json()) as { subject: string; text: string };
         expect(preview.text).toContain(applicantMessage);
@@ -535,7 +539,7 @@ for (const backend of BACKENDS) {
         await askQuestion(reference, '¿Cuántas personas asistirán?');
         const [request] = (await detailOf(cookie, reference)).informationRequests;
         await portal(cookie).respond(`/applications/${reference}/requests/${request!.id}/response`, { text: 'Unas 200.' });
-        await team(members.reviewer).post('/applications/status', { references: [reference], status: 'approved' });
+        expect((await team(members.admin).post(`/applications/${reference}/decision`, { status: 'approved', reason: 'meets-criteria' })).status).toBe(200);
         const preview = (await (await team(members.reviewer).post(`/applications/${reference}/decision-email/preview`, {})).json()) as { subject: string; text: string };
         expect((await team(members.reviewer).post(`/applications/${reference}/decision-email/send`, preview)).status).toBe(202);
         expect((await team(members.admin).post(`/applications/${reference}/grantee`)).status).toBe(201);

@@ -49,7 +49,8 @@ async function seedApplicant(server: TestServer, admin: Member): Promise<Fixture
 
   // Reviewed and approved through the review workflow's one status path (history, audit, webhook events).
   for (const to of ['in_review', 'approved'] as const) {
-    await db.transaction((tx) => changeApplicationStatus(tx, { key: { form: 'project-grants', rowId: projectId }, to, actor: { memberId: adminId, email: admin.email } }));
+    const decision = to === 'approved' ? { reason: 'meets-criteria', applicantMessage: null } : undefined;
+    await db.transaction((tx) => changeApplicationStatus(tx, { key: { form: 'project-grants', rowId: projectId }, to, actor: { memberId: adminId, email: admin.email }, decision }));
   }
   await db.query('INSERT INTO application_notes (submission_id, member_id, body) VALUES ($1, $2, $3)', [projectId, adminId, `Llamar a ${FIRST} el lunes`]);
   // The grantee issued from the approved application, and the payment details she sent.

@@ -5,7 +5,9 @@ import { formDefinitions, type FormKey, type FormValues } from '../../src/forms/
 import { APPLICATION_STATUSES, type ApplicationStatus } from '../../src/lib/applicationStatus';
 import { resolveFinanceKeys } from '../../src/server/finance/encryption';
 import { addGrantee } from '../../src/server/grantees';
-import { programmes } from '../../src/config/programmes';
+import { programmes, type ReviewedProgrammeKey } from '../../src/config/programmes';
+import { DEFAULT_REVIEW_CONFIG } from '../../src/config/review';
+import { parseReference } from '../../src/server/team/applications';
 import { applicantPortalUrl, referenceOf } from '../../src/server/mail/compose';
 import { composeDecisionEmail, composeGranteeIdEmail, type ReviewedForm } from '../../src/server/mail/decisions';
 import type { RunningServer } from '../../src/server/main';
@@ -20,6 +22,10 @@ import { auditEntries, enrolMember, teamClient, type Member } from './support/te
 import { BACKENDS, postJson } from './support/testServer';
 
 const NOT_FOUND = 'No encontramos esa solicitud.';
+
+/** The first reason the programme's list gives for a decision (src/config/review.ts). */
+const reasonFor = (reference: string, status: 'approved' | 'rejected'): string =>
+  DEFAULT_REVIEW_CONFIG.programmes[parseReference(reference)!.form as ReviewedProgrammeKey].reasons[status][0]!.key;
 
 type Detail = {
   status: ApplicationStatus;
@@ -56,6 +62,12 @@ for (const backend of BACKENDS) {
           // Entered only by asking the applicant a question, never by a plain status change.
           const asked = await api(members.reviewer).post(`/applications/${reference}/information-request/send`, { question: '¿Nos envías el presupuesto detallado?' });
           expect(asked.status).toBe(200);
+          continue;
+        }
+        if (status === 'approved' || status === 'rejected') {
+          // A decision names a reason from the programme's list, and only an admin takes it.
+          const decided = await api(members.admin).post(`/applications/${reference}/decision`, { status, reason: reasonFor(reference, status) });
+          expect(decided.status).toBe(200);
           continue;
         }
         const response = await api(members.reviewer).post('/applications/status', { references: [reference], status });
@@ -103,8 +115,10 @@ for (const backend of BACKENDS) {
         ['GET', '/applications?status=approved&assignee=none', null, 401, 200, 200, 200, 401],
         ['GET', '/applications/{ref}', null, 401, 200, 200, 200, 401],
         ['GET', '/applications/{ref}/payment-details', null, 401, 403, 200, 403, 401],
-        ['POST', '/applications/status', { references: ['{ref}'], status: 'approved' }, 401, 200, 403, 200, 401],
-        ['POST', '/applications/{ref}/assign', { memberId: null }, 401, 200, 403, 200, 401],
+        ['POST', '/applications/status', { references: ['{ref}'], status: 'in_review' }, 401, 200, 403, 200, 401],
+        ['POST', '/applications/{ref}/assign', { memberId: null }, 401, 403, 403, 200, 401],
+        // Already approved: the admin passes the role check and is told so.
+        ['POST', '/applications/{ref}/decision', { status: 'approved', reason: 'meets-criteria' }, 401, 403, 403, 409, 401],
         ['POST', '/applications/{ref}/notes', { body: 'Revisar.' }, 401, 201, 403, 201, 401],
         ['POST', '/applications/{ref}/decision-email/preview', {}, 401, 200, 403, 200, 401],
         // A made-up email passes the role check and is refused as stale.
@@ -178,10 +192,16 @@ for (const backend of BACKENDS) {
         const audit = await auditEntries(server.database);
         expect(audit).toContainEqual({ actor: members.reviewer.email, action: 'change-status', target: `${first}: Recibida → En revisión` });
         expect(audit).toContainEqual({ actor: members.reviewer.email, action: 'change-status', target: `${second}: Recibida → En revisión` });
-        expect(audit.filter((entry) => entry.target.startsWith(`${approved}:`))).toHaveLength(2);
+        expect(audit.filter((entry) => entry.action === 'change-status' && entry.target.startsWith(`${approved}:`))).toHaveLength(2);
       });
 
       it('allows exactly the workflow transitions, and says so in Spanish for every other one', async () => {
+        /** The admin's change: a decision (with a reason) to approve or reject, the bulk route otherwise, answered alike. */
+        const changeTo = async (reference: string, to: ApplicationStatus): Promise<{ changed: string[]; unchanged: Array<{ reference: string; reason: string }> }> => {
+          if (to !== 'approved' && to !== 'rejected') return (await (await api(members.admin).post('/applications/status', { references: [reference], status: to })).json()) as never;
+          const response = await api(members.admin).post(`/applications/${reference}/decision`, { status: to, reason: reasonFor(reference, to) });
+          return response.status === 200 ? { changed: [reference], unchanged: [] } : { changed: [], unchanged: [{ reference, reason: ((await response.json()) as { error: string }).error }] };
+        };
         const labels = { received: 'Recibida', in_review: 'En revisión', information_requested: 'Información solicitada', approved: 'Aprobada', rejected: 'Rechazada', withdrawn: 'Retirada' };
         const pathTo: Record<ApplicationStatus, ApplicationStatus[]> = {
           received: [],
@@ -195,8 +215,7 @@ for (const backend of BACKENDS) {
           for (const to of APPLICATION_STATUSES) {
             const reference = await application();
             await moveTo(reference, ...pathTo[from]);
-            const response = await api(members.admin).post('/applications/status', { references: [reference], status: to });
-            const body = (await response.json()) as { changed: string[]; unchanged: Array<{ reason: string }> };
+            const body = await changeTo(reference, to);
             const expected =
               from === to
                 ? { changed: [], unchanged: [{ reference, reason: 'Ya está en ese estado.' }] }
@@ -285,12 +304,16 @@ for (const backend of BACKENDS) {
         const reviewerId = assignees.find((entry) => entry.email === members.reviewer.email)!.id;
         const adminId = assignees.find((entry) => entry.email === members.admin.email)!.id;
 
-        const assigned = await api(members.reviewer).post(`/applications/${mine}/assign`, { memberId: reviewerId });
+        // Admins assign; a reviewer may not (403).
+        expect((await api(members.reviewer).post(`/applications/${mine}/assign`, { memberId: reviewerId })).status).toBe(403);
+        const assigned = await api(members.admin).post(`/applications/${mine}/assign`, { memberId: reviewerId });
         expect(assigned.status).toBe(200);
         expect(await assigned.json()).toEqual({ assignee: { id: reviewerId, email: members.reviewer.email } });
         expect((await api(members.admin).post(`/applications/${theirs}/assign`, { memberId: adminId })).status).toBe(200);
+        // The assigned reviewer reads the application once they declare no conflict.
+        expect((await api(members.reviewer).post(`/applications/${mine}/declaration`, { conflict: false })).status).toBe(200);
         expect((await detailOf(mine)).assignee).toEqual({ id: reviewerId, email: members.reviewer.email });
-        expect(await auditEntries(server.database)).toContainEqual({ actor: members.reviewer.email, action: 'assign', target: `${mine}: ${members.reviewer.email}` });
+        expect(await auditEntries(server.database)).toContainEqual({ actor: members.admin.email, action: 'assign-reviewers', target: `${mine}: ${members.reviewer.email}` });
         await moveTo(theirs, 'in_review');
 
         const ids = async (query: string, member: Member = members.reviewer): Promise<string[]> => {
@@ -319,18 +342,18 @@ for (const backend of BACKENDS) {
         }
 
         // Unassign, then the refusals.
-        expect(await (await api(members.reviewer).post(`/applications/${mine}/assign`, { memberId: null })).json()).toEqual({ assignee: null });
+        expect(await (await api(members.admin).post(`/applications/${mine}/assign`, { memberId: null })).json()).toEqual({ assignee: null });
         expect((await detailOf(mine)).assignee).toBeNull();
         const financeId = (await server.database.query<{ id: string }>('SELECT id::text AS id FROM team_members WHERE email = $1', [members.finance.email]))[0]!.id;
         for (const memberId of [financeId, '999999', '0', 'abc', 7, true, {}]) {
-          const response = await api(members.reviewer).post(`/applications/${mine}/assign`, { memberId });
+          const response = await api(members.admin).post(`/applications/${mine}/assign`, { memberId });
           expect(response.status, JSON.stringify(memberId)).toBe(400);
         }
-        expect((await api(members.reviewer).post(`/applications/${mine}/assign`, {})).status).toBe(400);
+        expect((await api(members.admin).post(`/applications/${mine}/assign`, {})).status).toBe(400);
         expect((await api(members.finance).post(`/applications/${mine}/assign`, { memberId: reviewerId })).status).toBe(403);
         expect((await api(null).post(`/applications/${mine}/assign`, { memberId: reviewerId })).status).toBe(401);
         for (const reference of ['PG-999999', 'nonsense', financeRef]) {
-          const response = await api(members.reviewer).post(`/applications/${reference}/assign`, { memberId: reviewerId });
+          const response = await api(members.admin).post(`/applications/${reference}/assign`, { memberId: reviewerId });
           expect(response.status).toBe(404);
           expect(await response.json()).toEqual({ error: NOT_FOUND });
         }

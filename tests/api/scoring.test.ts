@@ -1,4 +1,5 @@
 import fs from 'node:fs';
+import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DEFAULT_REVIEW_CONFIG } from '../../src/config/review';
@@ -6,6 +7,8 @@ import { formDefinitions, type FormKey } from '../../src/forms/definitions';
 import { receiveApplication } from '../../src/server/applications/receive';
 import { resolveFinanceKeys } from '../../src/server/finance/encryption';
 import { referenceOf } from '../../src/server/mail/compose';
+import { openPglite } from '../../src/server/storage/database';
+import { applyMigrations, MIGRATIONS } from '../../src/server/storage/migrations';
 import type { Role } from '../../src/server/team/roles';
 import { validAcademicGrants, validProjectGrants } from '../../scripts/support/formAnswers';
 import { auditEntries, enrolMember, teamClient, type Member } from './support/teamClient';
@@ -337,3 +340,34 @@ for (const backend of BACKENDS) {
     });
   });
 }
+
+describe('migration 15', () => {
+  it('moves each application’s one assignee into its reviewers, with an aggregate counting them', async () => {
+    const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'scoring-migration-'));
+    try {
+      const db = await openPglite(dataDir);
+      await db.query('CREATE TABLE schema_migrations (version integer PRIMARY KEY, name text NOT NULL, applied_at timestamptz NOT NULL DEFAULT now())');
+      for (const migration of MIGRATIONS.filter((candidate) => candidate.version < 15)) {
+        for (const statement of migration.statements) await db.query(statement);
+        await db.query('INSERT INTO schema_migrations (version, name) VALUES ($1, $2)', [migration.version, migration.name]);
+      }
+      const [member] = await db.query<{ id: string }>("INSERT INTO team_members (email, role, webauthn_user_id) VALUES ('rita@example.org', 'reviewer', 'w1') RETURNING id::text AS id");
+      const insert = (assignee: string | null) =>
+        db.query<{ id: string }>("INSERT INTO submissions (form, endpoint, payload, assignee_id) VALUES ('project-grants', '/api/project-grants', '{}', $1) RETURNING id::text AS id", [assignee]);
+      const [assigned] = await insert(member!.id);
+      // One with nobody: it gains no reviewer.
+      await insert(null);
+      expect(await applyMigrations(db)).toContain(15);
+      expect(await db.query('SELECT submission_id::text AS submission, member_id::text AS member, declaration FROM review_assignments')).toEqual([
+        { submission: assigned!.id, member: member!.id, declaration: null },
+      ]);
+      expect(await db.query('SELECT submission_id::text AS submission, reviews_assigned, reviews_done, score FROM review_aggregates')).toEqual([
+        { submission: assigned!.id, reviews_assigned: 1, reviews_done: 0, score: null },
+      ]);
+      expect(await db.query("SELECT 1 FROM information_schema.columns WHERE table_name = 'submissions' AND column_name = 'assignee_id'")).toEqual([]);
+      await db.close();
+    } finally {
+      fs.rmSync(dataDir, { recursive: true, force: true });
+    }
+  });
+});

@@ -19,8 +19,8 @@ export const StatusChange = Type.Object({
   to: Status,
   by: Type.Union([Type.String(), Type.Null()]),
   at: Moment,
-  /** An approval or rejection's reason (its key and the programme's label for it); null on other changes. */
-  reason: Type.Optional(Type.Union([DecisionReason, Type.Null()])),
+  /** An approval or rejection's reason (its key and the programme's label for it); absent on other changes. */
+  reason: Type.Optional(DecisionReason),
 });
 export type StatusChange = Static<typeof StatusChange>;
 

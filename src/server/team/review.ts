@@ -103,7 +103,7 @@ export type ReviewState = ApplicantSideOfApplication & {
   statusChangedAt: string;
   assignee: MemberRef | null;
   reviewers: MemberRef[];
-  history: Array<{ from: ApplicationStatus | null; to: ApplicationStatus; by: string | null; at: string; reason: DecisionReason | null }>;
+  history: Array<{ from: ApplicationStatus | null; to: ApplicationStatus; by: string | null; at: string; reason?: DecisionReason }>;
   notes: Array<{ id: string; body: string; by: string; at: string }>;
   decisionEmails: Array<{ status: DecisionStatus; queuedAt: string; sentAt: string | null; by: string }>;
   grantee: { issuedAt: string; issuedBy: string | null; revokedAt: string | null } | null;
@@ -149,7 +149,10 @@ export async function readReview(db: Queryable, submissionId: string, config: Re
     statusChangedAt: iso(head.status_changed_at),
     assignee: reviewers[0] ?? null,
     reviewers,
-    history: history.map((row) => ({ from: row.from_status, to: row.to_status, by: row.email, at: iso(row.created_at), reason: decisionReasonOf(config, head.form, row.to_status, row.reason) })),
+    history: history.map((row) => {
+      const reason = decisionReasonOf(config, head.form, row.to_status, row.reason);
+      return { from: row.from_status, to: row.to_status, by: row.email, at: iso(row.created_at), ...(reason ? { reason } : {}) };
+    }),
     notes: notes.map((row) => ({ id: row.id, body: row.body, by: row.email, at: iso(row.created_at) })),
     decisionEmails: decisions.map((row) => ({ status: row.status, queuedAt: iso(row.created_at), sentAt: row.sent_at ? iso(row.sent_at) : null, by: row.email })),
     grantee: grantee ? { issuedAt: iso(grantee.created_at), issuedBy: grantee.email, revokedAt: grantee.revoked_at ? iso(grantee.revoked_at) : null } : null,

@@ -13,6 +13,7 @@ import {
   ScoresBody,
   ScoresResult,
 } from '../../../api/contracts/teamScoring';
+import { isReviewedForm } from '../../../forms/definitions';
 import { isAllowedText } from '../../../forms/definitions/validate';
 import type { Database } from '../../storage/database';
 import { parseReference } from '../applications';
@@ -41,7 +42,8 @@ export function withheldApplications(database: Database) {
     const id = (request.params as { id?: unknown } | undefined)?.id;
     if (!session || typeof id !== 'string' || request.routeOptions.config.whileWithheld) return;
     const key = parseReference(id);
-    if (!key) return;
+    // Grantee finance records are numbered apart from applications: only applications have reviewers.
+    if (!key || !isReviewedForm(key.form)) return;
     const withheld = await withheldFrom(database, key.rowId, session.memberId);
     if (withheld) await send(reply, 403, WITHHELD_MESSAGES[withheld]);
   };

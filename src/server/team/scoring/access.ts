@@ -39,14 +39,20 @@ export function scoreVisibility(role: Role, standing: Standing): ScoreVisibility
 /** A member may score when assigned, declared no conflict, and the application is not decided. */
 export const mayScore = (standing: Standing, status: string): boolean => standing.assigned && standing.declaration === 'none' && status !== 'approved' && status !== 'rejected';
 
-/** The member's standing on a submission. */
-export async function standingOf(db: Queryable, submissionId: string, memberId: string): Promise<Standing> {
-  const [row] = await db.query<{ declaration: Declaration | null; submitted: boolean }>(
-    `SELECT a.declaration, EXISTS (SELECT 1 FROM review_verdicts v WHERE v.submission_id = a.submission_id AND v.member_id = a.member_id) AS submitted
-     FROM review_assignments a WHERE a.submission_id = $1 AND a.member_id = $2`,
-    [submissionId, memberId],
+/** The member's standing on many submissions at once (a listing, a CSV): those not listed are NOT_ASSIGNED. */
+export async function standingsOf(db: Queryable, submissionIds: readonly string[], memberId: string): Promise<Map<string, Standing>> {
+  const rows = await db.query<{ submission_id: string; declaration: Declaration | null; submitted: boolean }>(
+    `SELECT a.submission_id::text AS submission_id, a.declaration,
+            EXISTS (SELECT 1 FROM review_verdicts v WHERE v.submission_id = a.submission_id AND v.member_id = a.member_id) AS submitted
+     FROM review_assignments a WHERE a.submission_id = ANY($1::bigint[]) AND a.member_id = $2`,
+    [submissionIds, memberId],
   );
-  return row ? { assigned: true, declaration: row.declaration, submitted: row.submitted } : NOT_ASSIGNED;
+  return new Map(rows.map((row) => [row.submission_id, { assigned: true, declaration: row.declaration, submitted: row.submitted }]));
+}
+
+/** The member's standing on one submission. */
+export async function standingOf(db: Queryable, submissionId: string, memberId: string): Promise<Standing> {
+  return (await standingsOf(db, [submissionId], memberId)).get(submissionId) ?? NOT_ASSIGNED;
 }
 
 /**
