@@ -4,7 +4,8 @@
  * the inbox's queries (src/server/team/applications.ts, the code the route runs) N times each and
  * prints p50/p95 per query, on PGlite and then on PostgreSQL (a throwaway cluster). The target is a
  * p95 of 200 ms or less per query. A benchmark, not a timed test: the figures go in docs/bench-inbox.md.
- * (`-- --runs 10 --applications 5000` for a quick run; BENCH_PORT moves the PostgreSQL cluster.)
+ * (`-- --runs 10 --applications 5000` for a quick run; `-- --only pglite|postgres`; `-- --pglite-dir <dir>` keeps the
+ * filled PGlite folder there and reuses it on the next run; BENCH_PORT moves the PostgreSQL cluster.)
  */
 import fs from 'node:fs';
 import os from 'node:os';
@@ -25,6 +26,12 @@ const POSTGRES_PORT = Number(process.env.BENCH_PORT || 3190) + 1;
 const REVIEWERS = 3;
 const CRITERIA = DEFAULT_REVIEW_CONFIG.programmes['project-grants'].criteria.map((criterion) => criterion.key);
 const TARGET_MS = 200;
+const option = (name: string): string | undefined => {
+  const index = process.argv.indexOf(`--${name}`);
+  return index > 0 ? process.argv[index + 1] : undefined;
+};
+const ONLY = option('only');
+const PGLITE_DIR = option('pglite-dir');
 
 /**
  * The applications, reviewers, assignments, scores, verdicts and aggregates, in a handful of statements. Every
@@ -106,8 +113,9 @@ type Measured = { backend: string; query: string; p50: number; p95: number; rows
 
 async function measure(backend: string, database: Database): Promise<Measured[]> {
   const started = performance.now();
-  await fill(database);
-  console.error(`${backend}: filled ${APPLICATIONS} applications in ${((performance.now() - started) / 1000).toFixed(1)} s`);
+  const [filled] = await database.query<{ n: number }>('SELECT count(*)::int AS n FROM submissions');
+  if (filled!.n === 0) await fill(database);
+  console.error(`${backend}: ${filled!.n === 0 ? 'filled' : 'reused'} ${APPLICATIONS} applications in ${((performance.now() - started) / 1000).toFixed(1)} s`);
   const [admin] = await database.query<{ id: string }>("SELECT id::text AS id FROM team_members WHERE role = 'admin'");
   const [reviewer] = await database.query<{ id: string }>("SELECT min(id)::text AS id FROM team_members WHERE role = 'reviewer'");
   const viewers: Record<Query['as'], Viewer> = {
@@ -136,18 +144,25 @@ async function measure(backend: string, database: Database): Promise<Measured[]>
 
 async function main(): Promise<void> {
   const results: Measured[] = [];
-  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'bench-inbox-pglite-'));
-  try {
-    const database = await openDatabase({ dataDir, databaseUrl: null }, 'server');
+  if (ONLY !== 'postgres') {
+    const dataDir = PGLITE_DIR ?? fs.mkdtempSync(path.join(os.tmpdir(), 'bench-inbox-pglite-'));
     try {
-      results.push(...(await measure('PGlite', database)));
+      const database = await openDatabase({ dataDir, databaseUrl: null }, 'server');
+      try {
+        results.push(...(await measure('PGlite', database)));
+      } finally {
+        await database.close();
+      }
     } finally {
-      await database.close();
+      if (!PGLITE_DIR) fs.rmSync(dataDir, { recursive: true, force: true });
     }
-  } finally {
-    fs.rmSync(dataDir, { recursive: true, force: true });
   }
+  if (ONLY !== 'pglite') results.push(...(await onPostgres()));
+  report(results);
+}
 
+async function onPostgres(): Promise<Measured[]> {
+  const results: Measured[] = [];
   const cluster = startPostgresCluster(POSTGRES_PORT);
   const pgDataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'bench-inbox-pg-'));
   try {
@@ -161,7 +176,10 @@ async function main(): Promise<void> {
     cluster.stop();
     fs.rmSync(pgDataDir, { recursive: true, force: true });
   }
+  return results;
+}
 
+function report(results: readonly Measured[]): void {
   console.log(`\n${APPLICATIONS} applications × ${REVIEWERS} reviewers (${CRITERIA.length} criteria), ${RUNS} runs per query, ${os.cpus().length} cores\n`);
   console.log('| database | query | p50 ms | p95 ms | rows on the page | matching |');
   console.log('| --- | --- | ---: | ---: | ---: | ---: |');

@@ -65,7 +65,10 @@ for (const backend of BACKENDS) {
     const reviewConfigFile = path.join(fs.mkdtempSync(path.join(os.tmpdir(), 'review-config-')), 'review.json');
     const members = {} as Record<Seat, Member>;
     const ids = {} as Record<Seat, string>;
-    /** p1: Ana 5 and Beto 2 (Desacuerdo), Carla recused, has a file. p2: Ana's, not scored. p3: Beto 4, approved. p4: nobody's. */
+    /**
+     * p1: Ana 5 and Beto 2 (Desacuerdo), Carla recused, has a file. p2: Ana's, not scored, and Carla's, who has not
+     * declared yet. p3: Beto 4, approved. p4: nobody's.
+     */
     const ref = {} as Record<'p1' | 'p2' | 'p3' | 'p4', string>;
     const env = () => ({ DATA_DIR: server.config.dataDir, DATABASE_URL: server.config.databaseUrl ?? '', REVIEW_CONFIG: reviewConfigFile });
 
@@ -102,11 +105,11 @@ for (const backend of BACKENDS) {
         return id;
       };
       const p1 = await receive({ firstName: 'Zoraida', lastName: 'Quispe', company: 'Nodo Sur', projectDescription: 'Talleres para comunidades rurales de desarrolladores.' }, { name: 'Zoraida Quispe.pdf' });
-      const p2 = await receive({ firstName: 'Bruno', lastName: 'Paz', company: 'Cadena Austral', projectDescription: 'Un explorador de bloques en español.' });
+      const p2 = await receive({ firstName: 'Bruno', lastName: 'Paz', company: 'Cadena Austral', projectDescription: 'Un explorador de bloques llamado Quetzalcoatl.' });
       const p3 = await receive({ firstName: 'Wilmer', lastName: 'Huanca', company: 'Andes Labs', projectDescription: 'Auditorías de contratos para municipios.' });
       const p4 = await receive({ firstName: 'Olga', lastName: 'Rey', company: 'Rey y Asociados', projectDescription: 'Cursos de Solidity en línea.' });
       await seedReviews(server.database, p1, [{ seat: 'ana', declaration: 'none', score: 5 }, { seat: 'beto', declaration: 'none', score: 2 }, { seat: 'carla', declaration: 'conflict' }], ids);
-      await seedReviews(server.database, p2, [{ seat: 'ana', declaration: 'none' }], ids);
+      await seedReviews(server.database, p2, [{ seat: 'ana', declaration: 'none' }, { seat: 'carla', declaration: null }], ids);
       await seedReviews(server.database, p3, [{ seat: 'beto', declaration: 'none', score: 4 }], ids);
       await server.database.query("UPDATE submissions SET status = 'in_review' WHERE id = ANY($1::bigint[])", [[p1, p2]]);
       await server.database.query("UPDATE submissions SET status = 'approved' WHERE id = $1", [p3]);
@@ -148,7 +151,8 @@ for (const backend of BACKENDS) {
       ['ana', 'review=missing-my-score', ['p2']],
       ['beto', 'review=mine', ['p1']],
       ['beto', 'review=missing-my-score', []],
-      ['carla', 'review=mine', []],
+      // Not declared yet is hers to review (the declaration comes first).
+      ['carla', 'review=mine', ['p2']],
       ['admin', 'review=disagreement', ['p1']],
       ['ana', 'review=disagreement', ['p1']],
       // Carla is recused from p1: nothing of its scores reaches her, the flag included.
@@ -165,7 +169,7 @@ for (const backend of BACKENDS) {
 
     it('filters by any of the assigned reviewers', async () => {
       expect(await references('admin', `assignee=${ids.beto}`)).toEqual([ref.p3, ref.p1]);
-      expect(await references('admin', `assignee=${ids.carla}`)).toEqual([ref.p1]);
+      expect(await references('admin', `assignee=${ids.carla}`)).toEqual([ref.p2, ref.p1]);
     });
 
     it('refuses unknown review filters and sorts with 400', async () => {
@@ -176,12 +180,14 @@ for (const backend of BACKENDS) {
       }
     });
 
-    it('gives a recused reviewer the reference of the application and nothing else, and no search reaches it', async () => {
-      const carla = (await list('carla')).find((item) => item.reference === ref.p1)!;
-      expect(carla).toMatchObject({ name: '', organisation: '', hasFile: false, reviewers: [], assignee: null, aggregate: null });
-      expect(JSON.stringify(carla)).not.toMatch(/Zoraida|Nodo Sur/);
+    it('gives a reviewer recused, or not declared yet, the reference of the application and nothing else, and no search reaches it', async () => {
+      const carla = Object.fromEntries((await list('carla')).map((item) => [item.reference, item]));
+      for (const key of ['p1', 'p2'] as const) expect(carla[ref[key]], key).toMatchObject({ name: '', organisation: '', hasFile: false, reviewers: [], assignee: null, aggregate: null });
+      expect(JSON.stringify([carla[ref.p1], carla[ref.p2]])).not.toMatch(/Zoraida|Nodo Sur|Bruno|Cadena/);
       expect(await references('carla', 'q=talleres')).toEqual([]);
+      expect(await references('carla', 'q=Quetzalcoatl')).toEqual([]);
       expect(await references('admin', 'q=talleres')).toEqual([ref.p1]);
+      expect(await references('beto', 'q=Quetzalcoatl')).toEqual([ref.p2]);
     });
 
     describe('blind review', () => {
@@ -270,7 +276,7 @@ for (const backend of BACKENDS) {
         expect(rows[ref.p1]![`${CRITERIA[0]!.label} — ${emailOf('beto')}`]).toBe('2');
         expect(rows[ref.p3]).toMatchObject({ Score: '', Spread: '', Disagreement: '', [`${CRITERIA[0]!.label} — ${emailOf('beto')}`]: '' });
         const carla = Object.fromEntries((await csv('carla')).map((row) => [row.Reference, row]));
-        expect(carla[ref.p1]).toMatchObject({ Reference: ref.p1, 'First name': '', Score: '', Reviewers: '' });
+        for (const key of ['p1', 'p2'] as const) expect(carla[ref[key]], key).toMatchObject({ Reference: ref[key], 'First name': '', 'Project description': '', Score: '', Reviewers: '' });
         expect(Object.keys(carla[ref.p1]!).some((header) => header.includes(emailOf('beto')))).toBe(false);
       });
 
@@ -314,7 +320,9 @@ for (const backend of BACKENDS) {
         const beto = await mine('beto');
         expect(beto.scored.map((item) => item.reference)).toEqual([ref.p1, ref.p3]);
         const carla = await mine('carla');
-        expect(carla).toEqual({ pending: [], scored: [], recused: [{ id: ref.p1, reference: ref.p1, form: 'project-grants' }] });
+        expect(carla.recused).toEqual([{ id: ref.p1, reference: ref.p1, form: 'project-grants' }]);
+        expect(carla.scored).toEqual([]);
+        expect(carla.pending).toEqual([expect.objectContaining({ reference: ref.p2, declaration: null, scoredAt: null, aggregate: null })]);
         expect((await api('finance').get('/my-reviews')).status).toBe(403);
         expect((await teamClient(server.url, null).get('/my-reviews')).status).toBe(401);
       });

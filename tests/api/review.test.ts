@@ -323,6 +323,9 @@ for (const backend of BACKENDS) {
         };
         expect(await ids('')).toEqual([mine, theirs, nobodys].sort());
         expect(await ids('assignee=me')).toEqual([mine]);
+        // The admin has not declared on theirs yet: its answers are withheld from them, so no search reaches it.
+        expect(await ids('assignee=me', members.admin)).toEqual([]);
+        expect((await api(members.admin).post(`/applications/${theirs}/declaration`, { conflict: false })).status).toBe(200);
         expect(await ids('assignee=me', members.admin)).toEqual([theirs]);
         expect(await ids('assignee=none')).toEqual([nobodys]);
         expect(await ids(`assignee=${adminId}`)).toEqual([theirs]);

@@ -7,7 +7,8 @@ import { referenceOf } from '../mail/compose';
 import type { Queryable } from '../storage/database';
 import { reviewersOf } from '../team/applications';
 import { hidesIdentity, HIDDEN_ANSWER, redactPayload } from '../team/blind';
-import { OPERATOR, orderOf, reviewOnly, SqlParameters, submissionConditions, viewerTerms, type InboxFilter, type Viewer } from '../team/inboxFilter';
+import { decimal, OPERATOR, orderOf, reviewColumns, reviewedFrom, reviewOnly, SqlParameters, submissionConditions, viewerTerms, type InboxFilter, type ReviewColumns, type Viewer } from '../team/inboxFilter';
+import { scoreVisibility } from '../team/scoring/access';
 import { programmeReview } from '../team/scoring/rubric';
 import { answerCells, answerFields, fieldHeaders, type ExportFilter, type ExportTable } from './table';
 
@@ -25,19 +26,15 @@ export type { ExportFilter, ExportTable };
 /** The command that writes a submission's uploaded file. */
 export const fetchFileCommand = (submissionId: string): string => `npm run export -- --file ${submissionId}`;
 
-type SubmissionRow = {
+type SubmissionRow = ReviewColumns & {
   id: string;
   payload: WirePayload;
   created_at: Date;
   file_original_name: string | null;
   status: ApplicationStatus;
-  score: string | null;
-  reviews_done: number;
-  reviews_assigned: number;
-  spread: string | null;
-  disagreement: boolean;
-  recused: boolean;
-  scores_hidden: boolean;
+  assigned: boolean;
+  declaration: 'none' | 'conflict' | null;
+  submitted: boolean;
 };
 
 type ScoreRow = { submission_id: string; email: string; criterion: string; score: number; recommendation: string };
@@ -47,7 +44,7 @@ export type ExportReader = { readonly viewer?: Viewer; readonly review?: ReviewC
 
 const REVIEW_HEADERS = ['Status', 'Reviewers', 'Score', 'Reviews done', 'Reviews assigned', 'Spread', 'Disagreement'];
 
-const decimalCell = (value: string | null): string => (value === null ? '' : String(Math.round(Number(value) * 100) / 100));
+const decimalCell = (value: string | null): string => String(decimal(value) ?? '');
 
 /** The submitted scores of these applications, by application, reviewer email and criterion. */
 async function scoresOf(db: Queryable, submissionIds: readonly string[]): Promise<ScoreRow[]> {
@@ -72,13 +69,10 @@ export async function exportApplications(db: Queryable, definition: FormDefiniti
   const conditions = submissionConditions(parameters, filter, viewer, terms, [form]);
   const rows = await db.query<SubmissionRow>(
     `SELECT id::text AS id, payload, created_at, file_original_name, status, score::text AS score, reviews_done, reviews_assigned, spread::text AS spread,
-            disagreement, recused, scores_hidden FROM (
-       SELECT s.id, s.payload, s.created_at, s.file_original_name, s.status, scores_hidden,
-              CASE WHEN scores_hidden THEN NULL ELSE ag.score END AS score, COALESCE(ag.reviews_done, 0) AS reviews_done,
-              COALESCE(ag.reviews_assigned, 0) AS reviews_assigned, CASE WHEN scores_hidden THEN NULL ELSE ag.spread END AS spread,
-              COALESCE(ag.disagreement, false) AND NOT scores_hidden AS disagreement, ${terms.recused} AS recused
-       FROM submissions s LEFT JOIN review_aggregates ag ON ag.submission_id = s.id, LATERAL (SELECT ${terms.scoresHidden} AS scores_hidden) hidden
-       WHERE s.form = ${parameters.add(form)} AND ${conditions.join(' AND ')}
+            disagreement, withheld, assigned, declaration, submitted FROM (
+       SELECT s.id, s.payload, s.created_at, s.file_original_name, s.status, ${reviewColumns(terms)}
+       FROM ${reviewedFrom(terms)}
+       WHERE ${[`s.form = ${parameters.add(form)}`, ...conditions].join(' AND ')}
      ) applications
      ORDER BY ${filter.sort && filter.sort !== 'submitted' ? orderOf(filter.sort) : 'id'}`,
     parameters.values,
@@ -87,20 +81,22 @@ export async function exportApplications(db: Queryable, definition: FormDefiniti
   // Finance reads nothing of scores; the others read those the gate allows (blank cells elsewhere).
   const withScores = viewer.role !== 'finance';
   const criteria = (reader.review && programmeReview(reader.review, form)?.criteria) || [];
-  const readable = rows.filter((row) => !row.recused && !row.scores_hidden).map((row) => row.id);
+  // The gate of the application's detail decides, row by row, whose scores the viewer reads.
+  const othersReadable = (row: SubmissionRow) => scoreVisibility(viewer.role, { assigned: row.assigned, declaration: row.declaration, submitted: row.submitted }).others;
+  const readable = rows.filter((row) => !row.withheld && othersReadable(row)).map((row) => row.id);
   const scores = withScores ? await scoresOf(db, readable) : [];
   const reviewerEmails = [...new Set(scores.map((score) => score.email))].sort();
   const scoreOf = new Map(scores.map((score) => [`${score.submission_id} ${score.email} ${score.criterion}`, String(score.score)]));
   const recommendationOf = new Map(scores.map((score) => [`${score.submission_id} ${score.email}`, score.recommendation]));
-  const reviewers = withScores ? await reviewersOf(db, rows.filter((row) => !row.recused).map((row) => row.id)) : new Map<string, Array<{ email: string }>>();
+  const reviewers = withScores ? await reviewersOf(db, rows.filter((row) => !row.withheld).map((row) => row.id)) : new Map<string, Array<{ email: string }>>();
   const scoreHeaders = reviewerEmails.flatMap((email) => [...criteria.map((criterion) => `${criterion.label} — ${email}`), `Recommendation — ${email}`]);
   return {
     headers: ['Submission ID', 'Reference', 'Submitted at', ...fieldHeaders(fields), ...fileHeaders, ...(withScores ? [...REVIEW_HEADERS, ...scoreHeaders] : [])],
     rows: rows.map((row) => {
       const reference = referenceOf(form, row.id);
       const head = [row.id, reference, new Date(row.created_at).toISOString()];
-      // A recused reviewer reads the reference and nothing else.
-      if (row.recused) return [...head, ...fields.map(() => ''), ...fileHeaders.map(() => ''), ...(withScores ? [row.status, ...REVIEW_HEADERS.slice(1).map(() => ''), ...scoreHeaders.map(() => '')] : [])];
+      // Withheld from an assigned reviewer (conflict not declared yet, or declared): the reference and nothing else.
+      if (row.withheld) return [...head, ...fields.map(() => ''), ...fileHeaders.map(() => ''), ...(withScores ? [row.status, ...REVIEW_HEADERS.slice(1).map(() => ''), ...scoreHeaders.map(() => '')] : [])];
       const hidden = hidesIdentity(viewer, form, row.status);
       const payload = hidden ? redactPayload(form, row.payload) : row.payload;
       const file = row.file_original_name ? [hidden ? HIDDEN_ANSWER : row.file_original_name, fetchFileCommand(row.id)] : ['', ''];
@@ -112,7 +108,7 @@ export async function exportApplications(db: Queryable, definition: FormDefiniti
             String(row.reviews_done),
             String(row.reviews_assigned),
             decimalCell(row.spread),
-            row.scores_hidden ? '' : row.disagreement ? 'yes' : 'no',
+            othersReadable(row) ? (row.disagreement ? 'yes' : 'no') : '',
             ...reviewerEmails.flatMap((email) => [...criteria.map((criterion) => scoreOf.get(`${row.id} ${email} ${criterion.key}`) ?? ''), recommendationOf.get(`${row.id} ${email}`) ?? '']),
           ]
         : [];

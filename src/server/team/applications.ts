@@ -1,7 +1,7 @@
 import type { ApplicationSummary } from '../../api/contracts/teamApplications';
 import type { MemberRef } from '../../api/contracts/common';
 import { programmes } from '../../config/programmes';
-import { formDefinitions, isReviewedForm } from '../../forms/definitions';
+import { formDefinitions, isPaymentDetailsForm, isReviewedForm } from '../../forms/definitions';
 import type { FormKey, WirePayload } from '../../forms/definitions/types';
 import type { ApplicationStatus } from '../../lib/applicationStatus';
 import { answerFields } from '../export/table';
@@ -12,7 +12,7 @@ import { referenceOf } from '../mail/compose';
 import type { Queryable } from '../storage/database';
 import { readSubmissionFile } from '../storage/files';
 import { hidesIdentity, HIDDEN_ANSWER, type BlindContext } from './blind';
-import { OPERATOR, orderOf, reviewOnly, SqlParameters, submissionConditions, viewerTerms, type InboxFilter, type Viewer } from './inboxFilter';
+import { aggregateOf, OPERATOR, orderOf, reviewColumns, reviewedFrom, reviewOnly, SqlParameters, submissionConditions, viewerTerms, type InboxFilter, type ReviewColumns, type Viewer } from './inboxFilter';
 
 /**
  * The team's read model of applications: submissions of the five public forms and grantee
@@ -42,7 +42,7 @@ export type ApplicationFilter = InboxFilter & {
 
 export type ApplicationListItem = ApplicationSummary;
 
-type ListRow = {
+type ListRow = ReviewColumns & {
   form: FormKey;
   id: string;
   first: string | null;
@@ -51,19 +51,11 @@ type ListRow = {
   created_at: Date;
   has_file: boolean;
   status: ApplicationStatus | null;
-  score: string | null;
-  reviews_done: number;
-  reviews_assigned: number;
-  spread: string | null;
-  disagreement: boolean;
-  recused: boolean;
   total: number;
 };
 
 const joinName = (first: string | undefined, last: string | undefined): string => [first, last].filter(Boolean).join(' ');
 
-/** numeric comes back as text from PostgreSQL: a number rounded to two decimals, as the screen shows it. */
-const decimal = (value: string | null): number | null => (value === null ? null : Math.round(Number(value) * 100) / 100);
 
 /** Each application's reviewers, by submission id, in the order they were assigned. */
 export async function reviewersOf(db: Queryable, submissionIds: readonly string[]): Promise<Map<string, MemberRef[]>> {
@@ -79,38 +71,50 @@ export async function reviewersOf(db: Queryable, submissionIds: readonly string[
   return reviewers;
 }
 
+/** The versions of payment details the filter lists, as rows of the listing's page (src/server/finance/views.ts). */
+function paymentDetailsRows(parameters: SqlParameters, filter: ApplicationFilter, forms: string): string {
+  const since = parameters.add(filter.since);
+  const before = parameters.add(filter.before ?? null);
+  const range = (column: string) => `(${since}::timestamptz IS NULL OR ${column} >= ${since}) AND (${before}::timestamptz IS NULL OR ${column} < ${before})`;
+  const listing = paymentDetailsListing({ forms, inRange: range, search: parameters.add(filter.search ?? null), reviewOnly: String(reviewOnly(filter)) });
+  return `UNION ALL
+         SELECT p.form, p.id, p.first, p.organisation, p.created_at, p.status, p.has_file, true, NULL::numeric, 0, 0, NULL::numeric, false, false, false, NULL::text, false FROM (
+           ${listing}
+         ) p (form, id, first, last, organisation, created_at, has_file, status, assignee_id, assignee_email)`;
+}
+
 /**
  * One page of the inbox for this viewer: the filter of src/server/team/inboxFilter.ts, each row with its reviewers and
  * aggregate (kept from whoever may not read scores yet), identifying answers hidden by blind review, and an application
- * its reviewer is recused from reduced to its reference.
+ * withheld from its assigned reviewer (conflict not declared yet, or declared) reduced to its reference.
  */
 export async function listApplications(db: Queryable, filter: ApplicationFilter, viewer: Viewer = OPERATOR): Promise<{ items: ApplicationListItem[]; total: number; page: number; pageSize: number }> {
   const parameters = new SqlParameters();
   const terms = viewerTerms(parameters, viewer);
   const forms = parameters.add(filter.forms);
   const conditions = submissionConditions(parameters, filter, viewer, terms, filter.forms);
-  const since = parameters.add(filter.since);
-  const before = parameters.add(filter.before ?? null);
-  const range = (column: string) => `(${since}::timestamptz IS NULL OR ${column} >= ${since}) AND (${before}::timestamptz IS NULL OR ${column} < ${before})`;
-  const search = parameters.add(filter.search ?? null);
+  const submissionRows = `FROM ${reviewedFrom(terms)} WHERE ${[`s.form = ANY(${forms}::text[])`, ...conditions].join(' AND ')}`;
+  // Payment details only where the member reads them (the route passes grantee finance among the forms for finance only).
+  const paymentRows = filter.forms.some(isPaymentDetailsForm) ? paymentDetailsRows(parameters, filter, forms) : null;
   const limit = parameters.add(APPLICATIONS_PAGE_SIZE);
   const offset = parameters.add((filter.page - 1) * APPLICATIONS_PAGE_SIZE);
+  // One pass over narrow rows (ids, dates, statuses, scores) counts and chooses the page; only its rows then read
+  // their answers (a submission's row is wide: its answers and their search vector).
   const rows = await db.query<ListRow>(
-    `SELECT form, id::text AS id, first, last, organisation, created_at, has_file, status, score::text AS score, reviews_done, reviews_assigned, spread::text AS spread,
-            disagreement, recused, count(*) OVER ()::int AS total FROM (
-       SELECT s.form, s.id, s.payload->>'firstName' AS first, s.payload->>'lastName' AS last, COALESCE(s.payload->>'company', '') AS organisation,
-              s.created_at, s.file_sha256 IS NOT NULL AS has_file, s.status, scores_hidden,
-              CASE WHEN scores_hidden THEN NULL ELSE ag.score END AS score, COALESCE(ag.reviews_done, 0) AS reviews_done,
-              COALESCE(ag.reviews_assigned, 0) AS reviews_assigned, CASE WHEN scores_hidden THEN NULL ELSE ag.spread END AS spread,
-              COALESCE(ag.disagreement, false) AND NOT scores_hidden AS disagreement, ${terms.recused} AS recused
-       FROM submissions s LEFT JOIN review_aggregates ag ON ag.submission_id = s.id, LATERAL (SELECT ${terms.scoresHidden} AS scores_hidden) hidden
-       WHERE s.form = ANY(${forms}::text[]) AND ${conditions.join(' AND ')}
-       UNION ALL
-       SELECT p.form, p.id, p.first, p.last, p.organisation, p.created_at, p.has_file, p.status, true, NULL::numeric, 0, 0, NULL::numeric, false, false FROM (
-         ${paymentDetailsListing({ forms, inRange: range, search, reviewOnly: String(reviewOnly(filter)) })}
-       ) p (form, id, first, last, organisation, created_at, has_file, status, assignee_id, assignee_email)
-     ) applications
-     ORDER BY ${orderOf(filter.sort)} LIMIT ${limit} OFFSET ${offset}`,
+    `WITH page AS (
+       SELECT *, count(*) OVER ()::int AS total FROM (
+         SELECT s.form, s.id, NULL::text AS first, NULL::text AS organisation, s.created_at, s.status, NULL::boolean AS has_file, ${reviewColumns(terms)}
+         ${submissionRows}
+         ${paymentRows ?? ''}
+       ) applications
+       ORDER BY ${orderOf(filter.sort)} LIMIT ${limit} OFFSET ${offset}
+     )
+     SELECT page.form, page.id::text AS id, COALESCE(s.payload->>'firstName', page.first) AS first, s.payload->>'lastName' AS last,
+            COALESCE(s.payload->>'company', page.organisation, '') AS organisation, page.created_at,
+            CASE WHEN page.status IS NULL THEN page.has_file ELSE s.file_sha256 IS NOT NULL END AS has_file,
+            page.status, page.score::text AS score, page.reviews_done, page.reviews_assigned, page.spread::text AS spread, page.disagreement, page.withheld, page.total
+     FROM page LEFT JOIN submissions s ON page.status IS NOT NULL AND s.id = page.id
+     ORDER BY ${orderOf(filter.sort).replace(/\b(score|created_at|id)\b/g, 'page.$1')}`,
     parameters.values,
   );
   let total = rows[0]?.total ?? 0;
@@ -120,13 +124,14 @@ export async function listApplications(db: Queryable, filter: ApplicationFilter,
   }
   const reviewers = await reviewersOf(
     db,
-    rows.filter((row) => row.status !== null && !row.recused).map((row) => row.id),
+    rows.filter((row) => row.status !== null && !row.withheld).map((row) => row.id),
   );
   return {
     items: rows.map((row) => {
       const reference = referenceOf(row.form, row.id);
       const head = { id: reference, reference, form: row.form, submittedAt: new Date(row.created_at).toISOString(), hasFile: row.has_file, status: row.status };
-      if (row.recused) return { ...head, name: '', organisation: '', hasFile: false, assignee: null, reviewers: [], aggregate: null, blind: false };
+      // Assigned and not declared free of conflict: the reference alone, as the detail gives it.
+      if (row.withheld) return { ...head, name: '', organisation: '', hasFile: false, assignee: null, reviewers: [], aggregate: null, blind: false };
       const hidden = hidesIdentity(viewer, row.form, row.status);
       const assigned = reviewers.get(row.id) ?? [];
       return {
@@ -135,10 +140,7 @@ export async function listApplications(db: Queryable, filter: ApplicationFilter,
         organisation: hidden ? HIDDEN_ANSWER : row.organisation,
         assignee: assigned[0] ?? null,
         reviewers: assigned,
-        aggregate:
-          row.status === null
-            ? null
-            : { score: decimal(row.score), reviewsDone: row.reviews_done, reviewsAssigned: row.reviews_assigned, spread: decimal(row.spread), disagreement: row.disagreement },
+        aggregate: row.status === null ? null : aggregateOf(row),
         blind: hidden,
       };
     }),

@@ -4,6 +4,7 @@ import type { FormKey } from '../../forms/definitions/types';
 import type { ApplicationStatus } from '../../lib/applicationStatus';
 import { referenceOf } from '../mail/compose';
 import type { Queryable } from '../storage/database';
+import { aggregateOf } from './inboxFilter';
 import type { Role } from './roles';
 
 type Row = {
@@ -23,7 +24,6 @@ type Row = {
 
 const CLOSED: readonly ApplicationStatus[] = ['approved', 'rejected', 'withdrawn'];
 
-const decimal = (value: string | null): number | null => (value === null ? null : Math.round(Number(value) * 100) / 100);
 
 /**
  * A member's own reviews, oldest application first: `pending` (assigned, not scored by them, still open; declared
@@ -61,13 +61,7 @@ export async function listMyReviews(db: Queryable, member: { readonly memberId: 
       scoredAt: row.scored_at?.toISOString() ?? null,
       aggregate:
         scored || member.role === 'admin'
-          ? {
-              score: decimal(row.score),
-              reviewsDone: row.reviews_done ?? 0,
-              reviewsAssigned: row.reviews_assigned ?? 0,
-              spread: decimal(row.spread),
-              disagreement: row.disagreement ?? false,
-            }
+          ? aggregateOf({ score: row.score, reviews_done: row.reviews_done ?? 0, reviews_assigned: row.reviews_assigned ?? 0, spread: row.spread, disagreement: row.disagreement ?? false })
           : null,
     };
     (scored ? result.scored : result.pending).push(item);
