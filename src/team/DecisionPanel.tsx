@@ -1,5 +1,4 @@
 import { useState, type FormEvent, type ReactNode } from 'react';
-import { APPLICANT_MESSAGE_MAX } from '@/api/contracts/teamInformation';
 import { applicationStatusLabels, nextStatuses } from '@/lib/applicationStatus';
 import type { DecisionBody } from '@/api/contracts/teamScoring';
 import { teamApi, type ApplicationDetail } from './api';
@@ -9,6 +8,9 @@ import { showAmount } from '@/lib/grantText';
 import { emptyGrantTerms, grantTermsOf, GrantTermsFields, type GrantTermsDraft } from './grant/GrantTermsFields';
 import { useTeamAction } from './useTeamData';
 import styles from './team.module.css';
+
+/** The server's cap on the message to the applicant (src/api/contracts/teamInformation.ts, APPLICANT_MESSAGE_MAX). */
+const APPLICANT_MESSAGE_MAX = 4000;
 
 type Verdict = DecisionBody['status'];
 

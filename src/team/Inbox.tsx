@@ -4,7 +4,6 @@ import { ChakraSystem } from '@/theme/ChakraSystem';
 import { useHydrated } from '@/forms/kit/useHydrated';
 import { isReviewedProgramme, type ProgrammeKey } from '@/config/programmes';
 import { APPLICATION_STATUSES, applicationStatusLabels, isApplicationStatus, type ApplicationStatus } from '@/lib/applicationStatus';
-import { INBOX_SORTS, REVIEW_FILTERS } from '@/api/contracts/teamApplications';
 import { filterQuery, teamApi, teamPaths, type ApplicationPage, type AssigneeOption, type InboxFilter, type InboxSort, type ReviewFilter, type RoundRobinResult, type StatusChangeResult, type TeamMember } from './api';
 import { formatDateTime, formatScore } from './format';
 import { DisagreementBadge } from './ScoringPanel';
@@ -38,9 +37,11 @@ export function filterFromSearch(search: string, programmes: readonly ProgrammeK
   };
 }
 
-/** The review filters' names on screen. */
+/** The review filters' and orders' names on screen; the records keep the lists complete (the contract's values, as types only). */
 const reviewFilterLabels: Record<ReviewFilter, string> = { mine: 'Me toca revisar', 'missing-my-score': 'Falta mi puntaje', disagreement: 'Desacuerdo' };
 const sortLabels: Record<InboxSort, string> = { submitted: 'Más recientes primero', 'score-desc': 'Puntaje: mayor primero', 'score-asc': 'Puntaje: menor primero' };
+const REVIEW_FILTERS = Object.keys(reviewFilterLabels) as ReviewFilter[];
+const INBOX_SORTS = Object.keys(sortLabels) as InboxSort[];
 
 const hasReview = (form: ProgrammeKey): boolean => isReviewedProgramme(form);
 

@@ -1,5 +1,4 @@
 import { useRef, useState, type FormEvent } from 'react';
-import { CONFLICT_REASON_MAX, RECOMMENDATIONS, SCORE_COMMENT_MAX } from '@/api/contracts/teamScoring';
 import { teamApi, type ApplicationDetail, type Recommendation, type ReviewAggregate, type ReviewerScores, type RubricCriterion, type ScoringPart, type TeamMember } from './api';
 import { formatDateTime, formatScore } from './format';
 import { ActionNotice } from './Notice';
@@ -8,6 +7,12 @@ import { recommendationLabels, reviewsDone } from './scoringLabels';
 import { useFocusNext } from './useFocusNext';
 import { useTeamAction, useTeamData, type ActionOutcome } from './useTeamData';
 import styles from './team.module.css';
+
+/** The server's caps (src/api/contracts/teamScoring.ts: CONFLICT_REASON_MAX, SCORE_COMMENT_MAX). */
+const CONFLICT_REASON_MAX = 500;
+const SCORE_COMMENT_MAX = 1000;
+/** In the order the form offers them; the labels' record keeps the list complete. */
+const RECOMMENDATIONS = Object.keys(recommendationLabels) as Recommendation[];
 
 /**
  * The declaration an assigned reviewer makes before reading an application: no conflict, or a

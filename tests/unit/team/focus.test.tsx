@@ -9,30 +9,11 @@ import MembersPage from '@/pages/equipo/miembros';
 import SessionsPage from '@/pages/equipo/sesiones';
 import ApplicationPage from '@/pages/equipo/solicitud';
 import type { ApplicationDetail, TeamMember } from '@/team/api';
-import { admin, answer, json, renderPage, reviewer, signedInAs } from './harness';
+import { admin, answer, applicationDetail, json, renderPage, reviewer, signedInAs } from './harness';
 
 vi.mock('@/team/navigate', () => ({ navigate: vi.fn() }));
 
-function detailWith(changes: Partial<ApplicationDetail> = {}): ApplicationDetail {
-  return {
-    id: 'PG-000123',
-    reference: 'PG-000123',
-    form: 'project-grants',
-    programme: 'Project Grants',
-    submittedAt: '2026-11-20T15:04:00Z',
-    sections: [{ title: 'Contact information', answers: [{ name: 'firstName', label: 'First name', value: 'Ana' }] }],
-    file: null,
-    status: 'in_review',
-    statusChangedAt: '2026-11-21T10:00:00Z',
-    assignee: null,
-    history: [{ from: null, to: 'received', by: null, at: '2026-11-20T15:04:00Z' }],
-    notes: [],
-    decisionEmails: [],
-    grantee: null,
-    informationRequests: [],
-    ...changes,
-  };
-}
+const detailWith = applicationDetail;
 
 function open(member: TeamMember, detail: ApplicationDetail) {
   signedInAs(member);

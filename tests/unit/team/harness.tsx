@@ -9,7 +9,7 @@ import { configure, render } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { http, HttpResponse, type JsonBodyType } from 'msw';
 import { vi } from 'vitest';
-import type { TeamMember } from '@/team/api';
+import type { ApplicationDetail, TeamMember } from '@/team/api';
 import { apiServer } from '../../support/apiServer';
 import { fakeRouter } from '../forms/components/harness';
 
@@ -20,6 +20,28 @@ vi.setConfig({ testTimeout: 30_000 });
 export const admin: TeamMember = { email: 'ana@ejemplo.org', role: 'admin' };
 export const reviewer: TeamMember = { email: 'rita@ejemplo.org', role: 'reviewer' };
 export const finance: TeamMember = { email: 'fede@ejemplo.org', role: 'finance' };
+
+/** A project grant in review, as GET /api/team/applications/PG-000123 answers it; `changes` override. */
+export function applicationDetail(changes: Partial<ApplicationDetail> = {}): ApplicationDetail {
+  return {
+    id: 'PG-000123',
+    reference: 'PG-000123',
+    form: 'project-grants',
+    programme: 'Project Grants',
+    submittedAt: '2026-11-20T15:04:00Z',
+    sections: [{ title: 'Contact information', answers: [{ name: 'firstName', label: 'First name', value: 'Ana' }] }],
+    file: null,
+    status: 'in_review',
+    statusChangedAt: '2026-11-21T10:00:00Z',
+    assignee: null,
+    history: [{ from: null, to: 'received', by: null, at: '2026-11-20T15:04:00Z' }],
+    notes: [],
+    decisionEmails: [],
+    grantee: null,
+    informationRequests: [],
+    ...changes,
+  };
+}
 
 /** Answers GET /api/team/me with this member, or with the status given. */
 export function signedInAs(member: TeamMember | number) {

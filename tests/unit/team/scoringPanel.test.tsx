@@ -4,7 +4,7 @@ import MyReviewsPage from '@/pages/equipo/mis-revisiones';
 import InboxPage from '@/pages/equipo/solicitudes';
 import ApplicationPage from '@/pages/equipo/solicitud';
 import type { ApplicationAnswer, ApplicationDetail, ApplicationPage as InboxAnswer, ReviewerScores, ScoringPart, TeamMember } from '@/team/api';
-import { admin, answer, json, renderPage, reviewer, signedInAs } from './harness';
+import { admin, answer, applicationDetail, json, renderPage, reviewer, signedInAs } from './harness';
 
 vi.mock('@/team/navigate', () => ({ navigate: vi.fn() }));
 
@@ -53,26 +53,13 @@ function scoring(changes: Partial<ScoringPart> = {}): ScoringPart {
 }
 
 function detailWith(changes: Partial<ApplicationDetail> = {}): ApplicationDetail {
-  return {
-    id: 'PG-000123',
-    reference: 'PG-000123',
-    form: 'project-grants',
-    programme: 'Project Grants',
-    submittedAt: '2026-11-20T15:04:00Z',
+  return applicationDetail({
     sections: [{ title: 'Contact information', answers: [{ name: 'projectName', label: 'Project name', value: 'Puente' }] }],
-    file: null,
-    status: 'in_review',
-    statusChangedAt: '2026-11-21T10:00:00Z',
     assignee: rita,
     reviewers: [rita, rosa],
-    history: [{ from: null, to: 'received', by: null, at: '2026-11-20T15:04:00Z' }],
-    notes: [],
-    decisionEmails: [],
-    grantee: null,
-    informationRequests: [],
     scoring: scoring(),
     ...changes,
-  };
+  });
 }
 
 /** The application page with the detail the server answers now (changed by the test's posts). */
