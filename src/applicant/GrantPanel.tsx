@@ -86,7 +86,7 @@ function Payments({ grant }: { grant: ApplicantGrant }) {
     <>
       <h3 className={styles.subTitle}>Pagos recibidos</h3>
       {grant.payments.length === 0 ? (
-        <p className={styles.muted}>Todavía no registramos pagos de tu subvención.</p>
+        <p className={styles.muted}>Todavía no registramos pagos de tu beca.</p>
       ) : (
         <ul className={grantStyles.payments} aria-label="Pagos recibidos">
           {grant.payments.map((payment, index) => (
@@ -132,7 +132,7 @@ export function GrantPanel({ grant: initial }: { grant: ApplicantGrant }) {
 
   return (
     <section className={styles.panel} aria-labelledby="subvencion">
-      <h2 id="subvencion">Tu subvención</h2>
+      <h2 id="subvencion">Tu beca</h2>
       <dl className={styles.facts}>
         <dt>Monto aprobado</dt>
         <dd>{showAmount(grant.amount, grant.currency)}</dd>
@@ -153,9 +153,9 @@ export function GrantPanel({ grant: initial }: { grant: ApplicantGrant }) {
       ) : null}
       <h3 className={styles.subTitle}>Hitos</h3>
       {grant.milestones.length === 0 ? (
-        <p className={styles.muted}>El equipo todavía no definió los hitos de tu subvención. Te avisaremos cuando estén.</p>
+        <p className={styles.muted}>El equipo todavía no definió los hitos de tu beca. Te avisaremos cuando estén.</p>
       ) : (
-        <ol className={grantStyles.milestones} aria-label="Hitos de tu subvención">
+        <ol className={grantStyles.milestones} aria-label="Hitos de tu beca">
           {grant.milestones.map((milestone) => (
             <li key={milestone.id} className={grantStyles.milestone}>
               <h4 className={grantStyles.milestoneTitle}>

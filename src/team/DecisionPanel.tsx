@@ -63,7 +63,7 @@ export function DecisionPanel({ application, onDecided, children }: { applicatio
       setMessage('');
       setGrant(emptyGrantTerms);
       await onDecided();
-      return { tone: 'success', text: `La solicitud quedó ${applicationStatusLabels[result.status]} (${result.reason.label}). ${terms?.ok ? ` Creamos la subvención de ${showAmount(terms.terms.amount, terms.terms.currency)}.` : ''} Ahora revisa y envía el correo de decisión.` };
+      return { tone: 'success', text: `La solicitud quedó ${applicationStatusLabels[result.status]} (${result.reason.label}). ${terms?.ok ? ` Creamos la beca de ${showAmount(terms.terms.amount, terms.terms.currency)}.` : ''} Ahora revisa y envía el correo de decisión.` };
     }, 'No pudimos registrar la decisión. Inténtalo de nuevo.');
   };
 
@@ -108,8 +108,8 @@ export function DecisionPanel({ application, onDecided, children }: { applicatio
           {verdict === 'approved' && paying ? (
             <GrantTermsFields
               id="decision-subvencion"
-              label="Monto de la subvención (opcional)"
-              help="Crea la subvención con la aprobación; puede diferir de lo solicitado. Si lo dejas vacío, la creas después en «Subvención»."
+              label="Monto de la beca (opcional)"
+              help="Crea la beca con la aprobación; puede diferir de lo solicitado. Si lo dejas vacío, la creas después en «Beca»."
               draft={grant}
               problem={grantProblem}
               onChange={setGrant}

@@ -227,9 +227,9 @@ for (const backend of BACKENDS) {
         ['negative', () => admin.post(`/applications/${reference}/grant`, { amount: '-50', currency: 'DAI' }), 400, 'El monto debe ser mayor que cero.'],
         ['a number, not a string', () => admin.post(`/applications/${reference}/grant`, { amount: 1000, currency: 'USD' }), 400, 'Escribe el monto solo con números y un punto para los decimales, por ejemplo 1500.50.'],
         ['unknown currency', () => admin.post(`/applications/${reference}/grant`, { amount: '1', currency: 'BTC' }), 400, 'La moneda debe ser una de: USD, ETH, DAI.'],
-        ['not approved', () => admin.post(`/applications/${unapproved}/grant`, { amount: '1', currency: 'USD' }), 409, 'Solo una solicitud Aprobada puede tener una subvención.'],
-        ['a programme that pays nothing', () => admin.post(`/applications/${session}/grant`, { amount: '1', currency: 'USD' }), 409, 'Este programa no otorga subvenciones con pagos.'],
-        ['no grant yet', () => admin.post(`/applications/${reference}/grant/milestones`, { milestones: [{ title: 'A', doneCriteria: 'B', dueDate: '2099-01-01', amount: '1' }] }), 404, 'No encontramos esa subvención.'],
+        ['not approved', () => admin.post(`/applications/${unapproved}/grant`, { amount: '1', currency: 'USD' }), 409, 'Solo una solicitud Aprobada puede tener una beca.'],
+        ['a programme that pays nothing', () => admin.post(`/applications/${session}/grant`, { amount: '1', currency: 'USD' }), 409, 'Este programa no otorga becas con pagos.'],
+        ['no grant yet', () => admin.post(`/applications/${reference}/grant/milestones`, { milestones: [{ title: 'A', doneCriteria: 'B', dueDate: '2099-01-01', amount: '1' }] }), 404, 'No encontramos esa beca.'],
       ];
       for (const [name, call, status, error] of refusals) {
         const before = await snapshot();
@@ -254,20 +254,20 @@ for (const backend of BACKENDS) {
 
       const milestones = (list: unknown[]) => () => admin.post(`/applications/${reference}/grant/milestones`, { milestones: list });
       const more: Array<[string, () => Promise<Response>, number, string]> = [
-        ['already has a grant', () => admin.post(`/applications/${reference}/grant`, { amount: '1', currency: 'USD' }), 409, 'Esta solicitud ya tiene una subvención.'],
-        ['amounts that do not add up', milestones([first, { ...second, share: undefined, amount: '0.2' }]), 400, 'Los montos de los hitos suman ETH 0,4 y la subvención es de ETH 0,5: deben sumar exactamente lo mismo.'],
+        ['already has a grant', () => admin.post(`/applications/${reference}/grant`, { amount: '1', currency: 'USD' }), 409, 'Esta solicitud ya tiene una beca.'],
+        ['amounts that do not add up', milestones([first, { ...second, share: undefined, amount: '0.2' }]), 400, 'Los montos de los hitos suman ETH 0,4 y la beca es de ETH 0,5: deben sumar exactamente lo mismo.'],
         ['a milestone with too many decimals', milestones([{ ...first, amount: '0.2000000000000000001' }, second]), 400, 'El hito 1: El monto admite como máximo 18 decimales en ETH.'],
         ['a zero milestone', milestones([{ ...first, amount: '0' }, second]), 400, 'El hito 1: El monto debe ser mayor que cero.'],
-        ['a due date before the grant', milestones([{ ...first, dueDate: dayOffset(today, -1) }, second]), 400, `El hito 1: la fecha de vencimiento no puede ser anterior a la creación de la subvención (${today}).`],
+        ['a due date before the grant', milestones([{ ...first, dueDate: dayOffset(today, -1) }, second]), 400, `El hito 1: la fecha de vencimiento no puede ser anterior a la creación de la beca (${today}).`],
         ['a date that does not exist', milestones([{ ...first, dueDate: '2099-02-30' }, second]), 400, 'El hito 1: la fecha 2099-02-30 no existe.'],
         ['both amount and share', milestones([{ ...first, share: '40' }, second]), 400, 'El hito 1: Cada hito lleva un monto o una parte (%), no ambos ni ninguno.'],
-        ['an unknown milestone', milestones([{ ...first, id: otherMilestone.id }, second]), 400, `El hito ${otherMilestone.id} no existe en esta subvención.`],
+        ['an unknown milestone', milestones([{ ...first, id: otherMilestone.id }, second]), 400, `El hito ${otherMilestone.id} no existe en esta beca.`],
         ['no milestones', milestones([]), 400, 'Define entre 1 y 20 hitos.'],
         ['a reviewer asking for changes without a comment', () => team(members.reviewer).post(reviewPath(reference, contract!.id), { version: 1, decision: 'changes_requested' }), 400, 'Escribe qué cambios pides: el comentario es obligatorio.'],
         ['a review of a report never sent', () => team(members.reviewer).post(reviewPath(reference, contract!.id), { version: 1, decision: 'accepted' }), 409, 'Solo se revisa la última versión del informe, y una sola vez.'],
-        ['a review of an unknown milestone', () => team(members.reviewer).post(reviewPath(reference, otherMilestone.id), { version: 1, decision: 'accepted' }), 404, 'No encontramos ese hito en la subvención.'],
-        ['a report on someone else\'s grant', () => portal(cookies.owner).report(reportPath(other, otherMilestone.id), { text: 'Hola' }), 404, 'No encontramos esa subvención.'],
-        ['a report on a milestone of another grant', () => portal(cookies.owner).report(reportPath(reference, otherMilestone.id), { text: 'Hola' }), 404, 'No encontramos ese hito en la subvención.'],
+        ['a review of an unknown milestone', () => team(members.reviewer).post(reviewPath(reference, otherMilestone.id), { version: 1, decision: 'accepted' }), 404, 'No encontramos ese hito en la beca.'],
+        ['a report on someone else\'s grant', () => portal(cookies.owner).report(reportPath(other, otherMilestone.id), { text: 'Hola' }), 404, 'No encontramos esa beca.'],
+        ['a report on a milestone of another grant', () => portal(cookies.owner).report(reportPath(reference, otherMilestone.id), { text: 'Hola' }), 404, 'No encontramos ese hito en la beca.'],
         ['a report without text', () => portal(cookies.owner).report(reportPath(reference, contract!.id), { text: '  ' }), 400, 'Escribe tu informe: entre 1 y 5000 caracteres, sin caracteres de control.'],
         ['a report too long', () => portal(cookies.owner).report(reportPath(reference, contract!.id), { text: 'a'.repeat(5001) }), 400, 'Escribe tu informe: entre 1 y 5000 caracteres, sin caracteres de control.'],
         ['a link that is not https', () => portal(cookies.owner).report(reportPath(reference, contract!.id), { text: 'Avance', links: 'http://demo.example.org' }), 400, 'Los enlaces van uno por línea, hasta 5, y cada uno empieza con https://.'],
@@ -311,7 +311,7 @@ for (const backend of BACKENDS) {
       const refused = await application('owner@example.org', { status: 'in_review' });
       for (const [body, status, error] of [
         [{ grant: { amount: '12.345', currency: 'USD' } }, 400, 'El monto admite como máximo 2 decimales en USD.'],
-        [{ status: 'rejected', reason: 'x', grant: { amount: '10', currency: 'USD' } }, 400, 'Solo una aprobación lleva una subvención (monto y moneda).'],
+        [{ status: 'rejected', reason: 'x', grant: { amount: '10', currency: 'USD' } }, 400, 'Solo una aprobación lleva una beca (monto y moneda).'],
       ] as const) {
         const before = await snapshot();
         const response = await decide(refused, body);

@@ -102,7 +102,7 @@ test('a grant from approval to its last payment: milestones, reports with change
   const admin = await enrolledMember(browser, 'coordinacion@ejemplo.org', 'admin');
   const reference = (await admin.getByRole('row').filter({ hasText: 'Ana Pérez' }).getByRole('link').first().textContent())!.trim();
   const detailUrl = `${ORIGIN}/equipo/solicitud/?id=${reference}`;
-  const grantSection = (member: Page) => member.getByRole('region', { name: 'Subvención' });
+  const grantSection = (member: Page) => member.getByRole('region', { name: 'Beca' });
 
   await test.step('2. the admin takes it into review and approves it with a reason and an amount of USD 12.000: the grant exists', async () => {
     await gotoHydrated(admin, detailUrl);
@@ -111,15 +111,15 @@ test('a grant from approval to its last payment: milestones, reports with change
     const decide = admin.getByRole('region', { name: 'Decisión' });
     await decide.getByRole('radio', { name: 'Aprobar' }).check();
     await decide.getByLabel('Motivo').selectOption({ index: 1 });
-    await decide.getByLabel('Monto de la subvención (opcional)').fill('12000.001');
+    await decide.getByLabel('Monto de la beca (opcional)').fill('12000.001');
     await decide.getByRole('button', { name: 'Registrar la decisión' }).click();
     await expect(decide.getByText('El monto admite como máximo 2 decimales en USD.')).toBeVisible();
-    await expect(decide.getByLabel('Monto de la subvención (opcional)')).toBeFocused();
+    await expect(decide.getByLabel('Monto de la beca (opcional)')).toBeFocused();
     await expectNoAxeViolations(admin);
-    await decide.getByLabel('Monto de la subvención (opcional)').fill('12000');
+    await decide.getByLabel('Monto de la beca (opcional)').fill('12000');
     await decide.getByLabel('Moneda').selectOption('USD');
     await decide.getByRole('button', { name: 'Registrar la decisión' }).click();
-    await expect(admin.getByText(/^La solicitud quedó Aprobada .*Creamos la subvención de USD 12\.000,00\./)).toBeFocused();
+    await expect(admin.getByText(/^La solicitud quedó Aprobada .*Creamos la beca de USD 12\.000,00\./)).toBeFocused();
     await expect(admin.getByRole('region', { name: 'Estado' })).toContainText(/^EstadoAprobada/);
     const section = grantSection(admin);
     await expect(section.getByText('Monto aprobado', { exact: true }).locator('xpath=following-sibling::dd[1]')).toHaveText('USD 12.000,00');
@@ -147,8 +147,8 @@ test('a grant from approval to its last payment: milestones, reports with change
     await expectNoAxeViolations(admin);
     await second.getByLabel('Monto (USD)').fill('7000');
     await section.getByRole('button', { name: 'Guardar los hitos' }).click();
-    await expect(section.getByText('Guardamos los 2 hitos de la subvención.')).toBeFocused();
-    const milestones = section.getByRole('list', { name: 'Hitos de la subvención' });
+    await expect(section.getByText('Guardamos los 2 hitos de la beca.')).toBeFocused();
+    const milestones = section.getByRole('list', { name: 'Hitos de la beca' });
     await expect(milestones.getByRole('heading', { level: 4 })).toHaveText([`Hito 1: ${FIRST}Pendiente`, `Hito 2: ${SECOND}Pendiente`]);
     await expectNoAxeViolations(admin);
   });
@@ -164,7 +164,7 @@ test('a grant from approval to its last payment: milestones, reports with change
   });
 
   const grantPage = `${ORIGIN}/mi-solicitud/solicitud/?ref=${reference}`;
-  const grantee = (member: Page) => member.getByRole('region', { name: 'Tu subvención' });
+  const grantee = (member: Page) => member.getByRole('region', { name: 'Tu beca' });
   const granteeMilestone = (title: string) => grantee(applicant).getByRole('listitem').filter({ has: applicant.getByRole('heading', { level: 4, name: new RegExp(title) }) });
 
   await test.step('5. the grantee signs in from the portal link and reports on the first milestone with a file', async () => {
@@ -276,7 +276,7 @@ test('a grant from approval to its last payment: milestones, reports with change
     await expectNoAxeViolations(finance);
 
     await gotoHydrated(finance, detailUrl);
-    const payments = grantSection(finance).getByRole('table', { name: 'Pagos de la subvención' });
+    const payments = grantSection(finance).getByRole('table', { name: 'Pagos de la beca' });
     await expect(payments.getByRole('row').nth(1)).toContainText(TX_HASH);
     await expect(grantSection(finance).getByText('Pagado', { exact: true }).locator('xpath=following-sibling::dd[1]')).toHaveText('USD 5.000,00');
   });

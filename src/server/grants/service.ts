@@ -26,18 +26,18 @@ import { scheduleReminders } from './reminders';
  */
 
 export const GRANT_MESSAGES = {
-  notFound: 'No encontramos esa subvención.',
-  milestoneNotFound: 'No encontramos ese hito en la subvención.',
-  notApproved: 'Solo una solicitud Aprobada puede tener una subvención.',
-  notPaying: 'Este programa no otorga subvenciones con pagos.',
-  exists: 'Esta solicitud ya tiene una subvención.',
-  notActive: 'La subvención no está activa: ya no admite cambios.',
+  notFound: 'No encontramos esa beca.',
+  milestoneNotFound: 'No encontramos ese hito en la beca.',
+  notApproved: 'Solo una solicitud Aprobada puede tener una beca.',
+  notPaying: 'Este programa no otorga becas con pagos.',
+  exists: 'Esta solicitud ya tiene una beca.',
+  notActive: 'La beca no está activa: ya no admite cambios.',
   amountOrShare: 'Cada hito lleva un monto o una parte (%), no ambos ni ninguno.',
-  notComplete: 'Solo se completa una subvención con hitos y todos ellos aceptados.',
+  notComplete: 'Solo se completa una beca con hitos y todos ellos aceptados.',
   commentNeeded: 'Escribe qué cambios pides: el comentario es obligatorio.',
   notLatest: 'Solo se revisa la última versión del informe, y una sola vez.',
   milestoneAccepted: 'Este hito ya fue aceptado: no recibe más informes.',
-  grantOnlyOnApproval: 'Solo una aprobación lleva una subvención (monto y moneda).',
+  grantOnlyOnApproval: 'Solo una aprobación lleva una beca (monto y moneda).',
   inReview: 'El informe de este hito está en revisión: podrás enviar otro si el equipo pide cambios.',
   badReportText: 'Escribe tu informe: entre 1 y 5000 caracteres, sin caracteres de control.',
   badReportForm: 'Envía solo el informe (text), los enlaces (links, uno por línea) y, si quieres, un archivo (file).',
@@ -235,7 +235,7 @@ function planMilestones(grant: GrantRow, inputs: readonly MilestoneInput[]): Ref
     if (title === '') return refuse(400, `${name} necesita un título.`);
     if (doneCriteria === '') return refuse(400, `${name} necesita qué cuenta como hecho.`);
     if (!isCalendarDay(input.dueDate)) return refuse(400, `${name}: la fecha ${input.dueDate} no existe.`);
-    if (input.dueDate < grant.created_day) return refuse(400, `${name}: la fecha de vencimiento no puede ser anterior a la creación de la subvención (${grant.created_day}).`);
+    if (input.dueDate < grant.created_day) return refuse(400, `${name}: la fecha de vencimiento no puede ser anterior a la creación de la beca (${grant.created_day}).`);
     if ((input.amount === undefined) === (input.share === undefined)) return refuse(400, `${name}: ${GRANT_MESSAGES.amountOrShare}`);
     let amount: bigint;
     if (input.amount !== undefined) {
@@ -254,7 +254,7 @@ function planMilestones(grant: GrantRow, inputs: readonly MilestoneInput[]): Ref
   }
   const sum = planned.reduce((acc, milestone) => acc + milestone.amount, 0n);
   if (sum !== total) {
-    return refuse(400, `Los montos de los hitos suman ${formatAmount(sum, grant.currency)} y la subvención es de ${formatAmount(total, grant.currency)}: deben sumar exactamente lo mismo.`);
+    return refuse(400, `Los montos de los hitos suman ${formatAmount(sum, grant.currency)} y la beca es de ${formatAmount(total, grant.currency)}: deben sumar exactamente lo mismo.`);
   }
   return planned;
 }
@@ -276,7 +276,7 @@ export async function defineMilestones(tx: Queryable, input: { readonly key: App
   const named = new Set<string>();
   for (const milestone of plan) {
     if (milestone.id === null) continue;
-    if (!existing.has(milestone.id) || named.has(milestone.id)) return refuse(400, `El hito ${milestone.id} no existe en esta subvención.`);
+    if (!existing.has(milestone.id) || named.has(milestone.id)) return refuse(400, `El hito ${milestone.id} no existe en esta beca.`);
     named.add(milestone.id);
   }
   for (const row of existing.values()) {

@@ -54,7 +54,7 @@ export function composeChangesRequested(input: MilestoneMail & { readonly commen
 
 export function composeDueReminder(input: MilestoneMail): ComposedEmail {
   return compose(input, `Recordatorio: el hito «${input.milestone.title}» vence el ${spanishDay(input.milestone.dueDate)}`, [
-    `Te recordamos que el hito «${input.milestone.title}» de tu subvención vence el ${spanishDay(input.milestone.dueDate)}.`,
+    `Te recordamos que el hito «${input.milestone.title}» de tu beca vence el ${spanishDay(input.milestone.dueDate)}.`,
     '',
     'Cuando lo completes, envía tu informe de avance en la página de tu solicitud: un texto, enlaces y, si quieres, un archivo.',
   ]);
@@ -62,7 +62,7 @@ export function composeDueReminder(input: MilestoneMail): ComposedEmail {
 
 export function composeOverdueReminder(input: MilestoneMail): ComposedEmail {
   return compose(input, `El hito «${input.milestone.title}» venció`, [
-    `El hito «${input.milestone.title}» de tu subvención venció el ${spanishDay(input.milestone.dueDate)} y todavía no tenemos su informe de avance: ahora figura como «Vencida».`,
+    `El hito «${input.milestone.title}» de tu beca venció el ${spanishDay(input.milestone.dueDate)} y todavía no tenemos su informe de avance: ahora figura como «Vencida».`,
     '',
     'Envía tu informe en la página de tu solicitud lo antes posible. Si necesitas más tiempo, escríbele al equipo.',
   ]);

@@ -36,7 +36,7 @@ export function GrantPayments({ grant, role }: { grant: TeamGrant; role: Role })
       ) : (
         <div className={teamStyles.tableWrap}>
           <table className={teamStyles.table}>
-            <caption className={teamStyles.visuallyHidden}>Pagos de la subvención</caption>
+            <caption className={teamStyles.visuallyHidden}>Pagos de la beca</caption>
             <thead>
               <tr>
                 <th scope="col">Fecha</th>

@@ -59,17 +59,17 @@ function CreateGrant({ reference, onCreated }: { reference: string; onCreated: (
     setProblem(null);
     await run(async () => {
       const grant = await grantApi.create(reference, terms.terms);
-      onCreated(grant, { tone: 'success', text: `Creamos la subvención de ${showAmount(grant.amount, grant.currency)}. Ahora define sus hitos.` });
+      onCreated(grant, { tone: 'success', text: `Creamos la beca de ${showAmount(grant.amount, grant.currency)}. Ahora define sus hitos.` });
       return null;
-    }, 'No pudimos crear la subvención. Inténtalo de nuevo.');
+    }, 'No pudimos crear la beca. Inténtalo de nuevo.');
   };
 
   return (
-    <form className={styles.inlineForm} onSubmit={submit} noValidate aria-label="Crear la subvención">
+    <form className={styles.inlineForm} onSubmit={submit} noValidate aria-label="Crear la beca">
       <GrantTermsFields id="subvencion" label="Monto aprobado" help="Con punto para los decimales, por ejemplo 12000 o 1.5." draft={draft} problem={problem} onChange={setDraft} />
       <div>
         <button type="submit" className={teamStyles.button} disabled={busy}>
-          Crear la subvención
+          Crear la beca
         </button>
       </div>
       <ActionNotice outcome={outcome} />
@@ -96,7 +96,7 @@ function GrantSummary({ grant }: { grant: TeamGrant }) {
 }
 
 /**
- * "Subvención" on an approved application of a paying programme: creating the grant (admin), its
+ * "Beca" on an approved application of a paying programme: creating the grant (admin), its
  * amount, state and what is paid and outstanding; its milestones with their states and reports
  * (reviewers accept them or ask for changes); the milestones' editor (admin); the payments. Every
  * action's outcome takes the focus. The server checks every role again.
@@ -114,17 +114,17 @@ function Grant({ application, member }: { application: ApplicationDetail; member
   return (
     <section className={styles.section} aria-labelledby="subvencion">
       <h2 id="subvencion" className={styles.title}>
-        Subvención
+        Beca
       </h2>
-      {loaded.state === 'loading' ? <p role="status">Cargando la subvención…</p> : null}
+      {loaded.state === 'loading' ? <p role="status">Cargando la beca…</p> : null}
       {loaded.state === 'error' ? <Notice tone="error">{failureMessage(loaded.status)}</Notice> : null}
       {loaded.state === 'none' && member.role === 'admin' ? (
         <>
-          <p className={teamStyles.muted}>Esta solicitud aprobada todavía no tiene una subvención registrada.</p>
+          <p className={teamStyles.muted}>Esta solicitud aprobada todavía no tiene una beca registrada.</p>
           <CreateGrant reference={application.reference} onCreated={changed} />
         </>
       ) : null}
-      {loaded.state === 'none' && member.role !== 'admin' ? <p className={teamStyles.muted}>Todavía no se registró la subvención de esta solicitud.</p> : null}
+      {loaded.state === 'none' && member.role !== 'admin' ? <p className={teamStyles.muted}>Todavía no se registró la beca de esta solicitud.</p> : null}
       <ActionNotice outcome={outcome} />
       {loaded.state === 'ready' ? (
         <>
@@ -135,7 +135,7 @@ function Grant({ application, member }: { application: ApplicationDetail; member
               grant={loaded.grant}
               onSaved={(grant) => {
                 setEditing(false);
-                changed(grant, { tone: 'success', text: `Guardamos ${grant.milestones.length === 1 ? 'el hito' : `los ${grant.milestones.length} hitos`} de la subvención.` });
+                changed(grant, { tone: 'success', text: `Guardamos ${grant.milestones.length === 1 ? 'el hito' : `los ${grant.milestones.length} hitos`} de la beca.` });
               }}
               onCancel={() => setEditing(false)}
             />

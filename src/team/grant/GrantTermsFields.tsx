@@ -14,7 +14,7 @@ export function grantTermsOf(draft: GrantTermsDraft): { ok: true; terms: GrantTe
 
 /**
  * The approved amount and its currency (USD, ETH or DAI), which may differ from what was requested:
- * on "Crear la subvención" and on the decision that approves a paying programme's application.
+ * on "Crear la beca" and on the decision that approves a paying programme's application.
  */
 export function GrantTermsFields({ id, label, help, draft, problem, onChange }: { id: string; label: string; help: string; draft: GrantTermsDraft; problem: string | null; onChange: (draft: GrantTermsDraft) => void }) {
   return (

@@ -127,7 +127,7 @@ function ReviewReport({ reference, milestone, report, onReviewed }: { reference:
 export function MilestoneList({ grant, reference, canReview, onReviewed }: { grant: TeamGrant; reference: string; canReview: boolean; onReviewed: (grant: TeamGrant, outcome: ActionOutcome) => void }) {
   if (grant.milestones.length === 0) return <p className={teamStyles.muted}>Todavía no hay hitos definidos.</p>;
   return (
-    <ol className={styles.milestones} aria-label="Hitos de la subvención">
+    <ol className={styles.milestones} aria-label="Hitos de la beca">
       {grant.milestones.map((milestone) => {
         const latest = milestone.reports.at(-1);
         return (

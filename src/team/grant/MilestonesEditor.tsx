@@ -38,7 +38,7 @@ function rowErrors(row: Row, currency: Currency, createdOn: string): RowErrors {
   if (row.doneCriteria.trim() === '') errors.doneCriteria = 'Escribe qué cuenta como hecho.';
   else if (row.doneCriteria.trim().length > CRITERIA_MAX) errors.doneCriteria = `Qué cuenta como hecho tiene hasta ${CRITERIA_MAX} caracteres.`;
   if (!/^\d{4}-\d{2}-\d{2}$/.test(row.dueDate)) errors.dueDate = 'Elige la fecha límite.';
-  else if (row.dueDate < createdOn) errors.dueDate = 'La fecha límite no puede ser anterior a la creación de la subvención.';
+  else if (row.dueDate < createdOn) errors.dueDate = 'La fecha límite no puede ser anterior a la creación de la beca.';
   const amount = parseAmount(row.amount, currency);
   if (!amount.ok) errors.amount = amount.message;
   return errors;
@@ -109,7 +109,7 @@ export function MilestonesEditor({ grant, onSaved, onCancel }: { grant: TeamGran
     if (difference !== 0n) {
       setProblem((previous) => ({
         attempt: (previous?.attempt ?? 0) + 1,
-        text: `Los montos suman ${formatAmount(sum, currency)} y la subvención es de ${formatAmount(approved, currency)}: ${
+        text: `Los montos suman ${formatAmount(sum, currency)} y la beca es de ${formatAmount(approved, currency)}: ${
           difference > 0n ? `faltan ${formatAmount(difference, currency)}` : `sobran ${formatAmount(-difference, currency)}`
         }. Ajusta los montos para que sumen exactamente el monto aprobado.`,
       }));
@@ -130,7 +130,7 @@ export function MilestonesEditor({ grant, onSaved, onCancel }: { grant: TeamGran
   };
 
   return (
-    <form onSubmit={submit} noValidate aria-label="Hitos de la subvención">
+    <form onSubmit={submit} noValidate aria-label="Hitos de la beca">
       {rows.map((row, index) => {
         const rowError = errors[row.key] ?? {};
         const id = (part: string) => `hito-${row.key}-${part}`;

@@ -103,7 +103,7 @@ function openPage(grant: ApplicantGrant | number) {
   return renderPage(ApplicantApplicationPage, `/mi-solicitud/solicitud/?ref=${REFERENCE}`);
 }
 
-const grantRegion = () => screen.findByRole('region', { name: 'Tu subvención' });
+const grantRegion = () => screen.findByRole('region', { name: 'Tu beca' });
 
 describe('the grant on the grantee’s page', () => {
   it('shows the amount, what was received, each milestone with its state and due date, the reports with the team’s comment, and the payments', async () => {
@@ -116,7 +116,7 @@ describe('the grant on the grantee’s page', () => {
       ['Recibido', 'USD 4.000,00'],
       ['Por recibir', 'USD 6.000,00'],
     ]);
-    const milestones = within(within(region).getByRole('list', { name: 'Hitos de tu subvención' })).getAllByRole('listitem').filter((item) => item.parentElement?.getAttribute('aria-label') === 'Hitos de tu subvención');
+    const milestones = within(within(region).getByRole('list', { name: 'Hitos de tu beca' })).getAllByRole('listitem').filter((item) => item.parentElement?.getAttribute('aria-label') === 'Hitos de tu beca');
     expect(milestones).toHaveLength(2);
     expect(within(milestones[0]!).getByRole('heading', { level: 4 })).toHaveTextContent('Hito 1: Primera versiónCon cambios pedidos');
     expect(within(milestones[1]!).getByRole('heading', { level: 4 })).toHaveTextContent('Hito 2: AuditoríaVencida');
@@ -141,7 +141,7 @@ describe('the grant on the grantee’s page', () => {
     openPage(404);
     expect(await screen.findByRole('heading', { level: 2, name: 'Estado: Aprobada' })).toBeVisible();
     await waitFor(() => expect(screen.queryByText('Cargando la solicitud…')).toBeNull());
-    expect(screen.queryByRole('region', { name: 'Tu subvención' })).toBeNull();
+    expect(screen.queryByRole('region', { name: 'Tu beca' })).toBeNull();
     expect(screen.queryByRole('alert')).toBeNull();
   });
 

@@ -1,5 +1,5 @@
 /**
- * "Subvención" on the team's application page, /api/team/* answered by msw: creating the grant
+ * "Beca" on the team's application page, /api/team/* answered by msw: creating the grant
  * (admin), the milestones editor's running sum and its refusal to send what does not add up, a
  * refused save keeping every value, "Aceptar" / "Pedir cambios" on a report (a comment required
  * for changes), the payments as a reviewer reads them, and focus on each action's outcome.
@@ -94,11 +94,11 @@ function openAs(member: typeof admin, grant: TeamGrant | number, application: Ap
   signedInAs(member);
   answer('get', `/api/team/applications/${ID}`, json(application));
   answer('get', '/api/team/assignees', json({ members: [] }));
-  const reads = answer('get', GRANT_PATH, typeof grant === 'number' ? json({ error: 'No hay subvención.' }, grant) : json(grant));
+  const reads = answer('get', GRANT_PATH, typeof grant === 'number' ? json({ error: 'No hay beca.' }, grant) : json(grant));
   return { ...renderPage(ApplicationPage, `/equipo/solicitud/?id=${ID}`), reads };
 }
 
-const section = () => screen.findByRole('region', { name: 'Subvención' });
+const section = () => screen.findByRole('region', { name: 'Beca' });
 
 describe('creating the grant', () => {
   it('refuses an amount with too many decimals without sending it, then creates the grant and moves the focus to the outcome', async () => {
@@ -107,7 +107,7 @@ describe('creating the grant', () => {
     const region = await section();
     const amount = await within(region).findByLabelText('Monto aprobado');
     await user.type(amount, '10000.123');
-    await user.click(within(region).getByRole('button', { name: 'Crear la subvención' }));
+    await user.click(within(region).getByRole('button', { name: 'Crear la beca' }));
     expect(within(region).getByText('El monto admite como máximo 2 decimales en USD.')).toBeVisible();
     expect(amount).toHaveFocus();
     expect(amount).toHaveAttribute('aria-invalid', 'true');
@@ -115,8 +115,8 @@ describe('creating the grant', () => {
 
     await user.clear(amount);
     await user.type(amount, '10000');
-    await user.click(within(region).getByRole('button', { name: 'Crear la subvención' }));
-    const done = await within(region).findByText('Creamos la subvención de USD 10.000,00. Ahora define sus hitos.');
+    await user.click(within(region).getByRole('button', { name: 'Crear la beca' }));
+    const done = await within(region).findByText('Creamos la beca de USD 10.000,00. Ahora define sus hitos.');
     await waitFor(() => expect(done).toHaveFocus());
     expect(posts.map((post) => post.body)).toEqual([{ amount: '10000', currency: 'USD' }]);
     expect(within(region).getByText('Por pagar').nextElementSibling).toHaveTextContent('USD 10.000,00');
@@ -126,14 +126,14 @@ describe('creating the grant', () => {
   it('is not offered to a reviewer', async () => {
     openAs(reviewer, 404);
     const region = await section();
-    expect(await within(region).findByText('Todavía no se registró la subvención de esta solicitud.')).toBeVisible();
-    expect(within(region).queryByRole('button', { name: 'Crear la subvención' })).toBeNull();
+    expect(await within(region).findByText('Todavía no se registró la beca de esta solicitud.')).toBeVisible();
+    expect(within(region).queryByRole('button', { name: 'Crear la beca' })).toBeNull();
   });
 
   it('has no section on an application still in review', async () => {
     const { reads } = openAs(admin, 404, { ...approved, status: 'in_review' } as ApplicationDetail);
     expect(await screen.findByRole('heading', { level: 1, name: `Solicitud ${ID}` })).toBeVisible();
-    expect(screen.queryByRole('region', { name: 'Subvención' })).toBeNull();
+    expect(screen.queryByRole('region', { name: 'Beca' })).toBeNull();
     expect(reads).toHaveLength(0);
   });
 });
@@ -150,7 +150,7 @@ describe('the milestones editor', () => {
     const { user } = openAs(admin, grantWith());
     const region = await section();
     await user.click(await within(region).findByRole('button', { name: 'Definir los hitos' }));
-    const editor = within(region).getByRole('form', { name: 'Hitos de la subvención' });
+    const editor = within(region).getByRole('form', { name: 'Hitos de la beca' });
     const first = within(editor).getByRole('group', { name: 'Hito 1' });
     await waitFor(() => expect(within(first).getByLabelText('Título')).toHaveFocus());
     await user.type(within(first).getByLabelText('Título'), 'Primera versión');
@@ -167,7 +167,7 @@ describe('the milestones editor', () => {
 
     await user.click(within(editor).getByRole('button', { name: 'Guardar los hitos' }));
     const refusal = await within(editor).findByRole('alert');
-    expect(refusal).toHaveTextContent('Los montos suman USD 9.000,00 y la subvención es de USD 10.000,00: faltan USD 1.000,00.');
+    expect(refusal).toHaveTextContent('Los montos suman USD 9.000,00 y la beca es de USD 10.000,00: faltan USD 1.000,00.');
     await waitFor(() => expect(refusal).toHaveFocus());
     expect(posts).toHaveLength(0);
 
@@ -175,7 +175,7 @@ describe('the milestones editor', () => {
     await user.type(within(next).getByLabelText('Monto (USD)'), '6000');
     expect(within(editor).getByText(/^Suma de los hitos:/)).toHaveTextContent('(cuadra).');
     await user.click(within(editor).getByRole('button', { name: 'Guardar los hitos' }));
-    const done = await within(region).findByText('Guardamos los 2 hitos de la subvención.');
+    const done = await within(region).findByText('Guardamos los 2 hitos de la beca.');
     await waitFor(() => expect(done).toHaveFocus());
     expect(posts.map((post) => post.body)).toEqual([
       {
@@ -185,12 +185,12 @@ describe('the milestones editor', () => {
         ],
       },
     ]);
-    const list = within(region).getByRole('list', { name: 'Hitos de la subvención' });
+    const list = within(region).getByRole('list', { name: 'Hitos de la beca' });
     expect(within(list).getAllByRole('heading', { level: 4 }).map((heading) => heading.textContent)).toEqual(['Hito 1: Primera versiónPendiente', 'Hito 2: AuditoríaPendiente']);
   });
 
   it('marks a missing field on its row, and keeps every value when the server refuses the list', async () => {
-    const posts = answer('post', `${GRANT_PATH}/milestones`, json({ error: 'La fecha límite no puede ser anterior a la creación de la subvención.' }, 400));
+    const posts = answer('post', `${GRANT_PATH}/milestones`, json({ error: 'La fecha límite no puede ser anterior a la creación de la beca.' }, 400));
     const { user } = openAs(admin, grantWith());
     const region = await section();
     await user.click(await within(region).findByRole('button', { name: 'Definir los hitos' }));
@@ -206,7 +206,7 @@ describe('the milestones editor', () => {
     await user.type(within(row).getByLabelText('Qué cuenta como hecho'), 'Todo entregado.');
     await user.click(within(region).getByRole('button', { name: 'Guardar los hitos' }));
     const alert = await within(region).findByRole('alert');
-    expect(alert).toHaveTextContent('La fecha límite no puede ser anterior a la creación de la subvención.');
+    expect(alert).toHaveTextContent('La fecha límite no puede ser anterior a la creación de la beca.');
     await waitFor(() => expect(alert).toHaveFocus());
     expect(posts).toHaveLength(1);
     expect(within(row).getByLabelText('Título')).toHaveValue('Todo el proyecto');
@@ -287,7 +287,7 @@ describe('payments on the grant', () => {
       }),
     );
     const region = await section();
-    const rows = within(await within(region).findByRole('table', { name: 'Pagos de la subvención' })).getAllByRole('row').slice(1);
+    const rows = within(await within(region).findByRole('table', { name: 'Pagos de la beca' })).getAllByRole('row').slice(1);
     expect(rows.map((row) => within(row).getAllByRole('cell').map((cell) => cell.textContent))).toEqual([
       ['28 nov 2026', 'Anticipo', 'USD 1.000,00', 'USD 1.000,00', 'Transferencia bancaria', 'Solo la ve finanzas'],
       ['5 dic 2026', 'Hito 1: Primera versión', 'ETH 1,5', 'USD 4.000,00 (tipo de cambio: 2666.67 USD/ETH)', 'ETH', hash],
