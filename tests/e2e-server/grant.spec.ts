@@ -75,6 +75,13 @@ function keepEmail(title: string, email: ReceivedEmail): void {
   if (process.env.GRANT_EMAILS_OUT) fs.appendFileSync(process.env.GRANT_EMAILS_OUT, `=== ${title}, as received by the SMTP sink ===\n${asReceived(email)}\n\n`);
 }
 
+/** At 375 px the page does not scroll sideways: long links, hashes and file names wrap; wide tables scroll in their own box. */
+async function expectFitsAPhone(page: Page): Promise<void> {
+  await page.setViewportSize({ width: 375, height: 812 });
+  expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(375);
+  await page.setViewportSize({ width: 1280, height: 800 });
+}
+
 const screenshots = (page: Page, name: string) => saveScreenshots(page, process.env.GRANT_SCREENSHOTS_DIR, name);
 
 /** A calendar day `days` from today (UTC), as a date input takes it. */
@@ -302,12 +309,14 @@ test('a grant from approval to its last payment: milestones, reports with change
     await expect(granteeMilestone(SECOND).getByRole('heading', { level: 4 })).toHaveText(`Hito 2: ${SECOND}Vencida`);
     await expect(granteeMilestone(SECOND).getByRole('button', { name: 'Enviar el informe del hito 2' })).toBeVisible();
     await expectNoAxeViolations(applicant);
+    await expectFitsAPhone(applicant);
     await screenshots(applicant, 'beneficiario-hitos');
 
     await gotoHydrated(admin, detailUrl);
     await expect(grantSection(admin).getByRole('heading', { level: 4, name: new RegExp(SECOND) })).toContainText('Vencida');
     await expectNoAxeViolations(admin);
-    await screenshots(admin, 'equipo-subvencion');
+    await expectFitsAPhone(admin);
+    await screenshots(admin, 'equipo-beca');
   });
 
   await test.step('12. the payments CSV holds the payment', async () => {
