@@ -160,6 +160,8 @@ describe('application detail: internal notes', () => {
 describe('application detail: decision email', () => {
   beforeEach(() => {
     answer('get', '/api/team/assignees', json({ members: [] }));
+    // An approved application of a paying programme loads its grant too: none yet here.
+    answer('get', '/api/team/applications/PG-000123/grant', json({ error: 'No encontramos esa beca.' }, 404));
   });
 
   const preview = { to: 'ana@ejemplo.org', subject: 'Tu solicitud PG-000123 fue aprobada', text: 'Hola Ana:\n\nTu solicitud fue aprobada.' };
