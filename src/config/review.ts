@@ -38,16 +38,17 @@ export type ReviewConfig = {
 
 export const REVIEWED_PROGRAMMES: readonly ReviewedProgrammeKey[] = ['project-grants', 'small-grants', 'academic-grants', 'devcon-grants', 'office-hours'];
 
-const scale = (low: string, middle: string, high: string): RubricCriterion['meanings'] => [
-  `Nada: ${low}`,
-  `Poco: ${low}`,
-  `En parte: ${middle}`,
-  `Bien: ${high}`,
-  `Excelente: ${high}`,
+/** Each score's word, before its one line: the same five words on every criterion. */
+const scale = (...lines: RubricCriterion['meanings']): RubricCriterion['meanings'] => [
+  `Nada: ${lines[0]}`,
+  `Poco: ${lines[1]}`,
+  `En parte: ${lines[2]}`,
+  `Bien: ${lines[3]}`,
+  `Excelente: ${lines[4]}`,
 ];
 
-/** A criterion with the five meanings of its scale written from its three anchors. */
-function criterion(key: string, label: string, description: string, anchors: readonly [string, string, string], weight = 1): RubricCriterion {
+/** A criterion with a one-line meaning for each score, 1 to 5. */
+function criterion(key: string, label: string, description: string, anchors: RubricCriterion['meanings'], weight = 1): RubricCriterion {
   return { key, label, description, weight, meanings: scale(...anchors) };
 }
 
@@ -69,17 +70,23 @@ const GRANT_REASONS: ProgrammeReview['reasons'] = {
 const GENERAL_CRITERIA: readonly RubricCriterion[] = [
   criterion('relevance', 'Relevancia para el ecosistema', 'Cuánto aporta la propuesta a Ethereum y a su comunidad en Latinoamérica.', [
     'no se ve un aporte al ecosistema',
+    'el aporte es remoto o depende de otros',
     'aporta, pero de forma indirecta',
-    'aporta de forma clara y directa',
+    'aporta de forma directa a una parte del ecosistema',
+    'aporta de forma clara y directa a una necesidad reconocida',
   ]),
   criterion('feasibility', 'Factibilidad y capacidad del equipo', 'Si el plan es realista y el equipo puede llevarlo a cabo.', [
     'el plan o el equipo no alcanzan',
+    'faltan partes del plan o capacidades clave',
     'es posible, con dudas',
-    'el plan es realista y el equipo lo ha demostrado',
+    'el plan es realista y el equipo tiene con qué cumplirlo',
+    'el plan es realista y el equipo ya lo ha demostrado',
   ]),
   criterion('budget', 'Presupuesto acorde al alcance', 'Si el monto pedido guarda relación con lo que se entregará.', [
     'el monto no se corresponde con el alcance',
+    'varias partidas no se justifican',
     'guarda relación, con partidas a revisar',
+    'guarda relación; alguna partida a precisar',
     'cada partida se justifica por el alcance',
   ]),
 ];
@@ -93,22 +100,30 @@ export const DEFAULT_REVIEW_CONFIG: ReviewConfig = {
       criteria: [
         criterion('relevance', 'Relevancia para Ethereum y su comunidad', 'Cuánto aporta la investigación a Ethereum y a su comunidad.', [
           'no se ve relación con Ethereum',
+          'la relación es remota',
           'la relación es indirecta',
+          'se relaciona de forma directa con Ethereum',
           'responde a una necesidad clara de Ethereum',
         ]),
         criterion('rigour', 'Rigor y originalidad de la investigación', 'La solidez del método y lo nuevo que aporta.', [
           'sin método claro ni aporte nuevo',
+          'método débil o aporte ya conocido',
           'método razonable, aporte acotado',
+          'método sólido, aporte acotado',
           'método sólido y un aporte original',
         ]),
         criterion('team', 'Capacidad del equipo para llevarla a cabo', 'Formación y trayectoria del equipo para esta investigación.', [
           'el equipo no muestra la preparación necesaria',
+          'preparación en temas cercanos, no en este',
           'preparado, con vacíos',
+          'preparado, con algún trabajo previo en el tema',
           'trayectoria demostrada en el tema',
         ]),
         criterion('budget', 'Relación entre el presupuesto y el alcance', 'Si el monto y el cronograma guardan relación con lo que se propone.', [
           'el monto no se corresponde con el alcance',
+          'varias partidas no se justifican',
           'guarda relación, con partidas a revisar',
+          'guarda relación; alguna partida a precisar',
           'cada partida se justifica por el alcance',
         ]),
       ],
@@ -119,22 +134,30 @@ export const DEFAULT_REVIEW_CONFIG: ReviewConfig = {
       criteria: [
         criterion('impact', 'Impacto en la comunidad local', 'A quién llega el evento y qué deja en la comunidad local.', [
           'no se ve un efecto en la comunidad local',
+          'llega a pocas personas de la comunidad',
           'llega a parte de la comunidad',
+          'llega a buena parte de la comunidad y deja algo',
           'fortalece de forma clara a la comunidad local',
         ]),
         criterion('programme', 'Calidad y diversidad del programa', 'Los contenidos, los ponentes y la variedad de voces.', [
+          'sin programa definido',
           'programa pobre o poco variado',
           'programa correcto, poco diverso',
+          'programa sólido, con alguna voz que falta',
           'programa sólido y diverso',
         ]),
         criterion('team', 'Experiencia del equipo organizador', 'Eventos que el equipo ya organizó y cómo le fue.', [
           'sin experiencia organizando eventos',
+          'experiencia en eventos mucho menores',
           'alguna experiencia comparable',
+          'ha organizado eventos comparables',
           'ha organizado con éxito eventos comparables',
         ]),
         criterion('budget', 'Un monto solicitado acorde al evento', 'Si el apoyo pedido guarda relación con el tamaño del evento.', [
           'el monto no se corresponde con el evento',
+          'varias partidas no se justifican',
           'guarda relación, con partidas a revisar',
+          'guarda relación; alguna partida a precisar',
           'cada partida se justifica por el evento',
         ]),
       ],
@@ -146,10 +169,18 @@ export const DEFAULT_REVIEW_CONFIG: ReviewConfig = {
       criteria: [
         criterion('relevance', 'Relevancia para el ecosistema', 'Cuánto aporta la consulta a Ethereum y a su comunidad en Latinoamérica.', [
           'no se ve un aporte al ecosistema',
+          'el aporte es remoto o depende de otros',
           'aporta, pero de forma indirecta',
-          'aporta de forma clara y directa',
+          'aporta de forma directa a una parte del ecosistema',
+          'aporta de forma clara y directa a una necesidad reconocida',
         ]),
-        criterion('clarity', 'Claridad de la consulta', 'Si queda claro qué se pregunta y para qué.', ['no se entiende qué se pide', 'se entiende, con dudas', 'la consulta es clara y concreta']),
+        criterion('clarity', 'Claridad de la consulta', 'Si queda claro qué se pregunta y para qué.', [
+          'no se entiende qué se pide',
+          'se entiende el tema, no la pregunta',
+          'se entiende, con dudas',
+          'clara, le falta contexto',
+          'la consulta es clara y concreta',
+        ]),
       ],
       reasons: {
         approved: [{ key: 'fits', label: 'La consulta encaja en las Office Hours' }],

@@ -90,6 +90,15 @@ describe('the review configuration', () => {
     ]);
   });
 
+  it('gives each score of every default criterion its own meaning (a reviewer can tell a 1 from a 2)', () => {
+    for (const programme of Object.values(DEFAULT_REVIEW_CONFIG.programmes)) {
+      for (const criterion of programme.criteria) {
+        const lines = criterion.meanings.map((meaning) => meaning.replace(/^[^:]+: /, ''));
+        expect(new Set(lines).size, criterion.label).toBe(5);
+      }
+    }
+  });
+
   it('parses every default back to itself (the defaults are a valid file)', () => {
     expect(parseReviewConfig(JSON.parse(JSON.stringify(DEFAULT_REVIEW_CONFIG)))).toEqual(DEFAULT_REVIEW_CONFIG);
   });
