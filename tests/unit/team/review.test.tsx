@@ -50,9 +50,13 @@ function open(member: TeamMember, detail: ApplicationDetail) {
 
 const heading = () => screen.findByRole('heading', { level: 1, name: 'Solicitud PG-000123' });
 
+/** An approved application of a paying programme loads its grant too: none yet in these tests. */
+const noGrantYet = () => answer('get', '/api/team/applications/PG-000123/grant', json({ error: 'No encontramos esa beca.' }, 404));
+
 describe('application detail: review workflow', () => {
   beforeEach(() => {
     answer('get', '/api/team/assignees', json({ members: [{ id: 'm-1', email: 'ana@ejemplo.org', role: 'admin' }, { id: 'm-2', email: 'rita@ejemplo.org', role: 'reviewer' }] }));
+    noGrantYet();
   });
 
   const buttonsFor: Record<ApplicationStatus, string[]> = {
@@ -116,6 +120,7 @@ describe('application detail: review workflow', () => {
 describe('application detail: internal notes', () => {
   beforeEach(() => {
     answer('get', '/api/team/assignees', json({ members: [] }));
+    noGrantYet();
   });
 
   it('lists the notes, marked as visible to the team only, and adds one', async () => {
@@ -160,8 +165,7 @@ describe('application detail: internal notes', () => {
 describe('application detail: decision email', () => {
   beforeEach(() => {
     answer('get', '/api/team/assignees', json({ members: [] }));
-    // An approved application of a paying programme loads its grant too: none yet here.
-    answer('get', '/api/team/applications/PG-000123/grant', json({ error: 'No encontramos esa beca.' }, 404));
+    noGrantYet();
   });
 
   const preview = { to: 'ana@ejemplo.org', subject: 'Tu solicitud PG-000123 fue aprobada', text: 'Hola Ana:\n\nTu solicitud fue aprobada.' };
@@ -219,6 +223,7 @@ describe('application detail: decision email', () => {
 describe('application detail: grantee ID (admin only)', () => {
   beforeEach(() => {
     answer('get', '/api/team/assignees', json({ members: [] }));
+    noGrantYet();
   });
 
   it('an admin issues it on an approved application after a confirmation that says where the ID goes; afterwards only the date shows', async () => {
@@ -277,6 +282,7 @@ describe('application detail: grantee ID (admin only)', () => {
 describe('application detail: payment details (finance only)', () => {
   beforeEach(() => {
     answer('get', '/api/team/assignees', json({ members: [] }));
+    noGrantYet();
   });
 
   it('the finance role reads every version, newest first', async () => {
