@@ -9,6 +9,7 @@ import { ReportForm } from './lazyForms';
 import { Notice } from './Notice';
 import styles from './applicant.module.css';
 import grantStyles from './grant.module.css';
+import { GrantBadge, ReportLinks } from '../components/grant/GrantBadge';
 
 type Milestone = ApplicantGrant['milestones'][number];
 type Payment = ApplicantGrant['payments'][number];
@@ -28,17 +29,7 @@ function Versions({ reference, milestone }: { reference: string; milestone: Mile
               <strong>Versión {report.version}</strong>, enviada el <time dateTime={report.submittedAt}>{formatDateTime(report.submittedAt)}</time>
             </p>
             <p className={styles.response}>{report.body}</p>
-            {report.links.length > 0 ? (
-              <ul className={grantStyles.links} aria-label={`Enlaces de la versión ${report.version}`}>
-                {report.links.map((link) => (
-                  <li key={link}>
-                    <a href={link} target="_blank" rel="noopener noreferrer">
-                      {link}
-                    </a>
-                  </li>
-                ))}
-              </ul>
-            ) : null}
+            <ReportLinks links={report.links} version={report.version} />
             {report.file ? (
               <p className={styles.meta}>
                 Archivo:{' '}
@@ -162,7 +153,7 @@ export function GrantPanel({ grant: initial }: { grant: ApplicantGrant }) {
                 <span>
                   Hito {milestone.position}: {milestone.title}
                 </span>
-                <span className={classNames(grantStyles.badge, grantStyles[milestone.state])}>{milestone.stateLabel}</span>
+                <GrantBadge state={milestone.state} label={milestone.stateLabel} />
               </h4>
               <dl className={styles.facts}>
                 <dt>Fecha límite</dt>

@@ -11,6 +11,7 @@ import { MilestoneList } from './MilestoneList';
 import { MilestonesEditor } from './MilestonesEditor';
 import teamStyles from '../team.module.css';
 import styles from './grant.module.css';
+import { GrantBadge } from '../../components/grant/GrantBadge';
 
 /** Programmes that pay: every reviewed one but Office Hours (which gives advice, not money). */
 export const paysGrants = (application: ApplicationDetail): boolean => Boolean(application.status) && application.form !== 'office-hours';
@@ -84,7 +85,7 @@ function GrantSummary({ grant }: { grant: TeamGrant }) {
       <dd>{showAmount(grant.amount, grant.currency)}</dd>
       <dt>Estado</dt>
       <dd>
-        <span className={styles.badge}>{grant.stateLabel}</span>
+        <GrantBadge state="neutral" label={grant.stateLabel} />
         {grant.cancelReason ? <> · Motivo: {grant.cancelReason}</> : null}
       </dd>
       <dt>Pagado</dt>

@@ -6,14 +6,11 @@ import { useTeamAction, type ActionOutcome } from '../useTeamData';
 import { grantApi, grantPaths, type TeamGrant, type TeamMilestone, type TeamMilestoneReport } from './grantApi';
 import teamStyles from '../team.module.css';
 import styles from './grant.module.css';
+import { GrantBadge, ReportLinks } from '../../components/grant/GrantBadge';
 
 /** The server's cap on a review comment (src/api/contracts/grants.ts, REVIEW_COMMENT_MAX). */
 const REVIEW_COMMENT_MAX = 5000;
 
-/** A milestone's state as a badge, coloured by what it asks of someone (Vencida and changes in red). */
-export function MilestoneBadge({ milestone }: { milestone: Pick<TeamMilestone, 'state' | 'stateLabel'> }) {
-  return <span className={`${styles.badge} ${styles[milestone.state] ?? ''}`}>{milestone.stateLabel}</span>;
-}
 
 function ReportVersion({ report, fileHref }: { report: TeamMilestoneReport; fileHref: string }) {
   return (
@@ -22,17 +19,7 @@ function ReportVersion({ report, fileHref }: { report: TeamMilestoneReport; file
         Versión {report.version} · enviada el <time dateTime={report.submittedAt}>{formatDateTime(report.submittedAt)}</time>
       </p>
       <p className={styles.reportBody}>{report.body}</p>
-      {report.links.length > 0 ? (
-        <ul className={styles.links} aria-label={`Enlaces de la versión ${report.version}`}>
-          {report.links.map((link) => (
-            <li key={link}>
-              <a href={link} target="_blank" rel="noopener noreferrer">
-                {link}
-              </a>
-            </li>
-          ))}
-        </ul>
-      ) : null}
+      <ReportLinks links={report.links} version={report.version} />
       {report.file ? (
         <p>
           <a className={styles.download} href={fileHref} download>
@@ -136,7 +123,7 @@ export function MilestoneList({ grant, reference, canReview, onReviewed }: { gra
               <span>
                 Hito {milestone.position}: {milestone.title}
               </span>
-              <MilestoneBadge milestone={milestone} />
+              <GrantBadge state={milestone.state} label={milestone.stateLabel} />
             </h4>
             <dl className={styles.summary}>
               <dt>Fecha límite</dt>
