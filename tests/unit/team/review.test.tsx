@@ -3,34 +3,22 @@ import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { APPLICATION_STATUSES, type ApplicationStatus } from '@/lib/applicationStatus';
 import ApplicationPage from '@/pages/equipo/solicitud';
 import type { ApplicationDetail, TeamMember } from '@/team/api';
-import { admin, answer, finance, json, renderPage, reviewer, signedInAs } from './harness';
+import { admin, answer, applicationDetail, finance, json, renderPage, reviewer, signedInAs } from './harness';
 
 vi.mock('@/team/navigate', () => ({ navigate: vi.fn() }));
 
 const IBAN = 'DE89370400440532013000';
 
-function detailWith(changes: Partial<ApplicationDetail> = {}): ApplicationDetail {
-  return {
-    id: 'PG-000123',
-    reference: 'PG-000123',
-    form: 'project-grants',
-    programme: 'Project Grants',
-    submittedAt: '2026-11-20T15:04:00Z',
-    sections: [{ title: 'Contact information', answers: [{ name: 'firstName', label: 'First name', value: 'Ana' }] }],
-    file: null,
-    status: 'in_review',
-    statusChangedAt: '2026-11-21T10:00:00Z',
-    assignee: null,
+/** The harness's application in review, with the review's first steps and one note. */
+const detailWith = (changes: Partial<ApplicationDetail> = {}): ApplicationDetail =>
+  applicationDetail({
     history: [
       { from: null, to: 'received', by: null, at: '2026-11-20T15:04:00Z' },
       { from: 'received', to: 'in_review', by: 'rita@ejemplo.org', at: '2026-11-21T10:00:00Z' },
     ],
     notes: [{ id: 'n-1', body: 'Pedir el presupuesto detallado.', by: 'rita@ejemplo.org', at: '2026-11-21T10:05:00Z' }],
-    decisionEmails: [],
-    grantee: null,
     ...changes,
-  };
-}
+  });
 
 const withPayments = (): ApplicationDetail =>
   detailWith({
