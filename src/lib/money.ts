@@ -19,6 +19,12 @@ export function isCurrency(value: string): value is Currency {
   return Object.hasOwn(CURRENCIES, value);
 }
 
+/**
+ * The one hint every amount field shows (Crear la beca, the decision's grant amount, Registrar pago,
+ * the milestones' amounts): amounts are shown as "USD 12.000,00" but typed without the thousands point.
+ */
+export const AMOUNT_HINT = 'Sin separador de miles y con punto para los decimales, por ejemplo 12000 o 12000.50.';
+
 /** Digits before the point an amount may have: far above any grant, well inside numeric(78,0). */
 const MAX_WHOLE_DIGITS = 30;
 
@@ -27,6 +33,10 @@ export type ParsedAmount = { readonly ok: true; readonly minor: bigint } | { rea
 /**
  * "1500.00" in USD is 150000n; "0.25" in ETH is 250000000000000000n. A comma is refused rather
  * than guessed at: "1,500" is a thousand and a half in one country and one and a half in the next.
+ * So is a point that reads as the pages' thousands point in a 2-decimal currency: "12.000" (one to
+ * three digits, a point, exactly three digits) is twelve thousand as the pages show it, and twelve as
+ * a decimal; no 2-decimal amount needs a third decimal, so nothing legitimate is lost. A token's
+ * "0.125" or "2.125" is a real amount of ETH and stays accepted.
  */
 export function parseAmount(text: string, currency: Currency): ParsedAmount {
   const value = text.trim();
@@ -35,6 +45,10 @@ export function parseAmount(text: string, currency: Currency): ParsedAmount {
   if (/^-\s*\d/.test(value)) return { ok: false, message: 'El monto debe ser mayor que cero.' };
   const match = /^(\d+)(?:\.(\d+))?$/.exec(value);
   if (!match) return { ok: false, message: 'Escribe el monto solo con números y un punto para los decimales, por ejemplo 1500.50.' };
+  if (decimals === 2 && /^[1-9]\d{0,2}\.\d{3}$/.test(value)) {
+    const thousands = value.replace('.', '');
+    return { ok: false, message: `«${value}» parece llevar un punto de miles. Escribe el monto sin separador de miles (${thousands}); el punto solo separa los decimales (${thousands}.50).` };
+  }
   const whole = (match[1] ?? '').replace(/^0+(?=\d)/, '');
   const fraction = match[2] ?? '';
   if (whole.length > MAX_WHOLE_DIGITS) return { ok: false, message: 'El monto es demasiado grande.' };

@@ -6,7 +6,7 @@ import { RadioField } from '@/forms/kit/RadioField';
 import { fieldsResolver } from '@/forms/kit/resolver';
 import { TextField } from '@/forms/kit/TextField';
 import { useFormSelector } from '@/forms/kit/useFormSelector';
-import { formatAmount, isCurrency, parseAmount, type Currency } from '@/lib/money';
+import { AMOUNT_HINT, formatAmount, isCurrency, parseAmount, type Currency } from '@/lib/money';
 import { teamRoutes } from '@/lib/team';
 import { TeamApiError } from './api';
 import { formatDateTime } from './format';
@@ -56,7 +56,7 @@ function paymentFields(grantCurrency: string): FieldDefinition[] {
       name: 'amount',
       kind: 'text',
       label: 'Monto pagado',
-      help: 'En la moneda del método, con punto para los decimales (por ejemplo 0.5 o 1500.00).',
+      help: `En la moneda del método. ${AMOUNT_HINT}`,
       section: 'payment',
       required: true,
       maxLength: 40,
@@ -66,7 +66,7 @@ function paymentFields(grantCurrency: string): FieldDefinition[] {
       name: 'grantAmount',
       kind: 'text',
       label: `Valor en ${grantCurrency}`,
-      help: 'La beca se aprobó en otra moneda: su valor en ella al momento del pago.',
+      help: `La beca está en ${grantCurrency}: escribe cuánto valía este pago en ${grantCurrency} el día en que lo hiciste. ${AMOUNT_HINT}`,
       section: 'payment',
       required: true,
       maxLength: 40,
@@ -77,7 +77,7 @@ function paymentFields(grantCurrency: string): FieldDefinition[] {
       name: 'rate',
       kind: 'text',
       label: 'Tipo de cambio usado',
-      help: 'Tal como lo usaste, por ejemplo «1 ETH = 3150,25 USD».',
+      help: 'Tal como lo usaste, por ejemplo «1 ETH = 3150.25 USD».',
       section: 'payment',
       required: true,
       maxLength: 64,

@@ -223,6 +223,7 @@ for (const backend of BACKENDS) {
       const admin = team(members.admin);
       const refusals: Array<[string, () => Promise<Response>, number, string]> = [
         ['too many decimals', () => admin.post(`/applications/${reference}/grant`, { amount: '1000.001', currency: 'USD' }), 400, 'El monto admite como máximo 2 decimales en USD.'],
+        ['twelve thousand typed as the pages show it', () => admin.post(`/applications/${reference}/grant`, { amount: '12.000', currency: 'USD' }), 400, '«12.000» parece llevar un punto de miles. Escribe el monto sin separador de miles (12000); el punto solo separa los decimales (12000.50).'],
         ['zero', () => admin.post(`/applications/${reference}/grant`, { amount: '0.00', currency: 'ETH' }), 400, 'El monto debe ser mayor que cero.'],
         ['negative', () => admin.post(`/applications/${reference}/grant`, { amount: '-50', currency: 'DAI' }), 400, 'El monto debe ser mayor que cero.'],
         ['a number, not a string', () => admin.post(`/applications/${reference}/grant`, { amount: 1000, currency: 'USD' }), 400, 'Escribe el monto solo con números y un punto para los decimales, por ejemplo 1500.50.'],
@@ -310,7 +311,8 @@ for (const backend of BACKENDS) {
 
       const refused = await application('owner@example.org', { status: 'in_review' });
       for (const [body, status, error] of [
-        [{ grant: { amount: '12.345', currency: 'USD' } }, 400, 'El monto admite como máximo 2 decimales en USD.'],
+        [{ grant: { amount: '12.345', currency: 'USD' } }, 400, '«12.345» parece llevar un punto de miles. Escribe el monto sin separador de miles (12345); el punto solo separa los decimales (12345.50).'],
+        [{ grant: { amount: '1234.567', currency: 'USD' } }, 400, 'El monto admite como máximo 2 decimales en USD.'],
         [{ status: 'rejected', reason: 'x', grant: { amount: '10', currency: 'USD' } }, 400, 'Solo una aprobación lleva una beca (monto y moneda).'],
       ] as const) {
         const before = await snapshot();

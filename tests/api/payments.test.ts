@@ -166,6 +166,7 @@ describe('grant payments', () => {
       ['zero', { amount: '0' }, 'El monto debe ser mayor que cero.'],
       ['negative', { amount: '-1' }, 'El monto debe ser mayor que cero.'],
       ['a USD value with three decimals', { grantAmount: '1500.001' }, 'Valor en USD: El monto admite como máximo 2 decimales en USD.'],
+      ['a USD value with the pages’ thousands point', { grantAmount: '1.500' }, 'Valor en USD: «1.500» parece llevar un punto de miles. Escribe el monto sin separador de miles (1500); el punto solo separa los decimales (1500.50).'],
       ['the value in the grant currency missing', { grantAmount: undefined }, 'El pago es en ETH y la beca en USD: escribe su valor en USD y el tipo de cambio usado.'],
       ['the rate missing', { rate: '  ' }, 'Escribe el tipo de cambio usado entre ETH y USD.'],
       ['a malformed hash', { reference: `0x${'a'.repeat(63)}` }, 'El hash de la transacción debe ser 0x seguido de 64 caracteres hexadecimales.'],

@@ -1,5 +1,5 @@
 import { useEffect, useRef, useState, type FormEvent, type ReactNode } from 'react';
-import { formatAmount, parseAmount, type Currency } from '@/lib/money';
+import { AMOUNT_HINT, formatAmount, parseAmount, type Currency } from '@/lib/money';
 import { minorFromDecimal, showAmount } from '@/lib/grantText';
 import { ActionNotice, Notice } from '../Notice';
 import { useTeamAction } from '../useTeamData';
@@ -52,13 +52,19 @@ function runningSum(rows: Row[], currency: Currency): bigint {
   }, 0n);
 }
 
-function Field({ id, label, error, children }: { id: string; label: string; error?: string; children: (described: string | undefined) => ReactNode }) {
+function Field({ id, label, help, error, children }: { id: string; label: string; help?: string; error?: string; children: (described: string | undefined) => ReactNode }) {
+  const described = [help ? `${id}-help` : '', error ? `${id}-error` : ''].filter(Boolean).join(' ');
   return (
     <div className={teamStyles.field}>
       <label className={teamStyles.label} htmlFor={id}>
         {label}
       </label>
-      {children(error ? `${id}-error` : undefined)}
+      {children(described || undefined)}
+      {help ? (
+        <p id={`${id}-help`} className={teamStyles.muted}>
+          {help}
+        </p>
+      ) : null}
       {error ? (
         <p id={`${id}-error`} className={teamStyles.fieldError}>
           {error}
@@ -175,7 +181,7 @@ export function MilestonesEditor({ grant, onSaved, onCancel }: { grant: TeamGran
                   />
                 )}
               </Field>
-              <Field id={id('amount')} label={`Monto (${currency})`} error={rowError.amount}>
+              <Field id={id('amount')} label={`Monto (${currency})`} help={AMOUNT_HINT} error={rowError.amount}>
                 {(described) => (
                   <input
                     id={id('amount')}

@@ -123,6 +123,19 @@ describe('creating the grant', () => {
     expect(within(region).getByRole('button', { name: 'Definir los hitos' })).toBeVisible();
   });
 
+  it('refuses twelve thousand typed as the pages show it («12.000»), instead of creating a grant of USD 12,00, and says how to type it', async () => {
+    const posts = answer('post', GRANT_PATH, json(grantWith(), 201));
+    const { user } = openAs(admin, 404);
+    const region = await section();
+    const amount = await within(region).findByLabelText('Monto aprobado');
+    expect(amount).toHaveAccessibleDescription('Sin separador de miles y con punto para los decimales, por ejemplo 12000 o 12000.50.');
+    await user.type(amount, '12.000');
+    await user.click(within(region).getByRole('button', { name: 'Crear la beca' }));
+    expect(within(region).getByText('«12.000» parece llevar un punto de miles. Escribe el monto sin separador de miles (12000); el punto solo separa los decimales (12000.50).')).toBeVisible();
+    expect(amount).toHaveFocus();
+    expect(posts).toHaveLength(0);
+  });
+
   it('is not offered to a reviewer', async () => {
     openAs(reviewer, 404);
     const region = await section();

@@ -100,7 +100,12 @@ describe('Pagos (/equipo/pagos/, finance)', () => {
     await user.click(await screen.findByRole('button', { name: 'Registrar pago del hito 1 de PG-000012' }));
     expect(screen.queryByLabelText(/Valor en USD/)).not.toBeInTheDocument();
     await user.click(screen.getByLabelText('ETH'));
+    expect(screen.getByLabelText(/Monto pagado/)).toHaveAccessibleDescription(/Sin separador de miles y con punto para los decimales, por ejemplo 12000 o 12000\.50\./);
     await user.type(screen.getByLabelText(/Monto pagado/), '0.5');
+    expect(await screen.findByLabelText(/Valor en USD/)).toHaveAccessibleDescription(
+      /^La beca está en USD: escribe cuánto valía este pago en USD el día en que lo hiciste\. Sin separador de miles/,
+    );
+    expect(screen.getByLabelText(/Tipo de cambio usado/)).toHaveAccessibleDescription(/«1 ETH = 3150\.25 USD»/);
     await user.type(await screen.findByLabelText(/Valor en USD/), '1500.00');
     await user.type(screen.getByLabelText(/Tipo de cambio usado/), '1 ETH = 3000 USD');
     await user.clear(screen.getByLabelText(/Fecha del pago/));
