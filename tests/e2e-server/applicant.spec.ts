@@ -205,13 +205,13 @@ test('the applicant inside the loop: link, status, a question answered with a fi
     const decide = admin.getByRole('region', { name: 'Decisión' });
     await decide.getByRole('radio', { name: 'Aprobar' }).check();
     await decide.getByLabel('Motivo').selectOption({ index: 1 });
-    await decide.getByLabel('Mensaje para el solicitante (opcional)').fill(MESSAGE);
+    await decide.getByLabel('Mensaje para la persona solicitante (opcional)').fill(MESSAGE);
     await decide.getByRole('button', { name: 'Registrar la decisión' }).click();
     await expect(admin.getByRole('region', { name: 'Estado' })).toContainText(/^EstadoAprobada/);
     await gotoHydrated(reviewer, detailUrl);
     await expect(reviewer.getByRole('region', { name: 'Estado' })).toContainText(/^EstadoAprobada/);
     // The decision email starts from the message given with the decision.
-    await expect(reviewer.getByLabel('Mensaje para el solicitante (opcional)')).toHaveValue(MESSAGE);
+    await expect(reviewer.getByLabel('Mensaje para la persona solicitante (opcional)')).toHaveValue(MESSAGE);
     await reviewer.getByRole('button', { name: 'Ver el correo de decisión' }).click();
     const preview = reviewer.getByRole('region', { name: 'Vista previa del correo de decisión' });
     await expect(preview).toContainText(MESSAGE);
@@ -256,7 +256,7 @@ test('the applicant inside the loop: link, status, a question answered with a fi
     await gotoHydrated(reviewer, detailUrl);
     await expect(reviewer.getByRole('region', { name: 'Lo que dijo el solicitante' })).toContainText('Experiencia con el proceso: 5 de 5');
     await gotoHydrated(reviewer, `${ORIGIN}/equipo/solicitudes/`);
-    await expect(reviewer.getByRole('row').filter({ hasText: 'Project Grants' }).filter({ hasText: 'de 5' })).toContainText(/^Project Grants5[.,]0 de 51$/);
+    await expect(reviewer.getByRole('row').filter({ hasText: 'Project Grants' }).filter({ hasText: 'de 5' })).toContainText(/^Project Grants5,0 de 51$/);
     await expectNoAxeViolations(reviewer);
   });
 

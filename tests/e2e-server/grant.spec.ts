@@ -131,7 +131,7 @@ test('a grant from approval to its last payment: milestones, reports with change
     await decide.getByLabel('Monto de la beca (opcional)').fill('12000');
     await decide.getByLabel('Moneda').selectOption('USD');
     await decide.getByRole('button', { name: 'Registrar la decisión' }).click();
-    await expect(admin.getByText(/^La solicitud quedó Aprobada .*Creamos la beca de USD 12\.000,00\./)).toBeFocused();
+    await expect(admin.getByText(/^La solicitud quedó aprobada \(motivo: .*\)\. Creamos la beca de USD 12\.000,00\. Ahora revisa/)).toBeFocused();
     await expect(admin.getByRole('region', { name: 'Estado' })).toContainText(/^EstadoAprobada/);
     const section = grantSection(admin);
     await expect(section.getByText('Monto aprobado', { exact: true }).locator('xpath=following-sibling::dd[1]')).toHaveText('USD 12.000,00');

@@ -90,7 +90,7 @@ describe('the applicant’s side on the team’s application page', () => {
     const sends = answer('post', '/api/team/applications/PG-000123/decision-email/send', json({ queuedAt: '2026-11-25T12:10:00Z' }));
     const approved = detailWith({ status: 'approved', statusChangedAt: '2026-11-25T12:00:00Z' });
     const { user } = open(approved, { ...approved, decisionEmails: [{ status: 'approved', queuedAt: '2026-11-25T12:10:00Z', sentAt: null, by: 'rita@ejemplo.org' }] } as ApplicationDetail);
-    await user.type(await screen.findByLabelText('Mensaje para el solicitante (opcional)'), '  Bien hecho.  ');
+    await user.type(await screen.findByLabelText('Mensaje para la persona solicitante (opcional)'), '  Bien hecho.  ');
     await user.click(screen.getByRole('button', { name: 'Ver el correo de decisión' }));
     const preview = await screen.findByRole('region', { name: 'Vista previa del correo de decisión' });
     await user.click(within(preview).getByRole('button', { name: 'Enviar el correo' }));
