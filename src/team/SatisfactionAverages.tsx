@@ -11,7 +11,7 @@ export function SatisfactionAverages() {
   return (
     <section className={styles.section} aria-labelledby="satisfaccion">
       <h2 id="satisfaccion" className={styles.subtitle}>
-        Experiencia de quienes postulan
+        Experiencia de las personas solicitantes
       </h2>
       <div className={styles.tableWrap}>
         <table className={styles.table}>

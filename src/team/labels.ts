@@ -57,7 +57,7 @@ const auditActionLabels: Record<AuditAction, string> = {
   'data-rights-export': 'Exportó los datos de una persona',
   'erase-personal-data': 'Eliminó los datos de una persona',
   'retention-erase': 'Eliminó una solicitud al vencer su plazo de conservación',
-  'request-information': 'Pidió información a quien postula',
+  'request-information': 'Pidió información a la persona solicitante',
   'download-response-file': 'Descargó el archivo de una respuesta',
   'applicant-sign-in': 'Ingresó a Mi solicitud',
   'applicant-sign-out': 'Cerró sesión en Mi solicitud',

@@ -171,7 +171,7 @@ describe('grant payments', () => {
       ['the rate missing', { rate: '  ' }, 'Escribe el tipo de cambio usado entre ETH y USD.'],
       ['a malformed hash', { reference: `0x${'a'.repeat(63)}` }, 'El hash de la transacción debe ser 0x seguido de 64 caracteres hexadecimales.'],
       ['a hash that is not hex', { reference: `0x${'g'.repeat(64)}` }, 'El hash de la transacción debe ser 0x seguido de 64 caracteres hexadecimales.'],
-      ['a date before the grant', { paidOn: '2026-01-09' }, `La fecha del pago no puede ser anterior a la beca (${GRANT_DAY}).`],
+      ['a date before the grant', { paidOn: '2026-01-09' }, 'La fecha del pago no puede ser anterior a la beca (10 ene 2026).'],
       ['a date in the future', { paidOn: tomorrow() }, 'La fecha del pago no puede ser futura.'],
       ['a day that does not exist', { paidOn: '2026-02-30' }, 'La fecha del pago no es una fecha válida (AAAA-MM-DD).'],
       ['a method paid in another currency', { currency: 'DAI' }, 'Un pago por ETH se registra en ETH.'],
@@ -223,7 +223,7 @@ describe('grant payments', () => {
       const refused = await pay(g, ethPayment(g, { destination: OTHER_ADDRESS }));
       expect(refused.status).toBe(409);
       expect(await refused.json()).toEqual({
-        error: 'El destino no coincide con los datos de pago más recientes del beneficiario (versión 1). Revísalo; si es correcto, confirma para registrar el pago igualmente.',
+        error: 'El destino no coincide con los datos de pago más recientes de la persona beneficiaria (versión 1). Revísalo; si es correcto, confirma para registrar el pago igualmente.',
         destinationMismatch: true,
       });
       expect(await paymentRows()).toBe(before);
@@ -256,7 +256,7 @@ describe('grant payments', () => {
       const g = await grant({ details: null });
       const refused = await pay(g, ethPayment(g));
       expect(refused.status).toBe(409);
-      expect(await refused.json()).toEqual({ error: 'El beneficiario aún no envió datos de pago: revisa el destino y confirma para registrar el pago igualmente.', destinationMismatch: true });
+      expect(await refused.json()).toEqual({ error: 'La persona beneficiaria aún no envió datos de pago: revisa el destino y confirma para registrar el pago igualmente.', destinationMismatch: true });
       expect((await pay(g, ethPayment(g, { confirmMismatch: true }))).status).toBe(201);
     });
   });

@@ -1,6 +1,6 @@
 import { useEffect, useRef, useState, type FormEvent, type ReactNode } from 'react';
 import { AMOUNT_HINT, formatAmount, parseAmount, type Currency } from '@/lib/money';
-import { minorFromDecimal, showAmount } from '@/lib/grantText';
+import { formatDay, minorFromDecimal, showAmount } from '@/lib/grantText';
 import { ActionNotice, Notice } from '../Notice';
 import { useTeamAction } from '../useTeamData';
 import { grantApi, type MilestoneInput, type TeamGrant } from './grantApi';
@@ -145,7 +145,7 @@ export function MilestonesEditor({ grant, onSaved, onCancel }: { grant: TeamGran
             <fieldset key={row.key} className={styles.editorRow}>
               <legend className={styles.editorLegend}>Hito {index + 1} (aceptado: no cambia)</legend>
               <p>
-                {row.title} · {showAmount(row.amount, currency)} · {row.dueDate}
+                {row.title} · {showAmount(row.amount, currency)} · <time dateTime={row.dueDate}>{formatDay(row.dueDate)}</time>
               </p>
             </fieldset>
           );
@@ -241,7 +241,7 @@ export function MilestonesEditor({ grant, onSaved, onCancel }: { grant: TeamGran
           Guardar los hitos
         </button>
         <button type="button" className={teamStyles.secondaryButton} disabled={busy} onClick={onCancel}>
-          Cancelar
+          Descartar cambios
         </button>
       </div>
     </form>

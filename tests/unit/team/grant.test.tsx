@@ -169,7 +169,11 @@ describe('the milestones editor', () => {
     await user.type(within(first).getByLabelText('Título'), 'Primera versión');
     await user.type(within(first).getByLabelText('Qué cuenta como hecho'), 'El monedero publicado con pruebas.');
     await user.type(within(first).getByLabelText('Fecha límite'), '2026-12-20');
+    expect(within(first).getByLabelText('Monto (USD)')).toHaveAccessibleDescription('Sin separador de miles y con punto para los decimales, por ejemplo 12000 o 12000.50.');
     await user.type(within(first).getByLabelText('Monto (USD)'), '4000');
+    // Leaving the editor is not "Cancelar", read next to a grant that can be «Cancelada».
+    expect(within(editor).getByRole('button', { name: 'Descartar cambios' })).toBeVisible();
+    expect(within(editor).queryByRole('button', { name: 'Cancelar' })).toBeNull();
     await user.click(within(editor).getByRole('button', { name: 'Agregar un hito' }));
     const next = within(editor).getByRole('group', { name: 'Hito 2' });
     await user.type(within(next).getByLabelText('Título'), 'Auditoría');

@@ -83,6 +83,10 @@ describe('Pagos (/equipo/pagos/, finance)', () => {
     expect(paid).toHaveTextContent('ETH 0,5');
     expect(paid).toHaveTextContent('USD 1.500,00 (1 ETH = 3000 USD)');
     expect(paid).toHaveTextContent(HASH);
+    // Dates as every other team page shows them, and one name for the grantee.
+    expect(within(paid).getAllByRole('row')[1]!.firstElementChild).toHaveTextContent(/^2 nov 2026$/);
+    expect(within(paid).getAllByRole('columnheader')[2]).toHaveTextContent('Persona beneficiaria');
+    expect(within(dueTable).getAllByRole('columnheader')[1]).toHaveTextContent('Persona beneficiaria');
 
     await user.type(screen.getByLabelText('Pagados desde'), '2026-11-01');
     await user.type(screen.getByLabelText('Antes del'), '2026-12-01');
@@ -98,6 +102,8 @@ describe('Pagos (/equipo/pagos/, finance)', () => {
     const recorded = answer('post', '/api/team/applications/PG-000012/grant/payments', json({ payment: { ...payments.payments[0]!, milestoneId: '7' }, paid: '1500.00', outstanding: '0.00', grantState: 'active' }, 201));
     const { user } = renderPage(PaymentsPage, '/equipo/pagos/');
     await user.click(await screen.findByRole('button', { name: 'Registrar pago del hito 1 de PG-000012' }));
+    expect(screen.getByText(/La fecha no puede ser anterior al 1 oct 2026 ni futura\./)).toBeInTheDocument();
+    expect(screen.getByLabelText('ETH en capa 2 (L2)')).toBeInTheDocument();
     expect(screen.queryByLabelText(/Valor en USD/)).not.toBeInTheDocument();
     await user.click(screen.getByLabelText('ETH'));
     expect(screen.getByLabelText(/Monto pagado/)).toHaveAccessibleDescription(/Sin separador de miles y con punto para los decimales, por ejemplo 12000 o 12000\.50\./);
@@ -133,7 +139,7 @@ describe('Pagos (/equipo/pagos/, finance)', () => {
     answer('get', '/api/team/payments/due', json(due));
     answer('get', '/api/team/payments', json({ payments: [] }));
     let calls = 0;
-    const mismatch = 'El destino no coincide con los datos de pago más recientes del beneficiario (versión 2). Revísalo; si es correcto, confirma para registrar el pago igualmente.';
+    const mismatch = 'El destino no coincide con los datos de pago más recientes de la persona beneficiaria (versión 2). Revísalo; si es correcto, confirma para registrar el pago igualmente.';
     const sent = answer('post', '/api/team/applications/PG-000012/grant/payments', () => {
       calls += 1;
       if (calls === 1) return HttpResponse.json({ error: 'Este pago supera el monto aprobado: quedan USD 1.500,00 por pagar.' }, { status: 400 });
