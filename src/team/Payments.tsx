@@ -128,6 +128,14 @@ function RecordPaymentForm({ milestone, onRecorded }: { milestone: DueMilestone;
       const method = sent.method as PaymentMethod;
       const currency = METHODS[method].currency;
       const other = currency !== milestone.currency;
+      // The server's own parser, before sending: "1.500" typed as the pages show amounts is refused here too.
+      const amounts = [['amount', parseAmount(sent.amount ?? '', currency)], ...(other ? [['grantAmount', parseAmount(sent.grantAmount ?? '', milestone.currency)] as const] : [])] as const;
+      const refused = amounts.find(([, parsed]) => !parsed.ok);
+      if (refused) {
+        const [name, parsed] = refused;
+        if (!parsed.ok) form.setError(name, { type: 'amount', message: parsed.message }, { shouldFocus: true });
+        return;
+      }
       setBusy(true);
       setFailure(null);
       try {

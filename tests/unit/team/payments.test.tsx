@@ -134,6 +134,23 @@ describe('Pagos (/equipo/pagos/, finance)', () => {
     });
   });
 
+  it('refuses «1.500» dollars typed as the pages show amounts, before sending, with the parser’s message on the field', async () => {
+    signedInAs(finance);
+    answer('get', '/api/team/payments/due', json(due));
+    answer('get', '/api/team/payments', json({ payments: [] }));
+    const recorded = answer('post', '/api/team/applications/PG-000012/grant/payments', json({ error: 'no debería llegar' }, 400));
+    const { user } = renderPage(PaymentsPage, '/equipo/pagos/');
+    await user.click(await screen.findByRole('button', { name: 'Registrar pago del hito 1 de PG-000012' }));
+    await user.click(screen.getByLabelText('Transferencia bancaria (USD)'));
+    await user.type(screen.getByLabelText(/Monto pagado/), '1.500');
+    await user.type(screen.getByLabelText(/Referencia/), 'TRF 2026/0042');
+    await user.type(screen.getByLabelText(/Destino/), 'PE12 3456 7890 1234 5678 90');
+    await user.click(screen.getByRole('button', { name: 'Registrar pago' }));
+    expect(await screen.findByText('«1.500» parece llevar un punto de miles. Escribe el monto sin separador de miles (1500); el punto solo separa los decimales (1500.50).')).toBeVisible();
+    await waitFor(() => expect(screen.getByLabelText(/Monto pagado/)).toHaveFocus());
+    expect(recorded).toHaveLength(0);
+  });
+
   it('keeps every value on a refusal; a mismatched destination is sent again only with the confirmation', async () => {
     signedInAs(finance);
     answer('get', '/api/team/payments/due', json(due));
