@@ -33,10 +33,11 @@ export type ParsedAmount = { readonly ok: true; readonly minor: bigint } | { rea
 /**
  * "1500.00" in USD is 150000n; "0.25" in ETH is 250000000000000000n. A comma is refused rather
  * than guessed at: "1,500" is a thousand and a half in one country and one and a half in the next.
- * So is a point that reads as the pages' thousands point in a 2-decimal currency: "12.000" (one to
- * three digits, a point, exactly three digits) is twelve thousand as the pages show it, and twelve as
- * a decimal; no 2-decimal amount needs a third decimal, so nothing legitimate is lost. A token's
- * "0.125" or "2.125" is a real amount of ETH and stays accepted.
+ * So is a point that reads as the pages' thousands point ("USD 12.000,00"): one to three digits, a
+ * point, exactly three digits. In USD that is never a valid amount as a decimal ("12.000" would be
+ * twelve dollars written with a third decimal), so it is refused. In a token it is refused only when
+ * the third digit is a zero ("1.500": 1500 ETH as shown, or 1.5?), which can always be written
+ * without it; "0.125" or "2.125" ETH are real amounts and stay accepted. Nothing legitimate is lost.
  */
 export function parseAmount(text: string, currency: Currency): ParsedAmount {
   const value = text.trim();
@@ -45,9 +46,15 @@ export function parseAmount(text: string, currency: Currency): ParsedAmount {
   if (/^-\s*\d/.test(value)) return { ok: false, message: 'El monto debe ser mayor que cero.' };
   const match = /^(\d+)(?:\.(\d+))?$/.exec(value);
   if (!match) return { ok: false, message: 'Escribe el monto solo con números y un punto para los decimales, por ejemplo 1500.50.' };
-  if (decimals === 2 && /^[1-9]\d{0,2}\.\d{3}$/.test(value)) {
+  if (/^[1-9]\d{0,2}\.\d{3}$/.test(value)) {
     const thousands = value.replace('.', '');
-    return { ok: false, message: `«${value}» parece llevar un punto de miles. Escribe el monto sin separador de miles (${thousands}); el punto solo separa los decimales (${thousands}.50).` };
+    if (decimals === 2) {
+      return { ok: false, message: `«${value}» parece llevar un punto de miles. Escribe el monto sin separador de miles (${thousands}); el punto solo separa los decimales (${thousands}.50).` };
+    }
+    if (value.endsWith('0')) {
+      const decimal = value.replace(/\.?0+$/, '');
+      return { ok: false, message: `«${value}» puede leerse como ${thousands} o como ${decimal}: escribe ${thousands} si son miles, o ${decimal} si son decimales.` };
+    }
   }
   const whole = (match[1] ?? '').replace(/^0+(?=\d)/, '');
   const fraction = match[2] ?? '';

@@ -164,6 +164,7 @@ describe('grant payments', () => {
     const REFUSALS: Array<[string, Record<string, unknown>, string]> = [
       ['too many decimals', { amount: '0.1234567890123456789' }, 'El monto admite como máximo 18 decimales en ETH.'],
       ['zero', { amount: '0' }, 'El monto debe ser mayor que cero.'],
+      ['an ETH amount with the pages’ thousands point', { amount: '1.500' }, '«1.500» puede leerse como 1500 o como 1.5: escribe 1500 si son miles, o 1.5 si son decimales.'],
       ['negative', { amount: '-1' }, 'El monto debe ser mayor que cero.'],
       ['a USD value with three decimals', { grantAmount: '1500.001' }, 'Valor en USD: El monto admite como máximo 2 decimales en USD.'],
       ['a USD value with the pages’ thousands point', { grantAmount: '1.500' }, 'Valor en USD: «1.500» parece llevar un punto de miles. Escribe el monto sin separador de miles (1500); el punto solo separa los decimales (1500.50).'],

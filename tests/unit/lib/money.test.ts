@@ -21,6 +21,9 @@ describe('parseAmount', () => {
     ['0.500', 'USD', 50n],
     ['12.00', 'USD', 1200n],
     ['2.125', 'ETH', 2n * WEI + WEI / 8n],
+    ['0.500', 'ETH', WEI / 2n],
+    ['1.5', 'ETH', WEI + WEI / 2n],
+    ['1500', 'DAI', 1500n * WEI],
   ])('reads %s %s as %s minor units', (text, currency, minor) => {
     expect(parseAmount(text, currency)).toEqual({ ok: true, minor });
   });
@@ -43,6 +46,9 @@ describe('parseAmount', () => {
     ['12.000', 'USD', '«12.000» parece llevar un punto de miles. Escribe el monto sin separador de miles (12000); el punto solo separa los decimales (12000.50).'],
     ['1.500', 'USD', '«1.500» parece llevar un punto de miles. Escribe el monto sin separador de miles (1500); el punto solo separa los decimales (1500.50).'],
     [' 999.999 ', 'USD', '«999.999» parece llevar un punto de miles. Escribe el monto sin separador de miles (999999); el punto solo separa los decimales (999999.50).'],
+    // In a token only a trailing zero makes it ambiguous: 1500 ETH as shown, or 1.5 written with zeros.
+    ['1.500', 'ETH', '«1.500» puede leerse como 1500 o como 1.5: escribe 1500 si son miles, o 1.5 si son decimales.'],
+    ['100.000', 'DAI', '«100.000» puede leerse como 100000 o como 100: escribe 100000 si son miles, o 100 si son decimales.'],
     ['12.000,00', 'USD', 'Escribe el monto solo con números y un punto para los decimales, por ejemplo 1500.50.'],
     ['1.500.000', 'USD', 'Escribe el monto solo con números y un punto para los decimales, por ejemplo 1500.50.'],
   ])('refuses %j in %s', (text, currency, message) => {
