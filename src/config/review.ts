@@ -38,12 +38,12 @@ export type ReviewConfig = {
 
 export const REVIEWED_PROGRAMMES: readonly ReviewedProgrammeKey[] = ['project-grants', 'small-grants', 'academic-grants', 'devcon-grants', 'office-hours'];
 
-/** Each score's word, before its one line: the same five words on every criterion. */
+/** Each score's word, before its one line: the same five words, one kind of word (adjectives), on every criterion. */
 const scale = (...lines: RubricCriterion['meanings']): RubricCriterion['meanings'] => [
-  `Nada: ${lines[0]}`,
-  `Poco: ${lines[1]}`,
-  `En parte: ${lines[2]}`,
-  `Bien: ${lines[3]}`,
+  `Insuficiente: ${lines[0]}`,
+  `Débil: ${lines[1]}`,
+  `Aceptable: ${lines[2]}`,
+  `Bueno: ${lines[3]}`,
   `Excelente: ${lines[4]}`,
 ];
 
@@ -59,10 +59,10 @@ const GRANT_REASONS: ProgrammeReview['reasons'] = {
   ],
   rejected: [
     { key: 'out-of-scope', label: 'Fuera del alcance del programa' },
-    { key: 'criteria-not-met', label: 'No alcanza los criterios de selección' },
+    { key: 'criteria-not-met', label: 'No cumple los criterios de selección' },
     { key: 'budget-mismatch', label: 'El presupuesto no guarda relación con el alcance' },
     { key: 'incomplete', label: 'Información incompleta' },
-    { key: 'no-funds', label: 'Sin fondos disponibles en esta convocatoria' },
+    { key: 'no-funds', label: 'Sin fondos disponibles en esta ronda' },
   ],
 };
 
@@ -76,7 +76,7 @@ const GENERAL_CRITERIA: readonly RubricCriterion[] = [
     'aporta de forma clara y directa a una necesidad reconocida',
   ]),
   criterion('feasibility', 'Factibilidad y capacidad del equipo', 'Si el plan es realista y el equipo puede llevarlo a cabo.', [
-    'el plan o el equipo no alcanzan',
+    'el plan no es realista o el equipo no puede cumplirlo',
     'faltan partes del plan o capacidades clave',
     'es posible, con dudas',
     'el plan es realista y el equipo tiene con qué cumplirlo',
@@ -85,8 +85,8 @@ const GENERAL_CRITERIA: readonly RubricCriterion[] = [
   criterion('budget', 'Presupuesto acorde al alcance', 'Si el monto pedido guarda relación con lo que se entregará.', [
     'el monto no se corresponde con el alcance',
     'varias partidas no se justifican',
-    'guarda relación, con partidas a revisar',
-    'guarda relación; alguna partida a precisar',
+    'el monto es razonable, pero varias partidas necesitan ajuste',
+    'el monto es razonable y solo necesita ajustes menores',
     'cada partida se justifica por el alcance',
   ]),
 ];
@@ -112,7 +112,7 @@ export const DEFAULT_REVIEW_CONFIG: ReviewConfig = {
           'método sólido, aporte acotado',
           'método sólido y un aporte original',
         ]),
-        criterion('team', 'Capacidad del equipo para llevarla a cabo', 'Formación y trayectoria del equipo para esta investigación.', [
+        criterion('team', 'Capacidad del equipo para llevar a cabo la investigación', 'Formación y trayectoria del equipo para esta investigación.', [
           'el equipo no muestra la preparación necesaria',
           'preparación en temas cercanos, no en este',
           'preparado, con vacíos',
@@ -122,8 +122,8 @@ export const DEFAULT_REVIEW_CONFIG: ReviewConfig = {
         criterion('budget', 'Relación entre el presupuesto y el alcance', 'Si el monto y el cronograma guardan relación con lo que se propone.', [
           'el monto no se corresponde con el alcance',
           'varias partidas no se justifican',
-          'guarda relación, con partidas a revisar',
-          'guarda relación; alguna partida a precisar',
+          'el monto es razonable, pero varias partidas necesitan ajuste',
+          'el monto es razonable y solo necesita ajustes menores',
           'cada partida se justifica por el alcance',
         ]),
       ],
@@ -153,11 +153,11 @@ export const DEFAULT_REVIEW_CONFIG: ReviewConfig = {
           'ha organizado eventos comparables',
           'ha organizado con éxito eventos comparables',
         ]),
-        criterion('budget', 'Un monto solicitado acorde al evento', 'Si el apoyo pedido guarda relación con el tamaño del evento.', [
+        criterion('budget', 'Monto solicitado acorde al evento', 'Si el apoyo pedido guarda relación con el tamaño del evento.', [
           'el monto no se corresponde con el evento',
           'varias partidas no se justifican',
-          'guarda relación, con partidas a revisar',
-          'guarda relación; alguna partida a precisar',
+          'el monto es razonable para el evento, pero varias partidas necesitan ajuste',
+          'el monto es razonable para el evento y solo necesita ajustes menores',
           'cada partida se justifica por el evento',
         ]),
       ],

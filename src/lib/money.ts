@@ -19,6 +19,12 @@ export function isCurrency(value: string): value is Currency {
   return Object.hasOwn(CURRENCIES, value);
 }
 
+/**
+ * The one hint every amount field shows (Crear la beca, the decision's grant amount, Registrar pago,
+ * the milestones' amounts): amounts are shown as "USD 12.000,00" but typed without the thousands point.
+ */
+export const AMOUNT_HINT = 'Sin separador de miles y con punto para los decimales, por ejemplo 12000 o 12000.50.';
+
 /** Digits before the point an amount may have: far above any grant, well inside numeric(78,0). */
 const MAX_WHOLE_DIGITS = 30;
 
@@ -27,6 +33,11 @@ export type ParsedAmount = { readonly ok: true; readonly minor: bigint } | { rea
 /**
  * "1500.00" in USD is 150000n; "0.25" in ETH is 250000000000000000n. A comma is refused rather
  * than guessed at: "1,500" is a thousand and a half in one country and one and a half in the next.
+ * So is a point that reads as the pages' thousands point ("USD 12.000,00"): one to three digits, a
+ * point, exactly three digits. In USD that is never a valid amount as a decimal ("12.000" would be
+ * twelve dollars written with a third decimal), so it is refused. In a token it is refused only when
+ * the third digit is a zero ("1.500": 1500 ETH as shown, or 1.5?), which can always be written
+ * without it; "0.125" or "2.125" ETH are real amounts and stay accepted. Nothing legitimate is lost.
  */
 export function parseAmount(text: string, currency: Currency): ParsedAmount {
   const value = text.trim();
@@ -35,6 +46,16 @@ export function parseAmount(text: string, currency: Currency): ParsedAmount {
   if (/^-\s*\d/.test(value)) return { ok: false, message: 'El monto debe ser mayor que cero.' };
   const match = /^(\d+)(?:\.(\d+))?$/.exec(value);
   if (!match) return { ok: false, message: 'Escribe el monto solo con números y un punto para los decimales, por ejemplo 1500.50.' };
+  if (/^[1-9]\d{0,2}\.\d{3}$/.test(value)) {
+    const thousands = value.replace('.', '');
+    if (decimals === 2) {
+      return { ok: false, message: `«${value}» parece llevar un punto de miles. Escribe el monto sin separador de miles (${thousands}); el punto solo separa los decimales (${thousands}.50).` };
+    }
+    if (value.endsWith('0')) {
+      const decimal = value.replace(/\.?0+$/, '');
+      return { ok: false, message: `«${value}» puede leerse como ${thousands} o como ${decimal}: escribe ${thousands} si son miles, o ${decimal} si son decimales.` };
+    }
+  }
   const whole = (match[1] ?? '').replace(/^0+(?=\d)/, '');
   const fraction = match[2] ?? '';
   if (whole.length > MAX_WHOLE_DIGITS) return { ok: false, message: 'El monto es demasiado grande.' };

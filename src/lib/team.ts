@@ -77,5 +77,15 @@ export type AuditAction =
   | 'record-payment'
   | 'view-payment-destination';
 
-/** How the audit log names an applicant acting in the portal: who they are stays out of the log, which is kept for ever. */
+/**
+ * How the audit log names an applicant acting in the portal: who they are stays out of the log, which
+ * is kept for ever. A stored value (rows already carry it), so the pages show it through actorLabel.
+ */
 export const APPLICANT_ACTOR = 'Solicitante';
+
+/** Who did it, as the team pages name them: a member's address, the applicant in the team's one wording, or the command line. */
+export function actorLabel(actor: string | null | undefined): string {
+  if (actor === APPLICANT_ACTOR) return 'Persona solicitante';
+  if (actor === 'cli') return 'Línea de comandos';
+  return actor ?? '—';
+}

@@ -86,7 +86,7 @@ export function InformationRequestPanel({ application, member, onSent }: { appli
         <div className={styles.noteForm}>
           <div className={styles.field}>
             <label className={styles.label} htmlFor="pregunta-solicitante">
-              Pregunta para el solicitante
+              Pregunta para la persona solicitante
             </label>
             <textarea
               id="pregunta-solicitante"
@@ -122,7 +122,7 @@ export function ApplicantQuestions({ application }: { application: ApplicationWi
   return (
     <section className={styles.section} aria-labelledby="preguntas-solicitante">
       <h2 id="preguntas-solicitante" className={styles.subtitle}>
-        Preguntas al solicitante
+        Preguntas a la persona solicitante
       </h2>
       <ol className={styles.notes}>
         {requests.map((request) => (
@@ -136,7 +136,7 @@ export function ApplicantQuestions({ application }: { application: ApplicationWi
             {request.responses.map((response) => (
               <div key={response.id} className={styles.paymentVersion}>
                 <p className={styles.timelineMeta}>
-                  Respuesta del solicitante · <time dateTime={response.at}>{formatDateTime(response.at)}</time>
+                  Respuesta de la persona solicitante · <time dateTime={response.at}>{formatDateTime(response.at)}</time>
                 </p>
                 <p className={styles.noteBody}>{response.text}</p>
                 {response.fileLink && response.fileName ? (
@@ -160,7 +160,7 @@ export function ApplicantFeedback({ application }: { application: ApplicationWit
   const { satisfaction, withdrawal } = application;
   if (!satisfaction && !withdrawal) return null;
   return (
-    <ReviewSection id="revision-opinion" title="Lo que dijo el solicitante">
+    <ReviewSection id="revision-opinion" title="Lo que dijo la persona solicitante">
       {satisfaction ? (
         <>
           <p>

@@ -1,5 +1,6 @@
 import { useState } from 'react';
 import { countOf } from '@/lib/plural';
+import { actorLabel } from '@/lib/team';
 import { teamApi } from './api';
 import { formatDateTime } from './format';
 import { auditActionLabel } from './labels';
@@ -37,7 +38,7 @@ export function AuditLog() {
                 <td>
                   <time dateTime={entry.at}>{formatDateTime(entry.at)}</time>
                 </td>
-                <td>{entry.actor === 'cli' ? 'Línea de comandos' : (entry.actor ?? '—')}</td>
+                <td>{actorLabel(entry.actor)}</td>
                 <td>{auditActionLabel(entry.action)}</td>
                 <td>{entry.target ?? '—'}</td>
               </tr>

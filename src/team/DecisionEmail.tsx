@@ -83,10 +83,10 @@ export function DecisionEmail({ application, onSent }: { application: Applicatio
           <p className={styles.muted}>El correo no se envía solo: revísalo en la vista previa antes de enviarlo.</p>
           <div className={styles.field}>
             <label className={styles.label} htmlFor="mensaje-solicitante">
-              Mensaje para el solicitante (opcional)
+              Mensaje para la persona solicitante (opcional)
             </label>
             <p id="mensaje-solicitante-ayuda" className={styles.muted}>
-              Va en el correo y en su página de seguimiento, junto a la decisión. Por ejemplo, el motivo o los próximos pasos.
+              Va en el correo y en su página «Mi solicitud», junto a la decisión. Por ejemplo, el motivo o los próximos pasos.
             </p>
             <textarea
               id="mensaje-solicitante"

@@ -63,7 +63,12 @@ export function DecisionPanel({ application, onDecided, children }: { applicatio
       setMessage('');
       setGrant(emptyGrantTerms);
       await onDecided();
-      return { tone: 'success', text: `La solicitud quedó ${applicationStatusLabels[result.status]} (${result.reason.label}). ${terms?.ok ? ` Creamos la beca de ${showAmount(terms.terms.amount, terms.terms.currency)}.` : ''} Ahora revisa y envía el correo de decisión.` };
+      const parts = [
+        `La solicitud quedó ${applicationStatusLabels[result.status].toLocaleLowerCase('es')} (motivo: ${result.reason.label}).`,
+        terms?.ok ? `Creamos la beca de ${showAmount(terms.terms.amount, terms.terms.currency)}.` : '',
+        'Ahora revisa y envía el correo de decisión.',
+      ];
+      return { tone: 'success', text: parts.filter(Boolean).join(' ') };
     }, 'No pudimos registrar la decisión. Inténtalo de nuevo.');
   };
 
@@ -118,10 +123,10 @@ export function DecisionPanel({ application, onDecided, children }: { applicatio
           {children}
           <div className={styles.field}>
             <label className={styles.label} htmlFor="decision-mensaje">
-              Mensaje para el solicitante (opcional)
+              Mensaje para la persona solicitante (opcional)
             </label>
             <p id="decision-mensaje-ayuda" className={styles.muted}>
-              Va en el correo de decisión y en su página de seguimiento.
+              Va en el correo de decisión y en su página «Mi solicitud».
             </p>
             <textarea
               id="decision-mensaje"

@@ -83,7 +83,7 @@ export function MyReviews() {
           <h2 id="mis-conflictos" className={styles.subtitle}>
             Con conflicto de interés ({recused.length})
           </h2>
-          <p className={styles.muted}>Declaraste un conflicto: no las revisas. {recused.map((item) => item.reference).join(', ')}</p>
+          <p className={styles.muted}>Declaraste un conflicto de interés en estas solicitudes, así que no las revisas: {recused.map((item) => item.reference).join(', ')}.</p>
         </section>
       ) : null}
     </div>

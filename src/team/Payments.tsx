@@ -1,14 +1,15 @@
 import { useMemo, useState, type FormEvent } from 'react';
 import { useForm } from 'react-hook-form';
-import { PAYMENT_METHODS, type PaymentMethod } from '@/lib/payments';
+import { METHOD_LABELS, PAYMENT_METHODS, type PaymentMethod } from '@/lib/payments';
 import type { FieldDefinition, FormValues } from '@/forms/definitions/types';
 import { RadioField } from '@/forms/kit/RadioField';
 import { fieldsResolver } from '@/forms/kit/resolver';
 import { TextField } from '@/forms/kit/TextField';
 import { useFormSelector } from '@/forms/kit/useFormSelector';
-import { formatAmount, isCurrency, parseAmount, type Currency } from '@/lib/money';
+import { AMOUNT_HINT, formatAmount, isCurrency, parseAmount, type Currency } from '@/lib/money';
 import { teamRoutes } from '@/lib/team';
 import { TeamApiError } from './api';
+import { formatDay } from '@/lib/grantText';
 import { formatDateTime } from './format';
 import { Notice } from './Notice';
 import { paymentPaths, paymentsApi, type DueMilestone, type PaymentListRow, type PaymentRangeFilter } from './paymentsApi';
@@ -17,11 +18,11 @@ import styles from './team.module.css';
 
 /** What each method moves and how the page names it (the server checks the same pairs). */
 const METHODS: Readonly<Record<PaymentMethod, { label: string; currency: Currency; onChain: boolean }>> = {
-  bank_transfer: { label: 'Transferencia bancaria (USD)', currency: 'USD', onChain: false },
-  eth: { label: 'ETH', currency: 'ETH', onChain: true },
-  eth_l2: { label: 'ETH en Layer 2', currency: 'ETH', onChain: true },
-  dai: { label: 'DAI', currency: 'DAI', onChain: true },
-  dai_l2: { label: 'DAI en Layer 2', currency: 'DAI', onChain: true },
+  bank_transfer: { label: `${METHOD_LABELS.bank_transfer} (USD)`, currency: 'USD', onChain: false },
+  eth: { label: METHOD_LABELS.eth, currency: 'ETH', onChain: true },
+  eth_l2: { label: METHOD_LABELS.eth_l2, currency: 'ETH', onChain: true },
+  dai: { label: METHOD_LABELS.dai, currency: 'DAI', onChain: true },
+  dai_l2: { label: METHOD_LABELS.dai_l2, currency: 'DAI', onChain: true },
 };
 
 const isMethod = (value: string): value is PaymentMethod => (PAYMENT_METHODS as readonly string[]).includes(value);
@@ -56,7 +57,7 @@ function paymentFields(grantCurrency: string): FieldDefinition[] {
       name: 'amount',
       kind: 'text',
       label: 'Monto pagado',
-      help: 'En la moneda del método, con punto para los decimales (por ejemplo 0.5 o 1500.00).',
+      help: `En la moneda del método. ${AMOUNT_HINT}`,
       section: 'payment',
       required: true,
       maxLength: 40,
@@ -66,7 +67,7 @@ function paymentFields(grantCurrency: string): FieldDefinition[] {
       name: 'grantAmount',
       kind: 'text',
       label: `Valor en ${grantCurrency}`,
-      help: 'La beca se aprobó en otra moneda: su valor en ella al momento del pago.',
+      help: `La beca está en ${grantCurrency}: escribe cuánto valía este pago en ${grantCurrency} el día en que lo hiciste. ${AMOUNT_HINT}`,
       section: 'payment',
       required: true,
       maxLength: 40,
@@ -77,7 +78,7 @@ function paymentFields(grantCurrency: string): FieldDefinition[] {
       name: 'rate',
       kind: 'text',
       label: 'Tipo de cambio usado',
-      help: 'Tal como lo usaste, por ejemplo «1 ETH = 3150,25 USD».',
+      help: 'Tal como lo usaste, por ejemplo «1 ETH = 3150.25 USD».',
       section: 'payment',
       required: true,
       maxLength: 64,
@@ -99,7 +100,7 @@ function paymentFields(grantCurrency: string): FieldDefinition[] {
       name: 'destination',
       kind: 'text',
       label: 'Destino',
-      help: 'La dirección o el IBAN al que enviaste el pago; lo comparamos con los datos de pago más recientes del beneficiario.',
+      help: 'La dirección o el IBAN al que enviaste el pago; lo comparamos con los datos de pago más recientes de la persona beneficiaria.',
       section: 'payment',
       required: true,
       maxLength: 100,
@@ -127,6 +128,14 @@ function RecordPaymentForm({ milestone, onRecorded }: { milestone: DueMilestone;
       const method = sent.method as PaymentMethod;
       const currency = METHODS[method].currency;
       const other = currency !== milestone.currency;
+      // The server's own parser, before sending: "1.500" typed as the pages show amounts is refused here too.
+      const amounts = [['amount', parseAmount(sent.amount ?? '', currency)], ...(other ? [['grantAmount', parseAmount(sent.grantAmount ?? '', milestone.currency)] as const] : [])] as const;
+      const refused = amounts.find(([, parsed]) => !parsed.ok);
+      if (refused) {
+        const [name, parsed] = refused;
+        if (!parsed.ok) form.setError(name, { type: 'amount', message: parsed.message }, { shouldFocus: true });
+        return;
+      }
       setBusy(true);
       setFailure(null);
       try {
@@ -164,7 +173,7 @@ function RecordPaymentForm({ milestone, onRecorded }: { milestone: DueMilestone;
         Registrar pago: {milestone.reference} · hito {milestone.position} «{milestone.title}»
       </h3>
       <p className={styles.muted}>
-        Por pagar: {shownAmount(milestone.outstanding, milestone.currency)}. La fecha no puede ser anterior al {milestone.grantCreatedOn} ni futura.
+        Por pagar: {shownAmount(milestone.outstanding, milestone.currency)}. La fecha no puede ser anterior al {formatDay(milestone.grantCreatedOn)} ni futura.
       </p>
       {visible.map((field) => (field.kind === 'radio' ? <RadioField key={field.name} field={field} form={form} /> : <TextField key={field.name} field={field} form={form} language="es" />))}
       {failure ? <Notice tone="error">{failure}</Notice> : null}
@@ -216,7 +225,7 @@ function DuePayments({ onRecorded }: { onRecorded: () => void }) {
             <thead>
               <tr>
                 <th scope="col">Solicitud</th>
-                <th scope="col">Beneficiario</th>
+                <th scope="col">Persona beneficiaria</th>
                 <th scope="col">Hito</th>
                 <th scope="col">Aceptado el</th>
                 <th scope="col">Por pagar</th>
@@ -319,7 +328,7 @@ function PaymentsInRange({ generation }: { generation: number }) {
               <tr>
                 <th scope="col">Fecha</th>
                 <th scope="col">Solicitud</th>
-                <th scope="col">Beneficiario</th>
+                <th scope="col">Persona beneficiaria</th>
                 <th scope="col">Hito</th>
                 <th scope="col">Monto</th>
                 <th scope="col">Valor en la beca</th>
@@ -330,7 +339,9 @@ function PaymentsInRange({ generation }: { generation: number }) {
             <tbody>
               {rows.map((payment) => (
                 <tr key={payment.id}>
-                  <td>{payment.paidOn}</td>
+                  <td>
+                    <time dateTime={payment.paidOn}>{formatDay(payment.paidOn)}</time>
+                  </td>
                   <td>
                     <a href={teamRoutes.application(payment.applicationReference)}>{payment.applicationReference}</a>
                   </td>

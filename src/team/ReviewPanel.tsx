@@ -59,7 +59,7 @@ export function ReviewPanel({ application, member, onChanged }: { application: A
           ))}
         </div>
       ) : null}
-      {reviewer && status === 'withdrawn' ? <p className={styles.muted}>Una solicitud retirada no cambia más de estado.</p> : null}
+      {reviewer && status === 'withdrawn' ? <p className={styles.muted}>Una solicitud retirada ya no cambia de estado.</p> : null}
       <p>
         <strong>Revisan:</strong>{' '}
         {reviewers.length > 0 ? (

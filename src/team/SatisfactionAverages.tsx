@@ -1,8 +1,8 @@
 import { applicantSideApi } from './applicantApi';
+import { formatDecimal } from './format';
 import { useTeamData } from './useTeamData';
 import styles from './team.module.css';
 
-const average = new Intl.NumberFormat('es-419', { minimumFractionDigits: 1, maximumFractionDigits: 1 });
 
 /** How applicants rated the process, per programme: the average of 1 to 5 and how many answered. */
 export function SatisfactionAverages() {
@@ -11,7 +11,7 @@ export function SatisfactionAverages() {
   return (
     <section className={styles.section} aria-labelledby="satisfaccion">
       <h2 id="satisfaccion" className={styles.subtitle}>
-        Experiencia de quienes postulan
+        Experiencia de las personas solicitantes
       </h2>
       <div className={styles.tableWrap}>
         <table className={styles.table}>
@@ -27,7 +27,7 @@ export function SatisfactionAverages() {
             {summary.data.programmes.map((row) => (
               <tr key={row.form}>
                 <td>{row.programme}</td>
-                <td>{row.average === null ? '—' : `${average.format(row.average)} de 5`}</td>
+                <td>{row.average === null ? '—' : `${formatDecimal(row.average, { min: 1, max: 1 })} de 5`}</td>
                 <td>{row.count}</td>
               </tr>
             ))}

@@ -103,7 +103,7 @@ export function DeclarationForm({ reference, onDeclared }: { reference: string; 
 }
 
 /** The aggregate of the submitted scores: weighted mean, reviews done of assigned, spread, and "Desacuerdo". */
-export function AggregateFacts({ aggregate }: { aggregate: ReviewAggregate }) {
+export function AggregateFacts({ aggregate, threshold }: { aggregate: ReviewAggregate; threshold: number }) {
   return (
     <dl className={styles.scoreFacts}>
       <div>
@@ -122,7 +122,7 @@ export function AggregateFacts({ aggregate }: { aggregate: ReviewAggregate }) {
         <div>
           <dt className={styles.visuallyHidden}>Alerta</dt>
           <dd>
-            <DisagreementBadge />
+            <DisagreementBadge />: los totales difieren en {formatScore(threshold)} puntos o más.
           </dd>
         </div>
       ) : null}
@@ -132,7 +132,7 @@ export function AggregateFacts({ aggregate }: { aggregate: ReviewAggregate }) {
 
 export function DisagreementBadge() {
   return (
-    <span className={styles.disagreementBadge} title="Los puntajes de quienes revisaron difieren tanto como el umbral configurado o más">
+    <span className={styles.disagreementBadge} title="Los totales de quienes revisaron difieren en el umbral configurado o más">
       Desacuerdo
     </span>
   );
@@ -171,7 +171,7 @@ function CriterionField({ criterion, draft, setDraft }: { criterion: RubricCrite
       </div>
       <div className={styles.field}>
         <label className={styles.label} htmlFor={`${name}-comentario`}>
-          Comentario sobre {criterion.label.toLowerCase()} (opcional)
+          Comentario (opcional)
         </label>
         <textarea
           id={`${name}-comentario`}
@@ -193,10 +193,11 @@ function ScoreForm({ reference, criteria, mine, onSaved }: { reference: string; 
 
   const submit = (event: FormEvent) => {
     event.preventDefault();
-    const missing = criteria.filter((criterion) => draft.scores[criterion.key] === undefined).map((criterion) => criterion.label);
+    const missing = criteria.filter((criterion) => draft.scores[criterion.key] === undefined).map((criterion) => `«${criterion.label}»`);
     if (missing.length > 0 || draft.recommendation === null) {
-      const parts = [...missing, ...(draft.recommendation === null ? ['la recomendación'] : [])];
-      void run(async () => ({ tone: 'error', text: `Falta: ${parts.join(', ')}.` }), '');
+      const recommendation = draft.recommendation === null ? (missing.length > 0 ? 'Falta también la recomendación general.' : 'Falta la recomendación general.') : '';
+      const text = [missing.length > 0 ? `Falta puntuar: ${missing.join(', ')}.` : '', recommendation].filter(Boolean).join(' ');
+      void run(async () => ({ tone: 'error', text }), '');
       return;
     }
     const recommendation = draft.recommendation;
@@ -356,16 +357,16 @@ export function ScoringPanel({ application, member, onChanged }: { application: 
 
   return (
     <ReviewSection id="revision-puntaje" title="Puntaje">
-      {scoring.aggregate ? <AggregateFacts aggregate={scoring.aggregate} /> : null}
+      {scoring.aggregate ? <AggregateFacts aggregate={scoring.aggregate} threshold={scoring.rubric.disagreementThreshold} /> : null}
       {assignment && assignment.declaration === null ? <DeclarationForm reference={application.reference} onDeclared={async () => onChanged()} /> : null}
       {scoring.canScore ? <ScoreForm reference={application.reference} criteria={criteria} mine={mine} onSaved={onChanged} /> : null}
       {!scoring.canScore && mine ? (
         <>
           <ScoresCard review={mine} criteria={criteria} title="Tu puntaje" />
-          {decided ? <p className={styles.muted}>La solicitud ya se decidió: tu puntaje no cambia más.</p> : null}
+          {decided ? <p className={styles.muted}>Ya hay una decisión: tu puntaje no se puede cambiar.</p> : null}
         </>
       ) : null}
-      {!assignment && !admin ? <p className={styles.muted}>No te asignaron esta solicitud: no la puntúas.</p> : null}
+      {!assignment && !admin ? <p className={styles.muted}>No tienes asignada esta solicitud, así que no te toca puntuarla.</p> : null}
       {scoring.others === null ? (
         assignment ? <p className={styles.muted}>Verás los puntajes de las demás personas después de enviar el tuyo.</p> : null
       ) : scoring.others.length > 0 ? (

@@ -1,4 +1,5 @@
 import { applicationStatusLabels } from '@/lib/applicationStatus';
+import { actorLabel } from '@/lib/team';
 import type { StatusChange } from './api';
 import { formatDateTime } from './format';
 import { ReviewSection } from './ReviewSection';
@@ -25,7 +26,7 @@ export function StatusHistory({ history }: { history: StatusChange[] }) {
             {change.reason ? <p>Motivo: {change.reason.label}</p> : null}
             <p className={styles.timelineMeta}>
               <time dateTime={change.at}>{formatDateTime(change.at)}</time>
-              {change.by ? <span className={styles.breakAnywhere}> · {change.by}</span> : null}
+              {change.by ? <span className={styles.breakAnywhere}> · {actorLabel(change.by)}</span> : null}
             </p>
           </li>
         ))}

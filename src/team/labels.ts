@@ -9,9 +9,10 @@ export function formatRole(role: TeamRole): string {
 }
 
 export const roleOptions: ReadonlyArray<{ value: TeamRole; label: string }> = [
-  { value: 'reviewer', label: 'Revisión: lee, evalúa y decide solicitudes' },
-  { value: 'finance', label: 'Finanzas: lee solicitudes y sus datos de pago' },
-  { value: 'admin', label: 'Administración: revisión, ID de seguridad (Security Grantee ID), miembros y auditoría' },
+  // What each role may do, as the server allows it (src/server/team/routes): only administración decides.
+  { value: 'reviewer', label: 'Revisión: lee las solicitudes, puntúa las que tiene asignadas y recomienda; la decisión es de administración' },
+  { value: 'finance', label: 'Finanzas: lee las solicitudes y sus datos de pago, y registra los pagos' },
+  { value: 'admin', label: 'Administración: lo mismo que revisión, y además decide, asigna revisores, crea las becas, emite el ID de seguridad (Security Grantee ID) y gestiona miembros y auditoría' },
 ];
 
 const allProgrammes: readonly ProgrammeKey[] = ['project-grants', 'small-grants', 'academic-grants', 'devcon-grants', 'office-hours', 'grantee-finance'];
@@ -57,7 +58,7 @@ const auditActionLabels: Record<AuditAction, string> = {
   'data-rights-export': 'Exportó los datos de una persona',
   'erase-personal-data': 'Eliminó los datos de una persona',
   'retention-erase': 'Eliminó una solicitud al vencer su plazo de conservación',
-  'request-information': 'Pidió información a quien postula',
+  'request-information': 'Pidió información a la persona solicitante',
   'download-response-file': 'Descargó el archivo de una respuesta',
   'applicant-sign-in': 'Ingresó a Mi solicitud',
   'applicant-sign-out': 'Cerró sesión en Mi solicitud',

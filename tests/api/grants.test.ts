@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { ApplicantGrant, TeamGrant } from '../../src/api/contracts/grants';
 import { formDefinitions, type FormKey, type FormValues } from '../../src/forms/definitions';
+import { formatDay } from '../../src/lib/grantText';
 import { receiveApplication } from '../../src/server/applications/receive';
 import type { RunningServer } from '../../src/server/main';
 import { referenceOf } from '../../src/server/mail/compose';
@@ -223,6 +224,7 @@ for (const backend of BACKENDS) {
       const admin = team(members.admin);
       const refusals: Array<[string, () => Promise<Response>, number, string]> = [
         ['too many decimals', () => admin.post(`/applications/${reference}/grant`, { amount: '1000.001', currency: 'USD' }), 400, 'El monto admite como máximo 2 decimales en USD.'],
+        ['twelve thousand typed as the pages show it', () => admin.post(`/applications/${reference}/grant`, { amount: '12.000', currency: 'USD' }), 400, '«12.000» parece llevar un punto de miles. Escribe el monto sin separador de miles (12000); el punto solo separa los decimales (12000.50).'],
         ['zero', () => admin.post(`/applications/${reference}/grant`, { amount: '0.00', currency: 'ETH' }), 400, 'El monto debe ser mayor que cero.'],
         ['negative', () => admin.post(`/applications/${reference}/grant`, { amount: '-50', currency: 'DAI' }), 400, 'El monto debe ser mayor que cero.'],
         ['a number, not a string', () => admin.post(`/applications/${reference}/grant`, { amount: 1000, currency: 'USD' }), 400, 'Escribe el monto solo con números y un punto para los decimales, por ejemplo 1500.50.'],
@@ -258,7 +260,7 @@ for (const backend of BACKENDS) {
         ['amounts that do not add up', milestones([first, { ...second, share: undefined, amount: '0.2' }]), 400, 'Los montos de los hitos suman ETH 0,4 y la beca es de ETH 0,5: deben sumar exactamente lo mismo.'],
         ['a milestone with too many decimals', milestones([{ ...first, amount: '0.2000000000000000001' }, second]), 400, 'El hito 1: El monto admite como máximo 18 decimales en ETH.'],
         ['a zero milestone', milestones([{ ...first, amount: '0' }, second]), 400, 'El hito 1: El monto debe ser mayor que cero.'],
-        ['a due date before the grant', milestones([{ ...first, dueDate: dayOffset(today, -1) }, second]), 400, `El hito 1: la fecha de vencimiento no puede ser anterior a la creación de la beca (${today}).`],
+        ['a due date before the grant', milestones([{ ...first, dueDate: dayOffset(today, -1) }, second]), 400, `El hito 1: la fecha de vencimiento no puede ser anterior a la creación de la beca (${formatDay(today)}).`],
         ['a date that does not exist', milestones([{ ...first, dueDate: '2099-02-30' }, second]), 400, 'El hito 1: la fecha 2099-02-30 no existe.'],
         ['both amount and share', milestones([{ ...first, share: '40' }, second]), 400, 'El hito 1: Cada hito lleva un monto o una parte (%), no ambos ni ninguno.'],
         ['an unknown milestone', milestones([{ ...first, id: otherMilestone.id }, second]), 400, `El hito ${otherMilestone.id} no existe en esta beca.`],
@@ -310,7 +312,8 @@ for (const backend of BACKENDS) {
 
       const refused = await application('owner@example.org', { status: 'in_review' });
       for (const [body, status, error] of [
-        [{ grant: { amount: '12.345', currency: 'USD' } }, 400, 'El monto admite como máximo 2 decimales en USD.'],
+        [{ grant: { amount: '12.345', currency: 'USD' } }, 400, '«12.345» parece llevar un punto de miles. Escribe el monto sin separador de miles (12345); el punto solo separa los decimales (12345.50).'],
+        [{ grant: { amount: '1234.567', currency: 'USD' } }, 400, 'El monto admite como máximo 2 decimales en USD.'],
         [{ status: 'rejected', reason: 'x', grant: { amount: '10', currency: 'USD' } }, 400, 'Solo una aprobación lleva una beca (monto y moneda).'],
       ] as const) {
         const before = await snapshot();

@@ -164,13 +164,15 @@ describe('grant payments', () => {
     const REFUSALS: Array<[string, Record<string, unknown>, string]> = [
       ['too many decimals', { amount: '0.1234567890123456789' }, 'El monto admite como máximo 18 decimales en ETH.'],
       ['zero', { amount: '0' }, 'El monto debe ser mayor que cero.'],
+      ['an ETH amount with the pages’ thousands point', { amount: '1.500' }, '«1.500» puede leerse como 1500 o como 1.5: escribe 1500 si son miles, o 1.5 si son decimales.'],
       ['negative', { amount: '-1' }, 'El monto debe ser mayor que cero.'],
       ['a USD value with three decimals', { grantAmount: '1500.001' }, 'Valor en USD: El monto admite como máximo 2 decimales en USD.'],
+      ['a USD value with the pages’ thousands point', { grantAmount: '1.500' }, 'Valor en USD: «1.500» parece llevar un punto de miles. Escribe el monto sin separador de miles (1500); el punto solo separa los decimales (1500.50).'],
       ['the value in the grant currency missing', { grantAmount: undefined }, 'El pago es en ETH y la beca en USD: escribe su valor en USD y el tipo de cambio usado.'],
       ['the rate missing', { rate: '  ' }, 'Escribe el tipo de cambio usado entre ETH y USD.'],
       ['a malformed hash', { reference: `0x${'a'.repeat(63)}` }, 'El hash de la transacción debe ser 0x seguido de 64 caracteres hexadecimales.'],
       ['a hash that is not hex', { reference: `0x${'g'.repeat(64)}` }, 'El hash de la transacción debe ser 0x seguido de 64 caracteres hexadecimales.'],
-      ['a date before the grant', { paidOn: '2026-01-09' }, `La fecha del pago no puede ser anterior a la beca (${GRANT_DAY}).`],
+      ['a date before the grant', { paidOn: '2026-01-09' }, 'La fecha del pago no puede ser anterior a la beca (10 ene 2026).'],
       ['a date in the future', { paidOn: tomorrow() }, 'La fecha del pago no puede ser futura.'],
       ['a day that does not exist', { paidOn: '2026-02-30' }, 'La fecha del pago no es una fecha válida (AAAA-MM-DD).'],
       ['a method paid in another currency', { currency: 'DAI' }, 'Un pago por ETH se registra en ETH.'],
@@ -222,7 +224,7 @@ describe('grant payments', () => {
       const refused = await pay(g, ethPayment(g, { destination: OTHER_ADDRESS }));
       expect(refused.status).toBe(409);
       expect(await refused.json()).toEqual({
-        error: 'El destino no coincide con los datos de pago más recientes del beneficiario (versión 1). Revísalo; si es correcto, confirma para registrar el pago igualmente.',
+        error: 'El destino no coincide con los datos de pago más recientes de la persona beneficiaria (versión 1). Revísalo; si es correcto, confirma para registrar el pago igualmente.',
         destinationMismatch: true,
       });
       expect(await paymentRows()).toBe(before);
@@ -255,7 +257,7 @@ describe('grant payments', () => {
       const g = await grant({ details: null });
       const refused = await pay(g, ethPayment(g));
       expect(refused.status).toBe(409);
-      expect(await refused.json()).toEqual({ error: 'El beneficiario aún no envió datos de pago: revisa el destino y confirma para registrar el pago igualmente.', destinationMismatch: true });
+      expect(await refused.json()).toEqual({ error: 'La persona beneficiaria aún no envió datos de pago: revisa el destino y confirma para registrar el pago igualmente.', destinationMismatch: true });
       expect((await pay(g, ethPayment(g, { confirmMismatch: true }))).status).toBe(201);
     });
   });

@@ -243,7 +243,7 @@ for (const backend of BACKENDS) {
         ],
         ['comment too long', members.reviewer, 'scores', { scores: allScores(academic.criteria, 3, 'x'.repeat(1001)), recommendation: 'approve' }, 400, 'Cada comentario puede tener hasta 1000 caracteres.'],
         ['bad recommendation', members.reviewer, 'scores', { scores: allScores(academic.criteria, 3), recommendation: 'maybe' }, 400, 'La recomendación debe ser approve, reject o unsure.'],
-        ['not assigned', members.second, 'scores', { scores: allScores(academic.criteria, 3), recommendation: 'approve' }, 403, 'No estás asignado a esta solicitud.'],
+        ['not assigned', members.second, 'scores', { scores: allScores(academic.criteria, 3), recommendation: 'approve' }, 403, 'Esta solicitud no te fue asignada.'],
         [
           'recused',
           members.third,

@@ -144,7 +144,7 @@ test('the applicant inside the loop: link, status, a question answered with a fi
   await test.step('3. a reviewer asks for information: the question previewed as its email, then sent; the status is Información solicitada', async () => {
     await gotoHydrated(reviewer, detailUrl);
     const panel = reviewer.getByRole('region', { name: 'Pedir información' });
-    await panel.getByLabel('Pregunta para el solicitante').fill(QUESTION);
+    await panel.getByLabel('Pregunta para la persona solicitante').fill(QUESTION);
     await panel.getByRole('button', { name: 'Ver el correo con la pregunta' }).click();
     const preview = panel.getByRole('region', { name: 'Vista previa del correo con la pregunta' });
     await expect(preview).toContainText(QUESTION);
@@ -184,7 +184,7 @@ test('the applicant inside the loop: link, status, a question answered with a fi
 
   await test.step('5. the reviewer sees the answer and downloads its file', async () => {
     await gotoHydrated(reviewer, detailUrl);
-    const thread = reviewer.getByRole('region', { name: 'Preguntas al solicitante' });
+    const thread = reviewer.getByRole('region', { name: 'Preguntas a la persona solicitante' });
     await expect(thread).toContainText(QUESTION);
     await expect(thread).toContainText(ANSWER);
     const download = thread.getByRole('link', { name: 'Descargar presupuesto mensual.pdf' });
@@ -205,13 +205,13 @@ test('the applicant inside the loop: link, status, a question answered with a fi
     const decide = admin.getByRole('region', { name: 'Decisión' });
     await decide.getByRole('radio', { name: 'Aprobar' }).check();
     await decide.getByLabel('Motivo').selectOption({ index: 1 });
-    await decide.getByLabel('Mensaje para el solicitante (opcional)').fill(MESSAGE);
+    await decide.getByLabel('Mensaje para la persona solicitante (opcional)').fill(MESSAGE);
     await decide.getByRole('button', { name: 'Registrar la decisión' }).click();
     await expect(admin.getByRole('region', { name: 'Estado' })).toContainText(/^EstadoAprobada/);
     await gotoHydrated(reviewer, detailUrl);
     await expect(reviewer.getByRole('region', { name: 'Estado' })).toContainText(/^EstadoAprobada/);
     // The decision email starts from the message given with the decision.
-    await expect(reviewer.getByLabel('Mensaje para el solicitante (opcional)')).toHaveValue(MESSAGE);
+    await expect(reviewer.getByLabel('Mensaje para la persona solicitante (opcional)')).toHaveValue(MESSAGE);
     await reviewer.getByRole('button', { name: 'Ver el correo de decisión' }).click();
     const preview = reviewer.getByRole('region', { name: 'Vista previa del correo de decisión' });
     await expect(preview).toContainText(MESSAGE);
@@ -254,9 +254,9 @@ test('the applicant inside the loop: link, status, a question answered with a fi
 
   await test.step('8. the team sees the rating on the application and the average per programme', async () => {
     await gotoHydrated(reviewer, detailUrl);
-    await expect(reviewer.getByRole('region', { name: 'Lo que dijo el solicitante' })).toContainText('Experiencia con el proceso: 5 de 5');
+    await expect(reviewer.getByRole('region', { name: 'Lo que dijo la persona solicitante' })).toContainText('Experiencia con el proceso: 5 de 5');
     await gotoHydrated(reviewer, `${ORIGIN}/equipo/solicitudes/`);
-    await expect(reviewer.getByRole('row').filter({ hasText: 'Project Grants' }).filter({ hasText: 'de 5' })).toContainText(/^Project Grants5[.,]0 de 51$/);
+    await expect(reviewer.getByRole('row').filter({ hasText: 'Project Grants' }).filter({ hasText: 'de 5' })).toContainText(/^Project Grants5,0 de 51$/);
     await expectNoAxeViolations(reviewer);
   });
 
@@ -276,7 +276,7 @@ test('the applicant inside the loop: link, status, a question answered with a fi
 
     await gotoHydrated(reviewer, `${ORIGIN}/equipo/solicitud/?id=${second}`);
     await expect(reviewer.getByRole('region', { name: 'Estado' })).toContainText('Retirada');
-    await expect(reviewer.getByRole('region', { name: 'Lo que dijo el solicitante' })).toContainText('Motivo: Conseguimos otra financiación.');
+    await expect(reviewer.getByRole('region', { name: 'Lo que dijo la persona solicitante' })).toContainText('Motivo: Conseguimos otra financiación.');
   });
 
   await test.step('10. "Cerrar sesión" ends the session: the portal asks for a link again', async () => {

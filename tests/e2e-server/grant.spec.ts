@@ -118,6 +118,11 @@ test('a grant from approval to its last payment: milestones, reports with change
     const decide = admin.getByRole('region', { name: 'Decisión' });
     await decide.getByRole('radio', { name: 'Aprobar' }).check();
     await decide.getByLabel('Motivo').selectOption({ index: 1 });
+    await expect(decide.getByLabel('Monto de la beca (opcional)')).toHaveAccessibleDescription(/Sin separador de miles y con punto para los decimales, por ejemplo 12000 o 12000\.50\.$/);
+    // Twelve thousand typed as the pages show it is refused, not taken as USD 12,00.
+    await decide.getByLabel('Monto de la beca (opcional)').fill('12.000');
+    await decide.getByRole('button', { name: 'Registrar la decisión' }).click();
+    await expect(decide.getByText('«12.000» parece llevar un punto de miles. Escribe el monto sin separador de miles (12000); el punto solo separa los decimales (12000.50).')).toBeVisible();
     await decide.getByLabel('Monto de la beca (opcional)').fill('12000.001');
     await decide.getByRole('button', { name: 'Registrar la decisión' }).click();
     await expect(decide.getByText('El monto admite como máximo 2 decimales en USD.')).toBeVisible();
@@ -126,7 +131,7 @@ test('a grant from approval to its last payment: milestones, reports with change
     await decide.getByLabel('Monto de la beca (opcional)').fill('12000');
     await decide.getByLabel('Moneda').selectOption('USD');
     await decide.getByRole('button', { name: 'Registrar la decisión' }).click();
-    await expect(admin.getByText(/^La solicitud quedó Aprobada .*Creamos la beca de USD 12\.000,00\./)).toBeFocused();
+    await expect(admin.getByText(/^La solicitud quedó aprobada \(motivo: .*\)\. Creamos la beca de USD 12\.000,00\. Ahora revisa/)).toBeFocused();
     await expect(admin.getByRole('region', { name: 'Estado' })).toContainText(/^EstadoAprobada/);
     const section = grantSection(admin);
     await expect(section.getByText('Monto aprobado', { exact: true }).locator('xpath=following-sibling::dd[1]')).toHaveText('USD 12.000,00');

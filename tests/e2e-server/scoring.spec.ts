@@ -173,12 +173,12 @@ test('review with a rubric: assignment, declarations, scores apart, a recusal, t
     await admin.getByRole('button', { name: 'Pasar a En revisión' }).click();
     await expect(admin.getByText('La solicitud pasó a En revisión.')).toBeFocused();
     await decide.getByRole('radio', { name: 'Rechazar' }).check();
-    await decide.getByLabel('Motivo').selectOption({ label: 'No alcanza los criterios de selección' });
-    await decide.getByLabel('Mensaje para el solicitante (opcional)').fill('Te invitamos a postular de nuevo con un plan más concreto.');
+    await decide.getByLabel('Motivo').selectOption({ label: 'No cumple los criterios de selección' });
+    await decide.getByLabel('Mensaje para la persona solicitante (opcional)').fill('Te invitamos a postular de nuevo con un plan más concreto.');
     await decide.getByRole('button', { name: 'Registrar la decisión' }).click();
-    await expect(decide.getByText('La solicitud quedó Rechazada (No alcanza los criterios de selección). Ahora revisa y envía el correo de decisión.')).toBeFocused();
+    await expect(decide.getByText('La solicitud quedó rechazada (motivo: No cumple los criterios de selección). Ahora revisa y envía el correo de decisión.')).toBeFocused();
     await expect(admin.getByRole('region', { name: 'Estado' })).toContainText(/^EstadoRechazada/);
-    await expect(admin.getByRole('region', { name: 'Historial' }).getByRole('listitem').last()).toContainText('Motivo: No alcanza los criterios de selección');
+    await expect(admin.getByRole('region', { name: 'Historial' }).getByRole('listitem').last()).toContainText('Motivo: No cumple los criterios de selección');
     await expect(admin.locator('#mensaje-solicitante')).toHaveValue('Te invitamos a postular de nuevo con un plan más concreto.');
     await expectNoAxeViolations(admin);
   });

@@ -30,6 +30,24 @@ export const COPY_FAULTS: readonly CopyFault[] = [
   { pattern: /solicitud a Office Hours/i, instead: '“solicitud de Office Hours”' },
   { pattern: /Darte de baja/, instead: '“Cancelar suscripción”' },
   { pattern: /\b1 [a-z]+s\b/, instead: 'the singular, through src/lib/plural.ts' },
+  // Copy review 3, the team area and the rubric (C1–C16, D1–D7).
+  { pattern: /por ejemplo 12000 o 1\.5\b|por ejemplo 0\.5 o 1500\.00/, instead: 'AMOUNT_HINT (src/lib/money.ts): “Sin separador de miles y con punto para los decimales…”' },
+  { pattern: /\d,\d\d USD»/, instead: 'a decimal point in the payment form’s example rate: “1 ETH = 3150.25 USD”' },
+  { pattern: /Comentario sobre \{/, instead: '“Comentario (opcional)” inside the criterion’s fieldset' },
+  { pattern: /\bFalta: (\$\{|[A-ZÁÉÍÓÚ])/, instead: '“Falta puntuar: «…». Falta también la recomendación general.”' },
+  { pattern: /quedó \$\{applicationStatusLabels\[[^\]]+\]\}/, instead: 'the status in lower case mid-sentence: “La solicitud quedó aprobada (motivo: …).”' },
+  { pattern: /no cambia más|no la puntúas/i, instead: '“Ya hay una decisión: tu puntaje no se puede cambiar.” / “No tienes asignada esta solicitud, así que no te toca puntuarla.”' },
+  { pattern: /Declaraste un conflicto: no las revisas/, instead: '“Declaraste un conflicto de interés en estas solicitudes, así que no las revisas: …”' },
+  { pattern: /página de seguimiento/i, instead: '“su página «Mi solicitud»”' },
+  { pattern: /en Layer 2|\(Layer 2\)/, instead: 'METHOD_LABELS (src/lib/payments.ts): “ETH en capa 2 (L2)”' },
+  { pattern: /su valor en ella/i, instead: '“La beca está en USD: escribe cuánto valía este pago en USD el día en que lo hiciste.”' },
+  { pattern: /No estás asignad[oa]/i, instead: '“Esta solicitud no te fue asignada.”' },
+  { pattern: /\b(el|del|al) (solicitante|beneficiario)\b|>Beneficiario</, instead: '“la persona solicitante” / “la persona beneficiaria” (column “Persona beneficiaria”)' },
+  { pattern: /decide solicitudes/i, instead: 'the reviewer recommends; only administración decides (src/team/labels.ts roleOptions)' },
+  { pattern: /No alcanza los criterios|Sin fondos disponibles en esta convocatoria/, instead: '“No cumple los criterios de selección” / “Sin fondos disponibles en esta ronda”' },
+  { pattern: /el plan o el equipo no alcanzan|llevarla a cabo|Un monto solicitado acorde/, instead: 'the rubric’s own words (src/config/review.ts, copy review 3 D3, D6, D7)' },
+  { pattern: /guarda relación, con partidas a revisar|alguna partida a precisar/, instead: 'budget anchors 3 and 4 that mean different things (“varias partidas necesitan ajuste” / “solo necesita ajustes menores”)' },
+  { pattern: /`(Nada|Poco|En parte|Bien): \$\{/, instead: 'the one scale of adjectives: Insuficiente / Débil / Aceptable / Bueno / Excelente' },
 ];
 
 /** Each fault found in a Spanish text, as 'pattern: the words around it → what to write instead'. */

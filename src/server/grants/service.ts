@@ -2,6 +2,7 @@ import type { ApplicantGrant, GrantTerms, MilestoneInput, MilestoneReport, TeamG
 import type { WirePayload } from '../../forms/definitions/types';
 import { grantStateLabels, isGrantProgramme, milestoneStateLabels, milestoneStateOn, type GrantState, type ReportDecision, type StoredMilestoneState } from '../../lib/grants';
 import { formatAmount, minorFromDatabase, parseAmount, toDecimalString, type Currency } from '../../lib/money';
+import { formatDay } from '../../lib/grantText';
 import type { ApplicationStatus } from '../../lib/applicationStatus';
 import type { FormKey } from '../../forms/definitions/types';
 import type { FinanceKeyring } from '../finance/encryption';
@@ -235,7 +236,7 @@ function planMilestones(grant: GrantRow, inputs: readonly MilestoneInput[]): Ref
     if (title === '') return refuse(400, `${name} necesita un título.`);
     if (doneCriteria === '') return refuse(400, `${name} necesita qué cuenta como hecho.`);
     if (!isCalendarDay(input.dueDate)) return refuse(400, `${name}: la fecha ${input.dueDate} no existe.`);
-    if (input.dueDate < grant.created_day) return refuse(400, `${name}: la fecha de vencimiento no puede ser anterior a la creación de la beca (${grant.created_day}).`);
+    if (input.dueDate < grant.created_day) return refuse(400, `${name}: la fecha de vencimiento no puede ser anterior a la creación de la beca (${formatDay(grant.created_day)}).`);
     if ((input.amount === undefined) === (input.share === undefined)) return refuse(400, `${name}: ${GRANT_MESSAGES.amountOrShare}`);
     let amount: bigint;
     if (input.amount !== undefined) {

@@ -1,6 +1,7 @@
 import type { PaymentMethod } from '../../api/contracts/payments';
 import type { WirePayload } from '../../forms/definitions/types';
 import type { Currency } from '../../lib/money';
+import { METHOD_LABELS } from '../../lib/payments';
 
 /**
  * The checks of a payment that need no table: the reference's shape for its method, the
@@ -15,13 +16,7 @@ export const isOnChain = (method: PaymentMethod): boolean => ON_CHAIN.has(method
 /** The currency each method moves: a token on-chain, dollars by bank transfer. */
 export const CURRENCY_OF_METHOD: Readonly<Record<PaymentMethod, Currency>> = { bank_transfer: 'USD', eth: 'ETH', eth_l2: 'ETH', dai: 'DAI', dai_l2: 'DAI' };
 
-export const METHOD_LABELS: Readonly<Record<PaymentMethod, string>> = {
-  bank_transfer: 'Transferencia bancaria',
-  eth: 'ETH',
-  eth_l2: 'ETH (Layer 2)',
-  dai: 'DAI',
-  dai_l2: 'DAI (Layer 2)',
-};
+export { METHOD_LABELS };
 
 const TX_HASH = /^0x[0-9a-fA-F]{64}$/;
 const ADDRESS = /^0x[0-9a-fA-F]{40}$/;

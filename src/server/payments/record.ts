@@ -1,5 +1,6 @@
 import type { RecordPaymentBody, TeamPayment } from '../../api/contracts/payments';
 import type { ApplicationStatus } from '../../lib/applicationStatus';
+import { formatDay } from '../../lib/grantText';
 import { formatAmount, isCurrency, minorFromDatabase, parseAmount, type Currency } from '../../lib/money';
 import type { FinanceKeyring } from '../finance/encryption';
 import { PAYMENT_DESTINATION, sealValue } from '../finance/sealedColumns';
@@ -28,15 +29,15 @@ export const PAYMENT_MESSAGES = {
   grantValueMissing: (paid: Currency, grant: Currency) => `El pago es en ${paid} y la beca en ${grant}: escribe su valor en ${grant} y el tipo de cambio usado.`,
   rateMissing: (paid: Currency, grant: Currency) => `Escribe el tipo de cambio usado entre ${paid} y ${grant}.`,
   badDate: 'La fecha del pago no es una fecha válida (AAAA-MM-DD).',
-  beforeGrant: (day: string) => `La fecha del pago no puede ser anterior a la beca (${day}).`,
+  beforeGrant: (day: string) => `La fecha del pago no puede ser anterior a la beca (${formatDay(day)}).`,
   future: 'La fecha del pago no puede ser futura.',
   noMilestone: 'No encontramos ese hito en esta beca.',
   notAccepted: 'Solo se registra un pago contra un hito Aceptado; sin hito, es un anticipo.',
   overpaid: (left: string) => `Este pago supera el monto aprobado: quedan ${left} por pagar.`,
-  noDetails: 'El beneficiario aún no envió datos de pago: revisa el destino y confirma para registrar el pago igualmente.',
+  noDetails: 'La persona beneficiaria aún no envió datos de pago: revisa el destino y confirma para registrar el pago igualmente.',
   unreadableDetails: 'No pudimos descifrar los datos de pago más recientes: revisa el destino y confirma para registrar el pago igualmente.',
   mismatch: (version: number) =>
-    `El destino no coincide con los datos de pago más recientes del beneficiario (versión ${version}). Revísalo; si es correcto, confirma para registrar el pago igualmente.`,
+    `El destino no coincide con los datos de pago más recientes de la persona beneficiaria (versión ${version}). Revísalo; si es correcto, confirma para registrar el pago igualmente.`,
 } as const;
 
 type GrantRow = { id: string; amount: string; currency: string; state: string; created_at: Date; status: ApplicationStatus };

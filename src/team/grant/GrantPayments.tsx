@@ -1,16 +1,11 @@
 import type { Role } from '@/lib/team';
 import { formatDay, showAmount } from '@/lib/grantText';
+import { METHOD_LABELS, type PaymentMethod } from '@/lib/payments';
 import type { GrantPayment, TeamGrant } from './grantApi';
 import teamStyles from '../team.module.css';
 import styles from './grant.module.css';
 
-const METHOD_LABELS: Readonly<Record<string, string>> = {
-  bank_transfer: 'Transferencia bancaria',
-  eth: 'ETH',
-  eth_l2: 'ETH en Layer 2',
-  dai: 'DAI',
-  dai_l2: 'DAI en Layer 2',
-};
+const methodLabel = (method: string): string => (Object.hasOwn(METHOD_LABELS, method) ? METHOD_LABELS[method as PaymentMethod] : method);
 
 function Reference({ payment, role }: { payment: GrantPayment; role: Role }) {
   if (payment.reference === null) return <span className={teamStyles.muted}>{role === 'reviewer' ? 'Solo la ve finanzas' : '—'}</span>;
@@ -59,7 +54,7 @@ export function GrantPayments({ grant, role }: { grant: TeamGrant; role: Role })
                     <span className={teamStyles.nowrap}>{showAmount(payment.grantAmount, grant.currency)}</span>
                     {payment.rate ? <> (tipo de cambio: {payment.rate})</> : null}
                   </td>
-                  <td>{METHOD_LABELS[payment.method] ?? payment.method}</td>
+                  <td>{methodLabel(payment.method)}</td>
                   <td>
                     <Reference payment={payment} role={role} />
                   </td>

@@ -67,7 +67,7 @@ function CreateGrant({ reference, onCreated }: { reference: string; onCreated: (
 
   return (
     <form className={styles.inlineForm} onSubmit={submit} noValidate aria-label="Crear la beca">
-      <GrantTermsFields id="subvencion" label="Monto aprobado" help="Con punto para los decimales, por ejemplo 12000 o 1.5." draft={draft} problem={problem} onChange={setDraft} />
+      <GrantTermsFields id="subvencion" label="Monto aprobado" draft={draft} problem={problem} onChange={setDraft} />
       <div>
         <button type="submit" className={teamStyles.button} disabled={busy}>
           Crear la beca

@@ -1,4 +1,4 @@
-import { CURRENCY_CODES, isCurrency, parseAmount, type Currency } from '@/lib/money';
+import { AMOUNT_HINT, CURRENCY_CODES, isCurrency, parseAmount, type Currency } from '@/lib/money';
 import type { GrantTerms } from './grantApi';
 import teamStyles from '../team.module.css';
 
@@ -14,9 +14,10 @@ export function grantTermsOf(draft: GrantTermsDraft): { ok: true; terms: GrantTe
 
 /**
  * The approved amount and its currency (USD, ETH or DAI), which may differ from what was requested:
- * on "Crear la beca" and on the decision that approves a paying programme's application.
+ * on "Crear la beca" and on the decision that approves a paying programme's application. The
+ * amount's format hint (src/lib/money.ts AMOUNT_HINT) always shows, after the screen's own help.
  */
-export function GrantTermsFields({ id, label, help, draft, problem, onChange }: { id: string; label: string; help: string; draft: GrantTermsDraft; problem: string | null; onChange: (draft: GrantTermsDraft) => void }) {
+export function GrantTermsFields({ id, label, help, draft, problem, onChange }: { id: string; label: string; help?: string; draft: GrantTermsDraft; problem: string | null; onChange: (draft: GrantTermsDraft) => void }) {
   return (
     <>
       <div className={teamStyles.field}>
@@ -31,10 +32,10 @@ export function GrantTermsFields({ id, label, help, draft, problem, onChange }: 
           value={draft.amount}
           onChange={(event) => onChange({ ...draft, amount: event.target.value })}
           aria-invalid={problem ? true : undefined}
-          aria-describedby={problem ? `${id}-monto-error` : `${id}-monto-ayuda`}
+          aria-describedby={problem ? `${id}-monto-ayuda ${id}-monto-error` : `${id}-monto-ayuda`}
         />
         <p id={`${id}-monto-ayuda`} className={teamStyles.muted}>
-          {help}
+          {help ? `${help} ${AMOUNT_HINT}` : AMOUNT_HINT}
         </p>
         {problem ? (
           <p id={`${id}-monto-error`} className={teamStyles.fieldError}>

@@ -1,6 +1,6 @@
 import { useEffect, useRef, useState, type FormEvent, type ReactNode } from 'react';
-import { formatAmount, parseAmount, type Currency } from '@/lib/money';
-import { minorFromDecimal, showAmount } from '@/lib/grantText';
+import { AMOUNT_HINT, formatAmount, parseAmount, type Currency } from '@/lib/money';
+import { formatDay, minorFromDecimal, showAmount } from '@/lib/grantText';
 import { ActionNotice, Notice } from '../Notice';
 import { useTeamAction } from '../useTeamData';
 import { grantApi, type MilestoneInput, type TeamGrant } from './grantApi';
@@ -52,13 +52,19 @@ function runningSum(rows: Row[], currency: Currency): bigint {
   }, 0n);
 }
 
-function Field({ id, label, error, children }: { id: string; label: string; error?: string; children: (described: string | undefined) => ReactNode }) {
+function Field({ id, label, help, error, children }: { id: string; label: string; help?: string; error?: string; children: (described: string | undefined) => ReactNode }) {
+  const described = [help ? `${id}-help` : '', error ? `${id}-error` : ''].filter(Boolean).join(' ');
   return (
     <div className={teamStyles.field}>
       <label className={teamStyles.label} htmlFor={id}>
         {label}
       </label>
-      {children(error ? `${id}-error` : undefined)}
+      {children(described || undefined)}
+      {help ? (
+        <p id={`${id}-help`} className={teamStyles.muted}>
+          {help}
+        </p>
+      ) : null}
       {error ? (
         <p id={`${id}-error`} className={teamStyles.fieldError}>
           {error}
@@ -139,7 +145,7 @@ export function MilestonesEditor({ grant, onSaved, onCancel }: { grant: TeamGran
             <fieldset key={row.key} className={styles.editorRow}>
               <legend className={styles.editorLegend}>Hito {index + 1} (aceptado: no cambia)</legend>
               <p>
-                {row.title} · {showAmount(row.amount, currency)} · {row.dueDate}
+                {row.title} · {showAmount(row.amount, currency)} · <time dateTime={row.dueDate}>{formatDay(row.dueDate)}</time>
               </p>
             </fieldset>
           );
@@ -175,7 +181,7 @@ export function MilestonesEditor({ grant, onSaved, onCancel }: { grant: TeamGran
                   />
                 )}
               </Field>
-              <Field id={id('amount')} label={`Monto (${currency})`} error={rowError.amount}>
+              <Field id={id('amount')} label={`Monto (${currency})`} help={AMOUNT_HINT} error={rowError.amount}>
                 {(described) => (
                   <input
                     id={id('amount')}
@@ -235,7 +241,7 @@ export function MilestonesEditor({ grant, onSaved, onCancel }: { grant: TeamGran
           Guardar los hitos
         </button>
         <button type="button" className={teamStyles.secondaryButton} disabled={busy} onClick={onCancel}>
-          Cancelar
+          Descartar cambios
         </button>
       </div>
     </form>

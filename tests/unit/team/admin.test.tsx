@@ -36,6 +36,12 @@ describe('members (/equipo/miembros/, admin)', () => {
     const invites = answer('post', '/api/team/members/invite', json({ link: 'http://localhost:3000/equipo/inscripcion/#t=NEW', expiresAt: '2026-11-24T10:00:00Z' }));
     const { user } = renderPage(MembersPage, '/equipo/miembros/');
     await user.type(await screen.findByLabelText('Correo electrónico'), 'nuevo@ejemplo.org');
+    // Each role says what it may do as the server allows it: reviewers recommend, only administración decides.
+    expect(within(screen.getByLabelText('Rol')).getAllByRole('option').map((option) => option.textContent)).toEqual([
+      'Revisión: lee las solicitudes, puntúa las que tiene asignadas y recomienda; la decisión es de administración',
+      'Finanzas: lee las solicitudes y sus datos de pago, y registra los pagos',
+      'Administración: lo mismo que revisión, y además decide, asigna revisores, crea las becas, emite el ID de seguridad (Security Grantee ID) y gestiona miembros y auditoría',
+    ]);
     await user.selectOptions(screen.getByLabelText('Rol'), 'finance');
     await user.click(screen.getByRole('button', { name: 'Enviar invitación' }));
     expect(await screen.findByLabelText('Enlace de inscripción')).toHaveValue('http://localhost:3000/equipo/inscripcion/#t=NEW');
@@ -83,17 +89,20 @@ describe('audit log (/equipo/auditoria/, admin)', () => {
         items: [
           { at: '2026-11-22T10:00:00Z', actor: 'ana@ejemplo.org', action: 'export', target: 'project-grants' },
           { at: '2026-11-22T09:00:00Z', actor: 'cli', action: 'invite', target: 'rita@ejemplo.org' },
+          { at: '2026-11-22T08:00:00Z', actor: 'Solicitante', action: 'applicant-withdraw', target: 'PG-000041' },
         ],
-        total: 2,
+        total: 3,
         page: 1,
         pageSize: 50,
       }),
     );
     renderPage(AuditPage, '/equipo/auditoria/');
-    const table = await screen.findByRole('table', { name: 'Registro de auditoría: 2 entradas, página 1 de 1' });
+    const table = await screen.findByRole('table', { name: 'Registro de auditoría: 3 entradas, página 1 de 1' });
     const rows = within(table).getAllByRole('row').slice(1);
     expect(rows[0]).toHaveTextContent(/ana@ejemplo\.org.*Exportó un CSV.*project-grants/);
     expect(rows[1]).toHaveTextContent(/Línea de comandos.*Invitó a un miembro.*rita@ejemplo\.org/);
+    // The stored actor of the portal stays 'Solicitante'; the page names the applicant as the rest of the team area does.
+    expect(within(rows[2]!).getAllByRole('cell')[1]).toHaveTextContent(/^Persona solicitante$/);
   });
 
   it('is empty before anything happened', async () => {

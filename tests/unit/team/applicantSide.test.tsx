@@ -53,7 +53,7 @@ describe('the applicant’s side on the team’s application page', () => {
     expect(within(panel).getByRole('alert')).toHaveTextContent('Escribe la pregunta antes de ver el correo.');
     expect(previews).toHaveLength(0);
 
-    await user.type(within(panel).getByLabelText('Pregunta para el solicitante'), '¿Y el presupuesto?');
+    await user.type(within(panel).getByLabelText('Pregunta para la persona solicitante'), '¿Y el presupuesto?');
     await user.click(within(panel).getByRole('button', { name: 'Ver el correo con la pregunta' }));
     const preview = await within(panel).findByRole('region', { name: 'Vista previa del correo con la pregunta' });
     expect(preview).toHaveTextContent('Necesitamos más información (PG-000123)');
@@ -61,7 +61,7 @@ describe('the applicant’s side on the team’s application page', () => {
     await user.click(within(preview).getByRole('button', { name: 'Enviar la pregunta' }));
     expect(await within(panel).findByRole('alert')).toHaveTextContent('La solicitud cambió de estado: vuelve a cargarla.');
     expect(sends.map((request) => request.body)).toEqual([{ question: '¿Y el presupuesto?' }]);
-    expect(within(panel).getByLabelText('Pregunta para el solicitante')).toHaveValue('¿Y el presupuesto?');
+    expect(within(panel).getByLabelText('Pregunta para la persona solicitante')).toHaveValue('¿Y el presupuesto?');
   });
 
   it('shows each question with the applicant’s answers and a download of their file', async () => {
@@ -79,7 +79,7 @@ describe('the applicant’s side on the team’s application page', () => {
         ],
       }),
     );
-    const thread = await screen.findByRole('region', { name: 'Preguntas al solicitante' });
+    const thread = await screen.findByRole('region', { name: 'Preguntas a la persona solicitante' });
     expect(thread).toHaveTextContent('¿Y el presupuesto?');
     expect(thread).toHaveTextContent('1.500 USD al mes.');
     expect(within(thread).getByRole('link', { name: 'Descargar presupuesto.pdf' })).toHaveAttribute('href', '/api/team/applications/PG-000123/information-requests/7/responses/3/file');
@@ -90,7 +90,7 @@ describe('the applicant’s side on the team’s application page', () => {
     const sends = answer('post', '/api/team/applications/PG-000123/decision-email/send', json({ queuedAt: '2026-11-25T12:10:00Z' }));
     const approved = detailWith({ status: 'approved', statusChangedAt: '2026-11-25T12:00:00Z' });
     const { user } = open(approved, { ...approved, decisionEmails: [{ status: 'approved', queuedAt: '2026-11-25T12:10:00Z', sentAt: null, by: 'rita@ejemplo.org' }] } as ApplicationDetail);
-    await user.type(await screen.findByLabelText('Mensaje para el solicitante (opcional)'), '  Bien hecho.  ');
+    await user.type(await screen.findByLabelText('Mensaje para la persona solicitante (opcional)'), '  Bien hecho.  ');
     await user.click(screen.getByRole('button', { name: 'Ver el correo de decisión' }));
     const preview = await screen.findByRole('region', { name: 'Vista previa del correo de decisión' });
     await user.click(within(preview).getByRole('button', { name: 'Enviar el correo' }));
@@ -101,7 +101,7 @@ describe('the applicant’s side on the team’s application page', () => {
 
   it('shows the applicant’s rating and their reason for withdrawing', async () => {
     open(detailWith({ status: 'withdrawn', satisfaction: { rating: 4, comment: 'Claro.', at: '2026-11-26T10:00:00Z' }, withdrawal: { reason: 'Otra financiación.', at: '2026-11-24T10:00:00Z' } }));
-    const said = await screen.findByRole('region', { name: 'Lo que dijo el solicitante' });
+    const said = await screen.findByRole('region', { name: 'Lo que dijo la persona solicitante' });
     expect(said).toHaveTextContent(/Experiencia con el proceso: 4 de 5/);
     expect(said).toHaveTextContent('Claro.');
     expect(said).toHaveTextContent(/Motivo: Otra financiación\./);

@@ -71,11 +71,11 @@ describe('focus after an action on the application page', () => {
     const user = open(reviewer, detailWith()).user;
     answer('post', '/api/team/applications/PG-000123/information-request/preview', json({ subject: 'Necesitamos más información', body: '¿Y el presupuesto?' }));
     answer('post', '/api/team/applications/PG-000123/information-request/send', json({ sentAt: '2026-11-23T10:00:00Z' }, 201));
-    await user.type(await screen.findByLabelText('Pregunta para el solicitante'), '¿Y el presupuesto?');
+    await user.type(await screen.findByLabelText('Pregunta para la persona solicitante'), '¿Y el presupuesto?');
     await user.click(screen.getByRole('button', { name: 'Ver el correo con la pregunta' }));
     await focusLandsOn(await screen.findByRole('region', { name: 'Vista previa del correo con la pregunta' }));
     await user.click(screen.getByRole('button', { name: 'Volver a editar' }));
-    await focusLandsOn(screen.getByLabelText('Pregunta para el solicitante'));
+    await focusLandsOn(screen.getByLabelText('Pregunta para la persona solicitante'));
     await user.click(screen.getByRole('button', { name: 'Ver el correo con la pregunta' }));
     await user.click(await screen.findByRole('button', { name: 'Enviar la pregunta' }));
     await focusLandsOn(await screen.findByText('Enviamos la pregunta. La solicitud pasó a Información solicitada.'));

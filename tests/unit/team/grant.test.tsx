@@ -123,6 +123,19 @@ describe('creating the grant', () => {
     expect(within(region).getByRole('button', { name: 'Definir los hitos' })).toBeVisible();
   });
 
+  it('refuses twelve thousand typed as the pages show it («12.000»), instead of creating a grant of USD 12,00, and says how to type it', async () => {
+    const posts = answer('post', GRANT_PATH, json(grantWith(), 201));
+    const { user } = openAs(admin, 404);
+    const region = await section();
+    const amount = await within(region).findByLabelText('Monto aprobado');
+    expect(amount).toHaveAccessibleDescription('Sin separador de miles y con punto para los decimales, por ejemplo 12000 o 12000.50.');
+    await user.type(amount, '12.000');
+    await user.click(within(region).getByRole('button', { name: 'Crear la beca' }));
+    expect(within(region).getByText('«12.000» parece llevar un punto de miles. Escribe el monto sin separador de miles (12000); el punto solo separa los decimales (12000.50).')).toBeVisible();
+    expect(amount).toHaveFocus();
+    expect(posts).toHaveLength(0);
+  });
+
   it('is not offered to a reviewer', async () => {
     openAs(reviewer, 404);
     const region = await section();
@@ -156,7 +169,11 @@ describe('the milestones editor', () => {
     await user.type(within(first).getByLabelText('Título'), 'Primera versión');
     await user.type(within(first).getByLabelText('Qué cuenta como hecho'), 'El monedero publicado con pruebas.');
     await user.type(within(first).getByLabelText('Fecha límite'), '2026-12-20');
+    expect(within(first).getByLabelText('Monto (USD)')).toHaveAccessibleDescription('Sin separador de miles y con punto para los decimales, por ejemplo 12000 o 12000.50.');
     await user.type(within(first).getByLabelText('Monto (USD)'), '4000');
+    // Leaving the editor is not "Cancelar", read next to a grant that can be «Cancelada».
+    expect(within(editor).getByRole('button', { name: 'Descartar cambios' })).toBeVisible();
+    expect(within(editor).queryByRole('button', { name: 'Cancelar' })).toBeNull();
     await user.click(within(editor).getByRole('button', { name: 'Agregar un hito' }));
     const next = within(editor).getByRole('group', { name: 'Hito 2' });
     await user.type(within(next).getByLabelText('Título'), 'Auditoría');

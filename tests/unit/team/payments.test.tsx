@@ -83,6 +83,10 @@ describe('Pagos (/equipo/pagos/, finance)', () => {
     expect(paid).toHaveTextContent('ETH 0,5');
     expect(paid).toHaveTextContent('USD 1.500,00 (1 ETH = 3000 USD)');
     expect(paid).toHaveTextContent(HASH);
+    // Dates as every other team page shows them, and one name for the grantee.
+    expect(within(paid).getAllByRole('row')[1]!.firstElementChild).toHaveTextContent(/^2 nov 2026$/);
+    expect(within(paid).getAllByRole('columnheader')[2]).toHaveTextContent('Persona beneficiaria');
+    expect(within(dueTable).getAllByRole('columnheader')[1]).toHaveTextContent('Persona beneficiaria');
 
     await user.type(screen.getByLabelText('Pagados desde'), '2026-11-01');
     await user.type(screen.getByLabelText('Antes del'), '2026-12-01');
@@ -98,9 +102,16 @@ describe('Pagos (/equipo/pagos/, finance)', () => {
     const recorded = answer('post', '/api/team/applications/PG-000012/grant/payments', json({ payment: { ...payments.payments[0]!, milestoneId: '7' }, paid: '1500.00', outstanding: '0.00', grantState: 'active' }, 201));
     const { user } = renderPage(PaymentsPage, '/equipo/pagos/');
     await user.click(await screen.findByRole('button', { name: 'Registrar pago del hito 1 de PG-000012' }));
+    expect(screen.getByText(/La fecha no puede ser anterior al 1 oct 2026 ni futura\./)).toBeInTheDocument();
+    expect(screen.getByLabelText('ETH en capa 2 (L2)')).toBeInTheDocument();
     expect(screen.queryByLabelText(/Valor en USD/)).not.toBeInTheDocument();
     await user.click(screen.getByLabelText('ETH'));
+    expect(screen.getByLabelText(/Monto pagado/)).toHaveAccessibleDescription(/Sin separador de miles y con punto para los decimales, por ejemplo 12000 o 12000\.50\./);
     await user.type(screen.getByLabelText(/Monto pagado/), '0.5');
+    expect(await screen.findByLabelText(/Valor en USD/)).toHaveAccessibleDescription(
+      /^La beca está en USD: escribe cuánto valía este pago en USD el día en que lo hiciste\. Sin separador de miles/,
+    );
+    expect(screen.getByLabelText(/Tipo de cambio usado/)).toHaveAccessibleDescription(/«1 ETH = 3150\.25 USD»/);
     await user.type(await screen.findByLabelText(/Valor en USD/), '1500.00');
     await user.type(screen.getByLabelText(/Tipo de cambio usado/), '1 ETH = 3000 USD');
     await user.clear(screen.getByLabelText(/Fecha del pago/));
@@ -123,12 +134,29 @@ describe('Pagos (/equipo/pagos/, finance)', () => {
     });
   });
 
+  it('refuses «1.500» dollars typed as the pages show amounts, before sending, with the parser’s message on the field', async () => {
+    signedInAs(finance);
+    answer('get', '/api/team/payments/due', json(due));
+    answer('get', '/api/team/payments', json({ payments: [] }));
+    const recorded = answer('post', '/api/team/applications/PG-000012/grant/payments', json({ error: 'no debería llegar' }, 400));
+    const { user } = renderPage(PaymentsPage, '/equipo/pagos/');
+    await user.click(await screen.findByRole('button', { name: 'Registrar pago del hito 1 de PG-000012' }));
+    await user.click(screen.getByLabelText('Transferencia bancaria (USD)'));
+    await user.type(screen.getByLabelText(/Monto pagado/), '1.500');
+    await user.type(screen.getByLabelText(/Referencia/), 'TRF 2026/0042');
+    await user.type(screen.getByLabelText(/Destino/), 'PE12 3456 7890 1234 5678 90');
+    await user.click(screen.getByRole('button', { name: 'Registrar pago' }));
+    expect(await screen.findByText('«1.500» parece llevar un punto de miles. Escribe el monto sin separador de miles (1500); el punto solo separa los decimales (1500.50).')).toBeVisible();
+    await waitFor(() => expect(screen.getByLabelText(/Monto pagado/)).toHaveFocus());
+    expect(recorded).toHaveLength(0);
+  });
+
   it('keeps every value on a refusal; a mismatched destination is sent again only with the confirmation', async () => {
     signedInAs(finance);
     answer('get', '/api/team/payments/due', json(due));
     answer('get', '/api/team/payments', json({ payments: [] }));
     let calls = 0;
-    const mismatch = 'El destino no coincide con los datos de pago más recientes del beneficiario (versión 2). Revísalo; si es correcto, confirma para registrar el pago igualmente.';
+    const mismatch = 'El destino no coincide con los datos de pago más recientes de la persona beneficiaria (versión 2). Revísalo; si es correcto, confirma para registrar el pago igualmente.';
     const sent = answer('post', '/api/team/applications/PG-000012/grant/payments', () => {
       calls += 1;
       if (calls === 1) return HttpResponse.json({ error: 'Este pago supera el monto aprobado: quedan USD 1.500,00 por pagar.' }, { status: 400 });

@@ -85,9 +85,13 @@ describe('the review configuration', () => {
     expect(published(academicGrantsPage)).toEqual([
       'Relevancia para Ethereum y su comunidad.',
       'Rigor y originalidad de la investigación.',
-      'Capacidad del equipo para llevarla a cabo.',
+      'Capacidad del equipo para llevar a cabo la investigación.',
       'Relación entre el presupuesto y el alcance.',
     ]);
+    // Every published criterion is a noun phrase standing alone: no leading article, no pronoun without its antecedent.
+    for (const page of [academicGrantsPage, devconGrantsPage]) {
+      for (const item of published(page)) expect(item, item).not.toMatch(/^(Un|Una|El|La|Los|Las) |\bllevarla\b/);
+    }
   });
 
   it('gives each score of every default criterion its own meaning (a reviewer can tell a 1 from a 2)', () => {
@@ -95,6 +99,8 @@ describe('the review configuration', () => {
       for (const criterion of programme.criteria) {
         const lines = criterion.meanings.map((meaning) => meaning.replace(/^[^:]+: /, ''));
         expect(new Set(lines).size, criterion.label).toBe(5);
+        // One scale of adjectives, the same on every criterion (not "Nada / Poco / En parte / Bien").
+        expect(criterion.meanings.map((meaning) => meaning.split(':')[0]), criterion.label).toEqual(['Insuficiente', 'Débil', 'Aceptable', 'Bueno', 'Excelente']);
       }
     }
   });

@@ -8,7 +8,7 @@ import { admin, answer, applicationDetail, json, renderPage, reviewer, signedInA
 
 vi.mock('@/team/navigate', () => ({ navigate: vi.fn() }));
 
-const meanings = (what: string) => [`Nada: ${what}`, `Poco: ${what}`, `En parte: ${what}`, `Bien: ${what}`, `Excelente: ${what}`];
+const meanings = (what: string) => [`Insuficiente: ${what}`, `Débil: ${what}`, `Aceptable: ${what}`, `Bueno: ${what}`, `Excelente: ${what}`];
 
 const rubric: ScoringPart['rubric'] = {
   criteria: [
@@ -116,7 +116,7 @@ describe('scoring against the rubric', () => {
     const panel = await screen.findByRole('region', { name: 'Puntaje' });
     const relevance = within(panel).getByRole('group', { name: 'Relevancia para el ecosistema' });
     expect(relevance).toHaveAccessibleDescription('Cuánto aporta. (peso 2)');
-    expect(within(relevance).getAllByRole('radio').map((radio) => radio.closest('label')?.textContent)).toEqual(['1 · Nada: aporte', '2 · Poco: aporte', '3 · En parte: aporte', '4 · Bien: aporte', '5 · Excelente: aporte']);
+    expect(within(relevance).getAllByRole('radio').map((radio) => radio.closest('label')?.textContent)).toEqual(['1 · Insuficiente: aporte', '2 · Débil: aporte', '3 · Aceptable: aporte', '4 · Bueno: aporte', '5 · Excelente: aporte']);
     expect(within(panel).getByText('Verás los puntajes de las demás personas después de enviar el tuyo.')).toBeInTheDocument();
     expect(within(panel).queryByText('rosa@ejemplo.org')).not.toBeInTheDocument();
 
@@ -127,12 +127,12 @@ describe('scoring against the rubric', () => {
       return Response.json({ mine: review(rita, 2, 2), aggregate: { score: 3.5, reviewsDone: 2, reviewsAssigned: 2, spread: 3, disagreement: true } });
     });
     await user.click(within(panel).getByRole('button', { name: 'Enviar mi puntaje' }));
-    await focusLandsOn(await within(panel).findByText('Falta: Relevancia para el ecosistema, Factibilidad, la recomendación.'));
+    await focusLandsOn(await within(panel).findByText('Falta puntuar: «Relevancia para el ecosistema», «Factibilidad». Falta también la recomendación general.'));
     expect(sent).toHaveLength(0);
 
     await user.click(within(relevance).getByRole('radio', { name: /^2/ }));
     await user.click(within(within(panel).getByRole('group', { name: 'Factibilidad' })).getByRole('radio', { name: /^2/ }));
-    await user.type(within(panel).getByLabelText('Comentario sobre factibilidad (opcional)'), 'Plan corto.');
+    await user.type(within(within(panel).getByRole('group', { name: 'Factibilidad' })).getByLabelText('Comentario (opcional)'), 'Plan corto.');
     await user.click(within(panel).getByRole('radio', { name: 'Rechazar' }));
     await user.click(within(panel).getByRole('button', { name: 'Enviar mi puntaje' }));
     expect(sent[0]?.body).toEqual({
@@ -143,8 +143,8 @@ describe('scoring against the rubric', () => {
       recommendation: 'reject',
     });
     await focusLandsOn(await within(panel).findByText('Enviamos tu puntaje. Ahora ves los de las demás personas.'));
-    expect(panel).toHaveTextContent('Puntaje3.5 de 5Revisiones2 de 2Dispersión3');
-    expect(within(panel).getByText('Desacuerdo')).toBeInTheDocument();
+    // One decimal comma, as money and sizes; "Desacuerdo" explained in words, not only in a tooltip.
+    expect(panel).toHaveTextContent('Puntaje3,5 de 5Revisiones2 de 2Dispersión3AlertaDesacuerdo: los totales difieren en 1,5 puntos o más.');
     expect(within(panel).getByRole('article', { name: 'rosa@ejemplo.org' })).toHaveTextContent('rosa@ejemplo.org: 5 de 5 · Aprobar');
     expect(within(panel).getByRole('article', { name: 'rosa@ejemplo.org' })).toHaveTextContent('Relevancia para el ecosistema: 5 — Muy relevante.');
     expect(within(panel).getByRole('button', { name: 'Guardar los cambios' })).toBeInTheDocument();
@@ -155,7 +155,7 @@ describe('scoring against the rubric', () => {
     const panel = await screen.findByRole('region', { name: 'Puntaje' });
     expect(within(panel).getByRole('article', { name: 'Tu puntaje' })).toHaveTextContent('Tu puntaje: 4 de 5 · Aprobar');
     expect(within(panel).queryByRole('radio')).not.toBeInTheDocument();
-    expect(within(panel).getByText('La solicitud ya se decidió: tu puntaje no cambia más.')).toBeInTheDocument();
+    expect(within(panel).getByText('Ya hay una decisión: tu puntaje no se puede cambiar.')).toBeInTheDocument();
   });
 });
 
@@ -208,13 +208,40 @@ describe('the admin: reviewers, declarations, the decision with a reason', () =>
     await focusLandsOn(await within(panel).findByText('Elige el motivo de la decisión.'));
     expect(decisions).toHaveLength(0);
     await user.selectOptions(within(panel).getByLabelText('Motivo'), 'Fuera del alcance del programa');
-    await user.type(within(panel).getByLabelText('Mensaje para el solicitante (opcional)'), 'Prueba la convocatoria de eventos.');
+    await user.type(within(panel).getByLabelText('Mensaje para la persona solicitante (opcional)'), 'Prueba la convocatoria de eventos.');
     await user.click(within(panel).getByRole('button', { name: 'Registrar la decisión' }));
     expect(decisions[0]?.body).toEqual({ status: 'rejected', reason: 'out-of-scope', applicantMessage: 'Prueba la convocatoria de eventos.' });
-    await focusLandsOn(await screen.findByText('La solicitud quedó Rechazada (Fuera del alcance del programa). Ahora revisa y envía el correo de decisión.'));
+    await focusLandsOn(await screen.findByText('La solicitud quedó rechazada (motivo: Fuera del alcance del programa). Ahora revisa y envía el correo de decisión.'));
     expect(within(screen.getByRole('region', { name: 'Historial' })).getAllByRole('listitem')[1]).toHaveTextContent('Motivo: Fuera del alcance del programa');
     // The decision email starts from the message given with the decision.
-    expect(screen.getByLabelText('Mensaje para el solicitante (opcional)', { selector: '#mensaje-solicitante' })).toHaveValue('Prueba la convocatoria de eventos.');
+    expect(screen.getByLabelText('Mensaje para la persona solicitante (opcional)', { selector: '#mensaje-solicitante' })).toHaveValue('Prueba la convocatoria de eventos.');
+  });
+
+  it('approves with the grant’s amount: the hint of every amount field, «12.000» refused before sending, the outcome in one sentence', async () => {
+    const { user, state } = openWith(admin, detailWith({ scoring: adminScoring }));
+    answer('get', '/api/team/applications/PG-000123/grant', () => Response.json({ error: 'No encontramos esa beca.' }, { status: 404 }));
+    const decisions = answer('post', '/api/team/applications/PG-000123/decision', () => {
+      state.current = detailWith({ status: 'approved', statusChangedAt: '2026-11-23T10:00:00Z', scoring: { ...adminScoring, canScore: false } });
+      return Response.json({ status: 'approved', reason: { key: 'meets-criteria', label: 'Cumple los criterios de selección' }, decidedAt: '2026-11-23T10:00:00Z' });
+    });
+    const panel = await screen.findByRole('region', { name: 'Decisión' });
+    await user.click(within(panel).getByRole('radio', { name: 'Aprobar' }));
+    await user.selectOptions(within(panel).getByLabelText('Motivo'), 'Cumple los criterios de selección');
+    const amount = within(panel).getByLabelText('Monto de la beca (opcional)');
+    expect(amount).toHaveAccessibleDescription(/Sin separador de miles y con punto para los decimales, por ejemplo 12000 o 12000\.50\.$/);
+    await user.type(amount, '12.000');
+    await user.click(within(panel).getByRole('button', { name: 'Registrar la decisión' }));
+    expect(within(panel).getByText('«12.000» parece llevar un punto de miles. Escribe el monto sin separador de miles (12000); el punto solo separa los decimales (12000.50).')).toBeVisible();
+    await focusLandsOn(amount);
+    expect(decisions).toHaveLength(0);
+    await user.clear(amount);
+    await user.type(amount, '12000');
+    await user.click(within(panel).getByRole('button', { name: 'Registrar la decisión' }));
+    expect(decisions[0]?.body).toEqual({ status: 'approved', reason: 'meets-criteria', grant: { amount: '12000', currency: 'USD' } });
+    // One space between the sentences, the status in lower case.
+    await focusLandsOn(
+      await screen.findByText('La solicitud quedó aprobada (motivo: Cumple los criterios de selección). Creamos la beca de USD 12.000,00. Ahora revisa y envía el correo de decisión.'),
+    );
   });
 
   it('a reviewer gets no decision panel', async () => {
@@ -241,7 +268,7 @@ describe('the inbox: scores, review filters, sort, round-robin, CSV', () => {
     answer('get', '/api/team/applications', json(page));
     renderPage(InboxPage, '/equipo/solicitudes/');
     const rows = within(await screen.findByRole('table', { name: /Solicitudes de Project Grants/ })).getAllByRole('row');
-    expect(within(rows[1]!).getAllByRole('cell').slice(5, 9).map((cell) => cell.textContent)).toEqual(['rita@ejemplo.org, rosa@ejemplo.org', '3.5 Desacuerdo', '2 de 3', '3']);
+    expect(within(rows[1]!).getAllByRole('cell').slice(5, 9).map((cell) => cell.textContent)).toEqual(['rita@ejemplo.org, rosa@ejemplo.org', '3,5 Desacuerdo', '2 de 3', '3']);
     expect(within(rows[2]!).getAllByRole('cell').slice(5, 9).map((cell) => cell.textContent)).toEqual(['Sin asignar', '—', '0 de 0', '—']);
   });
 
@@ -322,8 +349,8 @@ describe('my reviews (/equipo/mis-revisiones/)', () => {
     expect(within(pending).getAllByRole('row')[1]).toHaveTextContent('Falta declarar el conflicto de interés');
     expect(within(pending).getAllByRole('row')[2]).toHaveTextContent('Sin conflicto: falta tu puntaje');
     const scored = screen.getByRole('table', { name: 'Puntuadas, la más antigua primero' });
-    expect(within(scored).getAllByRole('row')[1]).toHaveTextContent(/PG-000110.*3\.5 Desacuerdo.*2 de 2/);
-    expect(screen.getByText(/Declaraste un conflicto: no las revisas\. PG-000100/)).toBeInTheDocument();
+    expect(within(scored).getAllByRole('row')[1]).toHaveTextContent(/PG-000110.*3,5 Desacuerdo.*2 de 2/);
+    expect(screen.getByText(/^Declaraste un conflicto de interés en estas solicitudes, así que no las revisas: PG-000100.*\.$/)).toBeInTheDocument();
     expect(screen.getByRole('link', { name: 'Mis revisiones' })).toHaveAttribute('aria-current', 'page');
   });
 });

@@ -21,7 +21,7 @@ import { programmeReview } from './rubric';
 
 export const SCORING_MESSAGES = {
   notAssignable: 'Solo se puede asignar a revisores o administradores activos.',
-  notAssigned: 'No estás asignado a esta solicitud.',
+  notAssigned: 'Esta solicitud no te fue asignada.',
   undeclared: 'Antes de puntuar, declara si tienes un conflicto de interés.',
   recused: 'Declaraste un conflicto de interés con esta solicitud: no puedes puntuarla.',
   alreadyDeclared: 'Ya declaraste que no tienes conflicto con esta solicitud.',
