@@ -116,6 +116,14 @@ export async function granteePayments(db: Queryable, grantId: string): Promise<A
   }));
 }
 
+/** A payment in a data-rights copy: it was paid to the grantee, so all of it is theirs (a bank's reference too), but not where it went (sealed). */
+export type DataRightsPayment = { paidOn: string; amount: string; currency: Currency; method: PaymentMethod; reference: string; milestoneId: string | null };
+
+export async function dataRightsPayments(db: Queryable, grantId: string): Promise<DataRightsPayment[]> {
+  const rows = await db.query<PaymentRow>(`${PAYMENT_SELECT} WHERE p.grant_id = $1 ORDER BY p.paid_on, p.id`, [grantId]);
+  return rows.map((row) => ({ paidOn: row.paid_on, amount: decimalOf(row.amount, row.currency), currency: currencyOf(row.currency), method: row.method, reference: row.reference, milestoneId: row.milestone_id }));
+}
+
 /** Payments paid on or after `since` and before `before` (days, YYYY-MM-DD; null = no limit), by date. */
 export async function paymentsInRange(db: Queryable, range: { since: string | null; before: string | null }, reader: PaymentReader): Promise<PaymentListRow[]> {
   const rows = await db.query<PaymentRow>(
