@@ -332,7 +332,7 @@ function PaymentsInRange({ generation }: { generation: number }) {
                 <tr key={payment.id}>
                   <td>{payment.paidOn}</td>
                   <td>
-                    <a href={teamRoutes.application(payment.applicationReference)}>{payment.applicationReference}</a>
+                    {payment.applicationReference === null ? '—' : <a href={teamRoutes.application(payment.applicationReference)}>{payment.applicationReference}</a>}
                   </td>
                   <td>{payment.grantee}</td>
                   <td>{payment.milestoneTitle ?? 'Anticipo'}</td>
