@@ -32,18 +32,20 @@ const TABLES: Readonly<Record<RecordKind, { table: string; id: string }>> = {
 /** The tombstone's text: counts only, e.g. "submissions=1 files=1 statusHistory=2 …". */
 export const tombstoneOf = (counts: RecordCounts): string => ERASURE_ORDER.map((kind) => `${kind}=${counts[kind]}`).join(' ');
 
-export type Erasure = { readonly counts: RecordCounts };
+/** `keptPayments`: the grants' payment records kept without the person, tied to the tombstone. */
+export type Erasure = { readonly counts: RecordCounts; readonly keptPayments: number };
 
 /** The payments of the applications' grants, kept without the person and tied to the tombstone (see above). */
-async function keepPayments(tx: Queryable, submissionIds: readonly string[], tombstone: string): Promise<void> {
-  await tx.query(
+async function keepPayments(tx: Queryable, submissionIds: readonly string[], tombstone: string): Promise<number> {
+  const kept = await tx.query<{ id: string }>(
     `UPDATE grant_payments p SET erased_in = $2, erased_grant_currency = g.currency,
        erased_milestone_position = (SELECT m.position FROM grant_milestones m WHERE m.id = p.milestone_id),
        grant_id = NULL, milestone_id = NULL, details_version = NULL,
        destination_ciphertext = NULL, destination_iv = NULL, destination_auth_tag = NULL, destination_key_id = NULL
-     FROM grants g WHERE g.id = p.grant_id AND g.submission_id = ANY($1::bigint[])`,
+     FROM grants g WHERE g.id = p.grant_id AND g.submission_id = ANY($1::bigint[]) RETURNING p.id::text AS id`,
     [submissionIds, tombstone],
   );
+  return kept.length;
 }
 
 /** Collects (locking the applications), deletes and leaves the tombstone; call inside a transaction. */
@@ -51,7 +53,7 @@ export async function eraseInTransaction(tx: Queryable, seed: RecordSeed, audit:
   const records = await collectRecords(tx, seed, { lock: true });
   const counts = countsOf(records);
   const tombstone = await recordAudit(tx, { actor: audit.actor, action: audit.action, target: tombstoneOf(counts) });
-  await keepPayments(tx, records.ids.submissions, tombstone);
+  const keptPayments = await keepPayments(tx, records.ids.submissions, tombstone);
   for (const kind of ERASURE_ORDER) {
     const ids = records.ids[kind];
     if (ids.length === 0) continue;
@@ -60,7 +62,7 @@ export async function eraseInTransaction(tx: Queryable, seed: RecordSeed, audit:
   }
   // The applicant portal's sessions and links of the address end, and its erasure request is met.
   if ('email' in seed) await forgetApplicant(tx, normaliseEmail(seed.email));
-  return { counts };
+  return { counts, keptPayments };
 }
 
 /** Erases everything held for an email address, on request. */
