@@ -129,6 +129,8 @@ for (const backend of BACKENDS) {
       expect(Object.keys(application!).sort()).toEqual(
         ['answers', 'file', 'grant', 'informationRequests', 'programme', 'reference', 'satisfaction', 'status', 'statusChangedAt', 'statusHistory', 'submittedAt', 'withdrawal'].sort(),
       );
+      // The grantee ID: where it came from and the payment details' dates; the team's label for it stays out.
+      expect(copy.grantees).toEqual([{ issuedFrom: reference, createdAt: expect.any(String), revokedAt: null, paymentDetails: [{ reference: expect.stringMatching(/^GF-/), version: 1, receivedAt: expect.any(String) }] }]);
       const grant = application!.grant!;
       expect(grant).toMatchObject({ reference, amount: '3000.00', currency: 'USD', state: 'active' });
       expect(grant.milestones.map((milestone) => [milestone.title, milestone.reports.map((report) => [report.body, report.links, report.file?.name ?? null])])).toEqual([

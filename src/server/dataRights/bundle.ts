@@ -235,12 +235,14 @@ type ExportedGrantee = DataRightsExport['grantees'][number];
  * names a member or holds the team's deliberation. So: no internal notes, no audit mentions (their targets name
  * reviewers, their declarations and who downloaded what), no webhook deliveries (the team's integrations), no email
  * but those to the applicant, no counts of what was left out, and payment details reduced to which versions arrived
- * and when. Reports carry the team's decision and comment (told to the grantee), never who reviewed them.
+ * and when (without the team's label of the grantee ID). Reports carry the team's decision and comment (told to the
+ * grantee), never who reviewed them.
  * The team's bundle (the same collection) keeps all of it: it is the team's tool to answer a request or check an erasure.
  */
 export type ApplicantDataExport = Pick<DataRightsExport, 'exportedAt' | 'email' | 'newsletter' | 'emails'> & {
   readonly applications: ReadonlyArray<Omit<ExportedApplication, 'notes'>>;
-  readonly grantees: ReadonlyArray<Omit<ExportedGrantee, 'paymentDetails'> & { paymentDetails: Array<Pick<ExportedGrantee['paymentDetails'][number], 'reference' | 'version' | 'receivedAt'>> }>;
+  /** The team's label of a grantee ID is the team's own name for it: left out. */
+  readonly grantees: ReadonlyArray<Omit<ExportedGrantee, 'paymentDetails' | 'label'> & { paymentDetails: Array<Pick<ExportedGrantee['paymentDetails'][number], 'reference' | 'version' | 'receivedAt'>> }>;
 };
 
 /** An email the applicant was sent: an application's email to its applicant (about "applicant PG-…") or a composed one to their address. */
@@ -252,7 +254,7 @@ export function applicantCopyOf(document: DataRightsExport): ApplicantDataExport
     exportedAt: document.exportedAt,
     email: document.email,
     applications: document.applications.map(({ notes: _internal, ...application }) => application),
-    grantees: document.grantees.map((grantee) => ({
+    grantees: document.grantees.map(({ label: _teams, ...grantee }) => ({
       ...grantee,
       paymentDetails: grantee.paymentDetails.map(({ reference, version, receivedAt }) => ({ reference, version, receivedAt })),
     })),
