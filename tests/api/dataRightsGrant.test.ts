@@ -138,6 +138,9 @@ for (const backend of BACKENDS) {
         ['Taller 2', [['Segundo taller en Juliaca.', ['https://example.org/video'], null]]],
       ]);
       expect(grant.milestones[0]!.reports[0]).toMatchObject({ decision: 'accepted', comment: 'Muy completo.' });
+      // One JSON file: the files are named (the portal downloads them), not placed in a folder the applicant does not get.
+      expect(application!.file).toEqual({ name: 'Propuesta Rosa.pdf', mediaType: 'application/pdf', size: PROPOSAL.length, sha256: expect.any(String) });
+      expect(grant.milestones[0]!.reports[0]!.file).toEqual({ name: 'Informe Rosa.pdf', mediaType: 'application/pdf', size: REPORT_FILE.length });
       expect(grant.payments).toEqual([{ paidOn: expect.any(String), amount: '0.5', currency: 'ETH', method: 'eth', reference: HASH, milestoneId: milestones[0] }]);
       // Nothing that names a member or holds the team's deliberation, whichever audit action mentioned the application.
       for (const member of Object.values(members)) expect(text).not.toContain(member.email);

@@ -239,8 +239,14 @@ type ExportedGrantee = DataRightsExport['grantees'][number];
  * grantee), never who reviewed them.
  * The team's bundle (the same collection) keeps all of it: it is the team's tool to answer a request or check an erasure.
  */
+type WithoutPath<File> = File extends { path: string } ? Omit<File, 'path'> : File;
+type ApplicantGrantCopy = Omit<DataRightsGrant, 'milestones'> & {
+  milestones: Array<Omit<DataRightsGrant['milestones'][number], 'reports'> & { reports: Array<Omit<DataRightsReport, 'file'> & { file: WithoutPath<DataRightsReport['file']> }> }>;
+};
+
+/** The applicant's copy is one JSON file: their files are named, not placed (they download them from the portal). */
 export type ApplicantDataExport = Pick<DataRightsExport, 'exportedAt' | 'email' | 'newsletter' | 'emails'> & {
-  readonly applications: ReadonlyArray<Omit<ExportedApplication, 'notes'>>;
+  readonly applications: ReadonlyArray<Omit<ExportedApplication, 'notes' | 'file' | 'grant'> & { file: WithoutPath<ExportedApplication['file']>; grant: ApplicantGrantCopy | null }>;
   /** The team's label of a grantee ID is the team's own name for it: left out. */
   readonly grantees: ReadonlyArray<Omit<ExportedGrantee, 'paymentDetails' | 'label'> & { paymentDetails: Array<Pick<ExportedGrantee['paymentDetails'][number], 'reference' | 'version' | 'receivedAt'>> }>;
 };
@@ -249,11 +255,24 @@ export type ApplicantDataExport = Pick<DataRightsExport, 'exportedAt' | 'email' 
 const sentToApplicant = (email: DataRightsExport['emails'][number], address: string): boolean =>
   email.to === null ? email.about.startsWith('applicant ') : normaliseEmail(email.to) === address;
 
+const withoutPath = <File extends { path: string }>(file: File | null): Omit<File, 'path'> | null => {
+  if (file === null) return null;
+  const { path: _inTheBundle, ...rest } = file;
+  return rest;
+};
+
 export function applicantCopyOf(document: DataRightsExport): ApplicantDataExport {
   return {
     exportedAt: document.exportedAt,
     email: document.email,
-    applications: document.applications.map(({ notes: _internal, ...application }) => application),
+    applications: document.applications.map(({ notes: _internal, file, grant, ...application }) => ({
+      ...application,
+      file: withoutPath(file),
+      grant: grant && {
+        ...grant,
+        milestones: grant.milestones.map((milestone) => ({ ...milestone, reports: milestone.reports.map((report) => ({ ...report, file: withoutPath(report.file) })) })),
+      },
+    })),
     grantees: document.grantees.map(({ label: _teams, ...grantee }) => ({
       ...grantee,
       paymentDetails: grantee.paymentDetails.map(({ reference, version, receivedAt }) => ({ reference, version, receivedAt })),
