@@ -230,15 +230,6 @@ export async function buildBundle(db: Queryable, email: string, records: Subject
 type ExportedApplication = DataRightsExport['applications'][number];
 type ExportedGrantee = DataRightsExport['grantees'][number];
 
-/**
- * The applicant's own copy (GET /api/applicant/data): what they gave and what the team told them, and nothing that
- * names a member or holds the team's deliberation. So: no internal notes, no audit mentions (their targets name
- * reviewers, their declarations and who downloaded what), no webhook deliveries (the team's integrations), no email
- * but those to the applicant, no counts of what was left out, and payment details reduced to which versions arrived
- * and when (without the team's label of the grantee ID). Reports carry the team's decision and comment (told to the
- * grantee), never who reviewed them.
- * The team's bundle (the same collection) keeps all of it: it is the team's tool to answer a request or check an erasure.
- */
 type WithoutPath<File> = File extends { path: string } ? Omit<File, 'path'> : File;
 type ApplicantGrantCopy = Omit<DataRightsGrant, 'milestones'> & {
   milestones: Array<Omit<DataRightsGrant['milestones'][number], 'reports'> & { reports: Array<Omit<DataRightsReport, 'file'> & { file: WithoutPath<DataRightsReport['file']> }> }>;
@@ -261,6 +252,15 @@ const withoutPath = <File extends { path: string }>(file: File | null): Omit<Fil
   return rest;
 };
 
+/**
+ * The applicant's own copy (GET /api/applicant/data): what they gave and what the team told them, and nothing that
+ * names a member or holds the team's deliberation. So: no internal notes, no audit mentions (their targets name
+ * reviewers, their declarations and who downloaded what), no webhook deliveries (the team's integrations), no email
+ * but those to the applicant, no counts of what was left out, and payment details reduced to which versions arrived
+ * and when (without the team's label of the grantee ID). Reports carry the team's decision and comment (told to the
+ * grantee), never who reviewed them.
+ * The team's bundle (the same collection) keeps all of it: it is the team's tool to answer a request or check an erasure.
+ */
 export function applicantCopyOf(document: DataRightsExport): ApplicantDataExport {
   return {
     exportedAt: document.exportedAt,
