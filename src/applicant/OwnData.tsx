@@ -10,8 +10,9 @@ type Outcome = { tone: 'success' | 'error'; text: string };
 const failureOf = (error: unknown) => ({ tone: 'error' as const, text: error instanceof ApplicantApiError ? applicantFailure(error.status, error.message) : applicantFailure(null) });
 
 /**
- * The applicant's own data: a download of everything held for their address (payment details only
- * as "received, and when"), and a request to erase it, confirmed first. The erasure itself is the
+ * The applicant's own data: a download of what they gave and what the team told them, a grant's milestones,
+ * reports and payments included (payment details only as "received, and when"), and a request to erase it,
+ * confirmed first (a grant's payment records are kept without the person: src/server/dataRights/erase.ts). The erasure itself is the
  * team's to carry out, within the legal deadline; the page says so.
  */
 export function OwnData() {
@@ -52,25 +53,29 @@ export function OwnData() {
   return (
     <section className={`${styles.panel} ${styles.noPrint}`} aria-labelledby="tus-datos">
       <h2 id="tus-datos">Tus datos</h2>
-      <p>Puedes descargar todo lo que guardamos con tu correo, en un archivo JSON. De los datos de pago solo figura que los recibimos y cuándo.</p>
+      <p>
+        Descarga una copia de tus solicitudes, respuestas y mensajes y, si tienes una beca, de sus hitos, informes y pagos (un archivo que puedes abrir
+        con cualquier editor de texto). De los datos de pago solo figura que los recibimos y cuándo.
+      </p>
       <div className={styles.actions}>
         <Button type="button" variant="outline" disabled={busy} onClick={download}>
           Descargar mis datos
         </Button>
         {confirming ? null : (
           <Button type="button" variant="outline" disabled={busy} onClick={() => setConfirming(true)}>
-            Pedir que borren mis datos
+            Pedir el borrado de mis datos
           </Button>
         )}
       </div>
       {confirming ? (
         <div role="group" aria-labelledby="confirmar-borrado" className={styles.form}>
           <h3 id="confirmar-borrado" ref={confirmHeading} tabIndex={-1} className={styles.subTitle}>
-            ¿Pedimos que borren tus datos?
+            ¿Quieres que borremos tus datos?
           </h3>
           <p>
-            Una persona del equipo atenderá tu pedido en un plazo de 15 días y borrará tus solicitudes, archivos y respuestas. Después no podrás verlas aquí
-            ni descargar una copia: si la quieres, descárgala antes.
+            Una persona del equipo atenderá tu pedido en un plazo de 15 días y borrará tus solicitudes, archivos y respuestas y, si tienes una beca, también
+            sus hitos e informes. Si tienes una beca, conservamos el registro de los pagos, sin tus datos personales, porque la ley lo exige. Después no
+            podrás ver tus solicitudes aquí ni descargar una copia: si la quieres, descárgala antes.
           </p>
           <div className={styles.actions}>
             <Button type="button" disabled={busy} onClick={requestErasure}>

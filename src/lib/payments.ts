@@ -13,3 +13,6 @@ export const METHOD_LABELS: Readonly<Record<PaymentMethod, string>> = {
   dai: 'DAI',
   dai_l2: 'DAI en capa 2 (L2)',
 };
+
+/** How the Pagos page, its CSV and the export name the grantee of a payment kept after their data was erased. */
+export const ERASED_GRANTEE = 'Datos borrados';

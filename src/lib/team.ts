@@ -22,60 +22,62 @@ export const teamRoutes = {
   myReviews: '/equipo/mis-revisiones/',
 } as const;
 
-/** The team's audit log's actions (src/server/team/audit.ts records them; src/team/labels.ts names them). */
-export type AuditAction =
-  | 'enrol'
-  | 'sign-in'
-  | 'sign-out'
-  | 'add-passkey'
-  | 'view-application'
-  | 'view-payment-details'
-  | 'payment-details-unreadable'
-  | 'download-file'
-  | 'export'
-  | 'invite'
-  | 'revoke'
-  | 'end-sessions'
-  | 'change-status'
-  | 'assign'
-  | 'add-note'
-  | 'send-decision-email'
-  | 'issue-grantee-id'
-  | 'reissue-grantee-id'
+/** The team's audit log's actions (src/server/team/audit.ts records them; src/team/labels.ts names them). A list, so tests can walk every one. */
+export const AUDIT_ACTIONS = [
+  'enrol',
+  'sign-in',
+  'sign-out',
+  'add-passkey',
+  'view-application',
+  'view-payment-details',
+  'payment-details-unreadable',
+  'download-file',
+  'export',
+  'invite',
+  'revoke',
+  'end-sessions',
+  'change-status',
+  'assign',
+  'add-note',
+  'send-decision-email',
+  'issue-grantee-id',
+  'reissue-grantee-id',
   // Review scoring (src/server/team/scoring): never a conflict's reason in the target.
-  | 'assign-reviewers'
-  | 'declare-interest'
-  | 'submit-scores'
-  | 'change-scores'
-  | 'decide'
+  'assign-reviewers',
+  'declare-interest',
+  'submit-scores',
+  'change-scores',
+  'decide',
   // Data rights (src/server/dataRights): the target holds counts only, never the address searched for.
-  | 'data-rights-find'
-  | 'data-rights-export'
-  | 'erase-personal-data'
-  | 'retention-erase'
+  'data-rights-find',
+  'data-rights-export',
+  'erase-personal-data',
+  'retention-erase',
   // The team's side of the applicant portal.
-  | 'request-information'
-  | 'download-response-file'
+  'request-information',
+  'download-response-file',
   // The applicant's own actions in the portal (src/server/applicant), under the actor APPLICANT_ACTOR.
-  | 'applicant-sign-in'
-  | 'applicant-sign-out'
-  | 'applicant-view'
-  | 'applicant-respond'
-  | 'applicant-withdraw'
-  | 'applicant-rate'
-  | 'applicant-export'
-  | 'applicant-erasure-request'
+  'applicant-sign-in',
+  'applicant-sign-out',
+  'applicant-view',
+  'applicant-respond',
+  'applicant-withdraw',
+  'applicant-rate',
+  'applicant-export',
+  'applicant-erasure-request',
   // Grants (src/server/grants): the target is the application's reference and what changed, never an amount's recipient.
-  | 'create-grant'
-  | 'define-milestones'
-  | 'cancel-grant'
-  | 'complete-grant'
-  | 'review-report'
-  | 'download-report-file'
-  | 'applicant-report'
+  'create-grant',
+  'define-milestones',
+  'cancel-grant',
+  'complete-grant',
+  'review-report',
+  'download-report-file',
+  'applicant-report',
   // Grant payments (src/server/payments): recorded by finance; where one was sent, read like payment details.
-  | 'record-payment'
-  | 'view-payment-destination';
+  'record-payment',
+  'view-payment-destination',
+] as const;
+export type AuditAction = (typeof AUDIT_ACTIONS)[number];
 
 /**
  * How the audit log names an applicant acting in the portal: who they are stays out of the log, which

@@ -1,6 +1,7 @@
 import { useRef, useState, type FormEvent } from 'react';
 import { saveDownload } from '@/lib/download';
 import { countOf } from '@/lib/plural';
+import { ERASED_GRANTEE } from '@/lib/payments';
 import { TeamApiError } from './api';
 import { goToSignIn } from './navigation';
 import { Notice } from './Notice';
@@ -170,7 +171,11 @@ export function DataRights() {
                 <h3 id="borrar-datos" className={styles.subtitle}>
                   Borrar para siempre
                 </h3>
-                <p>Se borran las solicitudes, archivos, datos de pago, boletín y correos en cola de este correo. No se puede deshacer: descarga la exportación antes si la necesitas.</p>
+                <p>
+                  Se borran las solicitudes (con su beca, hitos e informes), archivos, datos de pago, boletín y correos en cola de este correo. Los pagos de una beca se
+                  conservan, sin datos personales, porque la ley lo exige: en Pagos figuran como «{ERASED_GRANTEE}». No se puede deshacer: descarga la exportación
+                  antes si la necesitas.
+                </p>
                 <div className={styles.field}>
                   <label className={styles.label} htmlFor="data-rights-confirm">
                     Escribe de nuevo el correo para confirmar

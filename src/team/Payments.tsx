@@ -343,7 +343,7 @@ function PaymentsInRange({ generation }: { generation: number }) {
                     <time dateTime={payment.paidOn}>{formatDay(payment.paidOn)}</time>
                   </td>
                   <td>
-                    <a href={teamRoutes.application(payment.applicationReference)}>{payment.applicationReference}</a>
+                    {payment.applicationReference === null ? '—' : <a href={teamRoutes.application(payment.applicationReference)}>{payment.applicationReference}</a>}
                   </td>
                   <td>{payment.grantee}</td>
                   <td>{payment.milestoneTitle ?? 'Anticipo'}</td>

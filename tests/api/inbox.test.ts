@@ -222,6 +222,35 @@ for (const backend of BACKENDS) {
         expect(await download('admin')).toBe(`attachment; filename="${ref.p1}-Zoraida_Quispe.pdf"`);
       });
 
+      it('hides them in every text the server composes for the reviewer: the question preview, a response’s file name, its download and audit entry', async () => {
+        const preview = async (seat: Seat) => {
+          const response = await api(seat).post(`/applications/${ref.p1}/information-request/preview`, { question: '¿Qué comunidades visitarán primero?' });
+          expect(response.status).toBe(200);
+          return (await response.json()) as { subject: string; body: string };
+        };
+        const ana = await preview('ana');
+        expect(ana.body.split('\n')[0]).toBe(`Hola ${HIDDEN}:`);
+        expect(JSON.stringify(ana)).not.toMatch(/Zoraida|Quispe|Nodo Sur/);
+        expect((await preview('admin')).body.split('\n')[0]).toBe('Hola Zoraida:');
+
+        // The applicant answered an earlier question with a file named after themselves.
+        const [asked] = await server.database.query<{ id: string }>("INSERT INTO information_requests (submission_id, question, member_id) VALUES ($1, '¿Quién dicta los talleres?', $2) RETURNING id::text AS id", [ref.p1.replace(/^\D+-0*/, ''), ids.admin]);
+        const [answered] = await server.database.query<{ id: string }>(
+          `INSERT INTO information_responses (request_id, body, file_content, file_original_name, file_media_type, file_size, file_sha256)
+           VALUES ($1, 'Mi equipo y yo.', $2, 'Zoraida Quispe CV.pdf', 'application/pdf', $3, 'x') RETURNING id::text AS id`,
+          [asked!.id, PROPOSAL, PROPOSAL.length],
+        );
+        type Detail = { informationRequests: Array<{ responses: Array<{ fileName: string | null }> }> };
+        const fileNames = async (seat: Seat) => ((await (await api(seat).get(`/applications/${ref.p1}`)).json()) as Detail).informationRequests.flatMap((request) => request.responses.map((response) => response.fileName));
+        expect(await fileNames('ana')).toEqual([HIDDEN]);
+        expect(await fileNames('admin')).toEqual(['Zoraida Quispe CV.pdf']);
+        const download = async (seat: Seat) => (await api(seat).get(`/applications/${ref.p1}/information-requests/${asked!.id}/responses/${answered!.id}/file`)).headers.get('content-disposition');
+        expect(await download('ana')).toBe(`attachment; filename="${ref.p1}-respuesta-${answered!.id}.pdf"`);
+        expect(await download('admin')).toBe(`attachment; filename="${ref.p1}-respuesta-${answered!.id}-Zoraida_Quispe_CV.pdf"`);
+        const targets = await server.database.query<{ actor: string; target: string }>("SELECT actor, target FROM team_audit_log WHERE action = 'download-response-file' ORDER BY id");
+        expect(targets.find((entry) => entry.actor === emailOf('ana'))?.target).toBe(`${ref.p1}-respuesta-${answered!.id}.pdf`);
+      });
+
       it.each([
         // A hidden answer never reveals which application holds it; the rest of the answers are searched as ever.
         ['ana', 'Zoraida', []],

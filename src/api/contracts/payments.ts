@@ -119,7 +119,8 @@ export type PaymentRange = Static<typeof PaymentRange>;
 
 export const PaymentListRow = Type.Object({
   ...TeamPayment.properties,
-  applicationReference: Type.String(),
+  /** Null for a payment kept after its application was erased (the grantee then reads ERASED_GRANTEE). */
+  applicationReference: Type.Union([Type.String(), Type.Null()]),
   grantee: Type.String(),
   grantCurrency: Type.Enum(CURRENCY_CODES),
 });

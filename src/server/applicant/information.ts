@@ -10,6 +10,7 @@ import { enqueueEmail } from '../mail/outbox';
 import type { Queryable } from '../storage/database';
 import type { ApplicationKey } from '../team/applications';
 import { recordAudit } from '../team/audit';
+import { hidesIdentity, redactPayload, type BlindContext } from '../team/blind';
 import { changeApplicationStatus, type Actor } from '../team/review';
 import { enqueueWebhookEvent } from '../webhooks/outbox';
 import { readInformationRequests } from './read';
@@ -43,10 +44,18 @@ async function composeFor(tx: Queryable, key: ApplicationKey, question: string, 
   return { status: 'ok', row, email: composeQuestionEmail({ form: row.form, id: row.id, payload: row.payload, createdAt: new Date(row.created_at) }, question) };
 }
 
-/** The question email exactly as send queues it. */
-export async function previewQuestion(tx: Queryable, key: ApplicationKey, question: string): Promise<QuestionPreviewOutcome> {
+/**
+ * The question email exactly as send queues it; for a member who reviews this application blind, with every identifying
+ * answer (the greeting's first name) reading "Oculto", as the detail does (src/server/team/blind.ts).
+ */
+export async function previewQuestion(tx: Queryable, key: ApplicationKey, question: string, viewer: BlindContext): Promise<QuestionPreviewOutcome> {
   const composed = await composeFor(tx, key, question, false);
-  return composed.status === 'ok' ? { status: 'ok', email: { subject: composed.email.subject, body: composed.email.text } } : composed;
+  if (composed.status !== 'ok') return composed;
+  const { row } = composed;
+  const email = hidesIdentity(viewer, row.form, row.status)
+    ? composeQuestionEmail({ form: row.form, id: row.id, payload: redactPayload(row.form, row.payload), createdAt: new Date(row.created_at) }, question)
+    : composed.email;
+  return { status: 'ok', email: { subject: email.subject, body: email.text } };
 }
 
 export type QuestionSendOutcome = Exclude<QuestionPreviewOutcome, { status: 'ok' }> | { readonly status: 'sent'; readonly sent: QuestionSent };
@@ -76,16 +85,16 @@ export async function readResponseFile(
   key: ApplicationKey,
   requestId: string,
   responseId: string,
-): Promise<{ bytes: Buffer; mediaType: string; originalName: string } | null> {
-  const [row] = await db.query<{ file_content: Uint8Array; file_media_type: string; file_original_name: string }>(
-    `SELECT p.file_content, p.file_media_type, p.file_original_name FROM information_responses p JOIN information_requests r ON r.id = p.request_id
+): Promise<{ bytes: Buffer; mediaType: string; originalName: string; status: ApplicationStatus } | null> {
+  const [row] = await db.query<{ file_content: Uint8Array; file_media_type: string; file_original_name: string; status: ApplicationStatus }>(
+    `SELECT p.file_content, p.file_media_type, p.file_original_name, s.status FROM information_responses p JOIN information_requests r ON r.id = p.request_id
      JOIN submissions s ON s.id = r.submission_id
      WHERE p.id = $1 AND r.id = $2 AND s.id = $3 AND s.form = $4 AND p.file_content IS NOT NULL`,
     [responseId, requestId, key.rowId, key.form],
   );
   if (!row) return null;
   const content = row.file_content;
-  return { bytes: Buffer.isBuffer(content) ? content : Buffer.from(content.buffer, content.byteOffset, content.byteLength), mediaType: row.file_media_type, originalName: row.file_original_name };
+  return { bytes: Buffer.isBuffer(content) ? content : Buffer.from(content.buffer, content.byteOffset, content.byteLength), mediaType: row.file_media_type, originalName: row.file_original_name, status: row.status };
 }
 
 /** The applicants' ratings, per reviewed programme. */

@@ -12,7 +12,7 @@ import { paymentDetailsReceivedAt } from '../finance/views';
 import type { WirePayload } from '../../forms/definitions/types';
 import { applicationStatusLabels, isSettled, type ApplicationStatus } from '../../lib/applicationStatus';
 import { APPLICANT_ACTOR } from '../../lib/team';
-import { buildBundle, type DataRightsExport } from '../dataRights/bundle';
+import { applicantCopyOf, buildBundle, type ApplicantDataExport } from '../dataRights/bundle';
 import { collectRecords, normaliseEmail } from '../dataRights/records';
 import type { FinanceKeyring } from '../finance/encryption';
 import { composeResponseNotice, composeWithdrawalNotice } from '../mail/applicant';
@@ -187,29 +187,13 @@ export async function rateProcess(tx: Queryable, input: { readonly email: string
   return { status: 'rated', answer: { rating: input.rating, comment: input.comment, at: iso(stored.created_at) } };
 }
 
-type ExportedGrantee = DataRightsExport['grantees'][number];
-
-/** The data-rights export, each payment-details version reduced to its reference, number and date. */
-export type ApplicantDataExport = Omit<DataRightsExport, 'grantees'> & {
-  readonly grantees: ReadonlyArray<Omit<ExportedGrantee, 'paymentDetails'> & { paymentDetails: Array<Pick<ExportedGrantee['paymentDetails'][number], 'reference' | 'version' | 'receivedAt'>> }>;
-};
-
-/**
- * The applicant's copy of their data: the team's data-rights export of the address (same collection,
- * same bundle), with payment details reduced to which versions exist and when.
- */
+/** The applicant's copy of their data: the team's data-rights export of the address (same collection, same bundle), as applicantCopyOf trims it. */
 export async function exportOwnData(database: Database, email: string): Promise<ApplicantDataExport> {
   return database.transaction(async (tx) => {
     const records = await collectRecords(tx, { email });
     const { document } = await buildBundle(tx, normaliseEmail(email), records, null);
     await recordAudit(tx, { actor: APPLICANT_ACTOR, action: 'applicant-export', target: records.references.join(' ') });
-    return {
-      ...document,
-      grantees: document.grantees.map((grantee) => ({
-        ...grantee,
-        paymentDetails: grantee.paymentDetails.map(({ reference, version, receivedAt }) => ({ reference, version, receivedAt })),
-      })),
-    };
+    return applicantCopyOf(document);
   });
 }
 

@@ -2,7 +2,8 @@
  * `npm run data-rights -- find|export|erase --email <address> [--out <folder>] [--yes]`: an
  * applicant's data-rights request from the shell (the team page /equipo/datos/ does the same).
  * `find` prints how many records of each kind are held; `export` writes <folder>/datos.json and the
- * uploaded files beside it (a new folder, owner-only); `erase` needs --yes and prints the tombstone.
+ * uploaded files beside it (a new folder, owner-only); `erase` needs --yes and prints the tombstone
+ * (and how many grant payment records it kept without the person: src/server/dataRights/erase.ts).
  * Every action is in the audit log under the actor `cli`, with counts and no address. Uses the
  * same DATA_DIR / DATABASE_URL as the server, and works while it runs.
  */
@@ -46,7 +47,7 @@ export async function runDataRightsCommand(
   if (extra.length > 0 || !['find', 'export', 'erase'].includes(command ?? '')) throw new DataRightsUsageError(DATA_RIGHTS_USAGE);
   if (!isEmail(email)) throw new DataRightsUsageError(`--email must be an email address.\n${DATA_RIGHTS_USAGE}`);
   if (command === 'export' && !values.out) throw new DataRightsUsageError(`export needs --out <new folder>.\n${DATA_RIGHTS_USAGE}`);
-  if (command === 'erase' && !values.yes) throw new DataRightsUsageError('erase deletes every record of that address for good: run `find` first, then add --yes.');
+  if (command === 'erase' && !values.yes) throw new DataRightsUsageError("erase deletes every record of that address for good (a grant's payment records are kept, without the person's data, as accounting law requires): run `find` first, then add --yes.");
   const config = loadConfig(env);
   const database = await openDatabase(config);
   try {
@@ -70,7 +71,8 @@ export async function runDataRightsCommand(
       return written.map((file) => `${path.join(folder, file.path)}\t${file.bytes.length} bytes`);
     }
     const erasure = await erasePersonalData(database, email, CLI_ACTOR);
-    return [`Erased. Tombstone in the audit log: ${tombstoneOf(erasure.counts)}`];
+    const kept = erasure.keptPayments > 0 ? [`Kept ${erasure.keptPayments} grant payment record(s), without the person's data, as accounting law requires; each points to the tombstone.`] : [];
+    return [`Erased. Tombstone in the audit log: ${tombstoneOf(erasure.counts)}`, ...kept];
   } finally {
     await database.close();
   }

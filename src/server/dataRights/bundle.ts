@@ -8,12 +8,16 @@ import type { Queryable } from '../storage/database';
 import { readProposal } from '../team/applications';
 import type { ApplicantInformationRequest, SatisfactionAnswer } from '../../api/contracts/applicant';
 import { forApplicant, readInformationRequests, readSatisfaction, readWithdrawal } from '../applicant/read';
-import { countsOf, type RecordCounts, type SubjectRecords } from './records';
+import type { ApplicantGrant, ApplicantMilestone, MilestoneReport, ReportFile } from '../../api/contracts/grants';
+import { readApplicantGrant, readReportFile, reportFileName } from '../grants/service';
+import { dataRightsPayments, type DataRightsPayment } from '../payments/read';
+import { countsOf, normaliseEmail, type RecordCounts, type SubjectRecords } from './records';
 
 /**
  * The export of a data-rights request (LGPD art. 18 II, GDPR art. 15 and 20): one JSON document,
- * `datos.json`, with everything collectRecords found, and the uploaded files beside it under
- * `archivos/`. The CLI writes them to a folder, the team route zips the same bundle. Payment
+ * `datos.json`, with everything collectRecords found (an application's grant with its milestones,
+ * progress reports and payments included), and the uploaded files (the application's and the
+ * reports') beside it under `archivos/`. The CLI writes them to a folder, the team route zips the same bundle. Payment
  * details are decrypted only when a keyring is given: by the CLI, run by whoever operates the
  * server and holds the key (as `npm run export -- --include-finance`). The team route is an admin's,
  * and only the finance role decrypts in the team area, so its bundle lists each version
@@ -44,6 +48,8 @@ export type DataRightsExport = {
     informationRequests: ReadonlyArray<ApplicantInformationRequest>;
     withdrawal: { reason: string | null; at: string } | null;
     satisfaction: SatisfactionAnswer | null;
+    /** The grant of an approved application, as the grantee reads it in the portal, with every payment in full. */
+    grant: DataRightsGrant | null;
   }>;
   readonly grantees: ReadonlyArray<{
     label: string;
@@ -68,6 +74,13 @@ export type DataRightsExport = {
   readonly auditMentions: ReadonlyArray<{ at: string; action: string; target: string }>;
 };
 
+/** A report as the grantee sees it (never who reviewed it), its file with its path in the bundle. */
+export type DataRightsReport = Omit<MilestoneReport, 'file'> & { file: (ReportFile & { path: string }) | null };
+export type DataRightsGrant = Omit<ApplicantGrant, 'milestones' | 'payments'> & {
+  milestones: Array<Omit<ApplicantMilestone, 'reports'> & { reports: DataRightsReport[] }>;
+  payments: DataRightsPayment[];
+};
+
 export type DataRightsBundle = { readonly document: DataRightsExport; readonly files: ReadonlyArray<{ readonly path: string; readonly bytes: Buffer }> };
 
 type SubmissionRow = {
@@ -90,6 +103,30 @@ async function portalSideOf(db: Queryable, submissionId: string, form: FormKey):
     withdrawal: await readWithdrawal(db, submissionId),
     satisfaction: await readSatisfaction(db, submissionId),
   };
+}
+
+/** An application's grant, its report files added to `files`; null when it has none. */
+async function grantOf(db: Queryable, application: { form: FormKey; id: string }, files: Array<{ path: string; bytes: Buffer }>): Promise<DataRightsGrant | null> {
+  const view = await readApplicantGrant(db, application.id);
+  const [row] = await db.query<{ id: string }>('SELECT id::text AS id FROM grants WHERE submission_id = $1', [application.id]);
+  if (!view || !row) return null;
+  const { payments: _shown, milestones, ...grant } = view;
+  const withFiles: DataRightsGrant['milestones'] = [];
+  for (const milestone of milestones) {
+    const reports: DataRightsReport[] = [];
+    for (const report of milestone.reports) {
+      const stored = report.file ? await readReportFile(db, { form: application.form, rowId: application.id }, milestone.id, String(report.version)) : null;
+      if (!report.file || !stored) {
+        reports.push({ ...report, file: null });
+        continue;
+      }
+      const path = `${FILES_FOLDER}/${reportFileName(view.reference, milestone.id, report.version, stored.originalName, stored.mediaType)}`;
+      files.push({ path, bytes: stored.bytes });
+      reports.push({ ...report, file: { ...report.file, path } });
+    }
+    withFiles.push({ ...milestone, reports });
+  }
+  return { ...grant, milestones: withFiles, payments: await dataRightsPayments(db, row.id) };
 }
 
 export async function buildBundle(db: Queryable, email: string, records: SubjectRecords, financeKeys: FinanceKeyring | null): Promise<DataRightsBundle> {
@@ -130,6 +167,7 @@ export async function buildBundle(db: Queryable, email: string, records: Subject
       statusHistory: history.filter((entry) => entry.submission_id === row.id).map((entry) => ({ from: entry.from_status, to: entry.to_status, at: iso(entry.created_at)! })),
       notes: notes.filter((note) => note.submission_id === row.id).map((note) => ({ body: note.body, at: iso(note.created_at)! })),
       ...(await portalSideOf(db, row.id, row.form)),
+      grant: await grantOf(db, row, files),
     });
   }
 
@@ -187,4 +225,59 @@ export async function buildBundle(db: Queryable, email: string, records: Subject
     auditMentions: audit.map((row) => ({ at: iso(row.at)!, action: row.action, target: row.target })),
   };
   return { document, files };
+}
+
+type ExportedApplication = DataRightsExport['applications'][number];
+type ExportedGrantee = DataRightsExport['grantees'][number];
+
+type WithoutPath<File> = File extends { path: string } ? Omit<File, 'path'> : File;
+type ApplicantGrantCopy = Omit<DataRightsGrant, 'milestones'> & {
+  milestones: Array<Omit<DataRightsGrant['milestones'][number], 'reports'> & { reports: Array<Omit<DataRightsReport, 'file'> & { file: WithoutPath<DataRightsReport['file']> }> }>;
+};
+
+/** The applicant's copy is one JSON file: their files are named, not placed (they download them from the portal). */
+export type ApplicantDataExport = Pick<DataRightsExport, 'exportedAt' | 'email' | 'newsletter' | 'emails'> & {
+  readonly applications: ReadonlyArray<Omit<ExportedApplication, 'notes' | 'file' | 'grant'> & { file: WithoutPath<ExportedApplication['file']>; grant: ApplicantGrantCopy | null }>;
+  /** The team's label of a grantee ID is the team's own name for it: left out. */
+  readonly grantees: ReadonlyArray<Omit<ExportedGrantee, 'paymentDetails' | 'label'> & { paymentDetails: Array<Pick<ExportedGrantee['paymentDetails'][number], 'reference' | 'version' | 'receivedAt'>> }>;
+};
+
+/** An email the applicant was sent: an application's email to its applicant (about "applicant PG-…") or a composed one to their address. */
+const sentToApplicant = (email: DataRightsExport['emails'][number], address: string): boolean =>
+  email.to === null ? email.about.startsWith('applicant ') : normaliseEmail(email.to) === address;
+
+const withoutPath = <File extends { path: string }>(file: File | null): Omit<File, 'path'> | null => {
+  if (file === null) return null;
+  const { path: _inTheBundle, ...rest } = file;
+  return rest;
+};
+
+/**
+ * The applicant's own copy (GET /api/applicant/data): what they gave and what the team told them, and nothing that
+ * names a member or holds the team's deliberation. So: no internal notes, no audit mentions (their targets name
+ * reviewers, their declarations and who downloaded what), no webhook deliveries (the team's integrations), no email
+ * but those to the applicant, no counts of what was left out, and payment details reduced to which versions arrived
+ * and when (without the team's label of the grantee ID). Reports carry the team's decision and comment (told to the
+ * grantee), never who reviewed them.
+ * The team's bundle (the same collection) keeps all of it: it is the team's tool to answer a request or check an erasure.
+ */
+export function applicantCopyOf(document: DataRightsExport): ApplicantDataExport {
+  return {
+    exportedAt: document.exportedAt,
+    email: document.email,
+    applications: document.applications.map(({ notes: _internal, file, grant, ...application }) => ({
+      ...application,
+      file: withoutPath(file),
+      grant: grant && {
+        ...grant,
+        milestones: grant.milestones.map((milestone) => ({ ...milestone, reports: milestone.reports.map((report) => ({ ...report, file: withoutPath(report.file) })) })),
+      },
+    })),
+    grantees: document.grantees.map(({ label: _teams, ...grantee }) => ({
+      ...grantee,
+      paymentDetails: grantee.paymentDetails.map(({ reference, version, receivedAt }) => ({ reference, version, receivedAt })),
+    })),
+    newsletter: document.newsletter,
+    emails: document.emails.filter((email) => sentToApplicant(email, document.email)),
+  };
 }

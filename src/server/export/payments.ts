@@ -41,7 +41,7 @@ export async function exportPayments(db: Queryable, range: PaymentRange, finance
   const rows: string[][] = [];
   for (const payment of payments) {
     const row = [
-      payment.applicationReference,
+      payment.applicationReference ?? '',
       payment.grantee,
       payment.milestoneTitle ?? 'Anticipo',
       payment.paidOn,
@@ -53,7 +53,10 @@ export async function exportPayments(db: Queryable, range: PaymentRange, finance
       METHOD_LABELS[payment.method],
       publicReference(payment.method, payment.reference ?? '') ?? '',
     ];
-    if (financeKeys) {
+    if (financeKeys && payment.applicationReference === null) {
+      // Kept after an erasure: where it went was the person's, and is gone.
+      row.push(payment.method === 'bank_transfer' ? (payment.reference ?? '') : '', '');
+    } else if (financeKeys) {
       const sent = await paymentDestination(db, { id: payment.id, submissionId: null }, financeKeys);
       if (!sent || sent.destination === null) unreadable.push(payment.id);
       row.push(payment.method === 'bank_transfer' ? (payment.reference ?? '') : '', sent?.destination ?? '');

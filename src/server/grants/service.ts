@@ -11,7 +11,8 @@ import { composeChangesRequested, composeReportAccepted } from '../mail/grants';
 import { enqueue } from '../outbox/enqueue';
 import type { Queryable } from '../storage/database';
 import type { StoredFile } from '../storage/files';
-import type { ApplicationKey } from '../team/applications';
+import { safeDownloadName, type ApplicationKey } from '../team/applications';
+import { extensionOfMediaType } from '../fileType';
 import { recordAudit } from '../team/audit';
 import type { Actor } from '../team/review';
 import type { Role } from '../team/roles';
@@ -435,6 +436,10 @@ export async function submitReport(
   await recordAudit(tx, { actor: input.auditActor, action: 'applicant-report', target: `${referenceOfGrant(grant)} hito «${milestone.title}»` });
   return { status: 'ok' };
 }
+
+/** A report file's name wherever it is downloaded (the team's and the grantee's routes, the data-rights copies): PG-000001-hito-7-v2-informe.pdf. */
+export const reportFileName = (reference: string, milestoneId: string, version: string | number, originalName: string, mediaType: string): string =>
+  safeDownloadName(`${reference}-hito-${milestoneId}-v${version}`, originalName, extensionOfMediaType(mediaType));
 
 /** A report's file, if that version of that milestone of the application's grant has one. */
 export async function readReportFile(db: Queryable, key: ApplicationKey, milestoneId: string, version: string): Promise<{ bytes: Buffer; mediaType: string; originalName: string } | null> {

@@ -1,5 +1,6 @@
 import type { ApplicantGrantPayment } from '../../api/contracts/grants';
 import type { DueMilestone, PaymentListRow, PaymentMethod, TeamPayment } from '../../api/contracts/payments';
+import { ERASED_GRANTEE } from '../../lib/payments';
 import { isCurrency, minorFromDatabase, toDecimalString, type Currency } from '../../lib/money';
 import type { FinanceKeyring } from '../finance/encryption';
 import { FinanceDecryptionError } from '../finance/encryption';
@@ -34,8 +35,9 @@ type PaymentRow = {
   destination_mismatch_confirmed: boolean;
   recorded_by: string;
   recorded_at: Date;
-  form: FormKey;
-  submission_id: string;
+  /** Null once the application was erased. */
+  form: FormKey | null;
+  submission_id: string | null;
   grantee: string;
 };
 
@@ -43,10 +45,16 @@ type PaymentRow = {
 export const granteeName = (alias: string): string =>
   `COALESCE(NULLIF(btrim(concat_ws(' ', ${alias}.payload->>'firstName', ${alias}.payload->>'lastName')), ''), ${alias}.payload->>'company', '')`;
 
-const PAYMENT_SELECT = `SELECT p.id::text AS id, p.milestone_id::text AS milestone_id, m.title AS milestone_title, p.amount::text AS amount, p.currency,
-    p.grant_amount::text AS grant_amount, g.currency AS grant_currency, p.rate, to_char(p.paid_on, 'YYYY-MM-DD') AS paid_on, p.method, p.reference,
-    p.details_version, p.destination_mismatch_confirmed, tm.email AS recorded_by, p.recorded_at, s.form, s.id::text AS submission_id, ${granteeName('s')} AS grantee
-  FROM grant_payments p JOIN grants g ON g.id = p.grant_id JOIN submissions s ON s.id = g.submission_id
+/**
+ * A payment whose application was erased (migration 18) is kept without the person: no application, the grantee read
+ * as ERASED_GRANTEE, the milestone by its number, the grant's currency as it was copied at the erasure.
+ */
+const PAYMENT_SELECT = `SELECT p.id::text AS id, p.milestone_id::text AS milestone_id,
+    COALESCE(m.title, 'Hito ' || p.erased_milestone_position::text) AS milestone_title, p.amount::text AS amount, p.currency,
+    p.grant_amount::text AS grant_amount, COALESCE(g.currency, p.erased_grant_currency) AS grant_currency, p.rate, to_char(p.paid_on, 'YYYY-MM-DD') AS paid_on, p.method, p.reference,
+    p.details_version, p.destination_mismatch_confirmed, tm.email AS recorded_by, p.recorded_at, s.form, s.id::text AS submission_id,
+    CASE WHEN p.erased_in IS NULL THEN ${granteeName('s')} ELSE '${ERASED_GRANTEE}' END AS grantee
+  FROM grant_payments p LEFT JOIN grants g ON g.id = p.grant_id LEFT JOIN submissions s ON s.id = g.submission_id
   LEFT JOIN grant_milestones m ON m.id = p.milestone_id JOIN team_members tm ON tm.id = p.recorded_by`;
 
 const currencyOf = (code: string): Currency => {
@@ -76,7 +84,7 @@ function teamPayment(row: PaymentRow, reader: PaymentReader): TeamPayment {
 }
 
 function listRow(row: PaymentRow, reader: PaymentReader): PaymentListRow {
-  return { ...teamPayment(row, reader), applicationReference: referenceOf(row.form, row.submission_id), grantee: row.grantee, grantCurrency: currencyOf(row.grant_currency) };
+  return { ...teamPayment(row, reader), applicationReference: row.form && row.submission_id ? referenceOf(row.form, row.submission_id) : null, grantee: row.grantee, grantCurrency: currencyOf(row.grant_currency) };
 }
 
 /** The sum of a grant's payments in its own currency. */
@@ -114,6 +122,14 @@ export async function granteePayments(db: Queryable, grantId: string): Promise<A
     milestoneId: row.milestone_id,
     publicReference: publicReference(row.method, row.reference),
   }));
+}
+
+/** A payment in a data-rights copy: it was paid to the grantee, so all of it is theirs (a bank's reference too), but not where it went (sealed). */
+export type DataRightsPayment = { paidOn: string; amount: string; currency: Currency; method: PaymentMethod; reference: string; milestoneId: string | null };
+
+export async function dataRightsPayments(db: Queryable, grantId: string): Promise<DataRightsPayment[]> {
+  const rows = await db.query<PaymentRow>(`${PAYMENT_SELECT} WHERE p.grant_id = $1 ORDER BY p.paid_on, p.id`, [grantId]);
+  return rows.map((row) => ({ paidOn: row.paid_on, amount: decimalOf(row.amount, row.currency), currency: currencyOf(row.currency), method: row.method, reference: row.reference, milestoneId: row.milestone_id }));
 }
 
 /** Payments paid on or after `since` and before `before` (days, YYYY-MM-DD; null = no limit), by date. */

@@ -569,7 +569,7 @@ export const MIGRATIONS: ReadonlyArray<{ readonly version: number; readonly name
     statements: [
       // A payment recorded by finance against a milestone, or an advance (milestone_id NULL). Amounts
       // are minor units (src/lib/money.ts); grant_amount is its value in the grant's currency.
-      // Erasing the application erases its grant and so its payments (as migration 16's tables).
+      // Erasing the application erased its grant and so its payments; since migration 18 the payments are kept, without the person.
       // The destination (address or IBAN) is sealed like payment details (src/server/finance/sealedColumns.ts);
       // its clear twin `destination` is never filled, there only so key rotation treats it like the others.
       `CREATE TABLE grant_payments (
@@ -600,6 +600,36 @@ export const MIGRATIONS: ReadonlyArray<{ readonly version: number; readonly name
       `ALTER TABLE webhook_outbox ADD CONSTRAINT webhook_outbox_event_check CHECK (event IN (
         'application.received', 'application.status_changed', 'application.information_requested', 'application.information_received', 'application.withdrawn',
         'grant.created', 'grant.milestone_accepted', 'grant.payment_recorded', 'grant.completed'))`,
+    ],
+  },
+  {
+    version: 18,
+    name: 'payment records kept after erasure',
+    statements: [
+      // The programme's accounts keep what was paid, when and by which transfer or transaction (accounting and tax law;
+      // GDPR art. 17(3)(b), LGPD art. 16). Erasing an application (src/server/dataRights/erase.ts) keeps its grant's
+      // payments, stripped of the person: no grant or milestone (so no name, email or application), no destination, no
+      // payment-details version; tied instead to the erasure's tombstone in the audit log (`erased_in`), with the grant's
+      // currency and the milestone's number copied so the row still reads. A grant deleted any other way would leave a
+      // payment without its tombstone, which the checks refuse: the deletion fails rather than keep the person's data.
+      'ALTER TABLE grant_payments DROP CONSTRAINT grant_payments_grant_id_fkey',
+      'ALTER TABLE grant_payments ADD CONSTRAINT grant_payments_grant_id_fkey FOREIGN KEY (grant_id) REFERENCES grants (id) ON DELETE SET NULL',
+      'ALTER TABLE grant_payments DROP CONSTRAINT grant_payments_milestone_id_fkey',
+      'ALTER TABLE grant_payments ADD CONSTRAINT grant_payments_milestone_id_fkey FOREIGN KEY (milestone_id) REFERENCES grant_milestones (id) ON DELETE SET NULL',
+      'ALTER TABLE grant_payments ALTER COLUMN grant_id DROP NOT NULL',
+      'ALTER TABLE grant_payments ALTER COLUMN destination_ciphertext DROP NOT NULL',
+      'ALTER TABLE grant_payments ALTER COLUMN destination_iv DROP NOT NULL',
+      'ALTER TABLE grant_payments ALTER COLUMN destination_auth_tag DROP NOT NULL',
+      'ALTER TABLE grant_payments ALTER COLUMN destination_key_id DROP NOT NULL',
+      'ALTER TABLE grant_payments ADD COLUMN erased_in bigint REFERENCES team_audit_log (id)',
+      "ALTER TABLE grant_payments ADD COLUMN erased_grant_currency text CHECK (erased_grant_currency IN ('USD', 'ETH', 'DAI'))",
+      'ALTER TABLE grant_payments ADD COLUMN erased_milestone_position integer',
+      `ALTER TABLE grant_payments ADD CONSTRAINT grant_payments_erased_check CHECK (CASE WHEN erased_in IS NULL
+        THEN grant_id IS NOT NULL AND num_nonnulls(destination_ciphertext, destination_iv, destination_auth_tag, destination_key_id) = 4
+          AND erased_grant_currency IS NULL AND erased_milestone_position IS NULL
+        ELSE grant_id IS NULL AND milestone_id IS NULL AND details_version IS NULL AND erased_grant_currency IS NOT NULL
+          AND num_nonnulls(destination_ciphertext, destination_iv, destination_auth_tag, destination_key_id) = 0 END)`,
+      'CREATE INDEX grant_payments_erased_in_idx ON grant_payments (erased_in) WHERE erased_in IS NOT NULL',
     ],
   },
 ];

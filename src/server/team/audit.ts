@@ -11,8 +11,10 @@ export const CLI_ACTOR = 'cli';
 /** The actor of the daily retention sweep (src/server/dataRights/retention.ts). */
 export const RETENTION_ACTOR = 'retention';
 
-export async function recordAudit(db: Queryable, entry: { actor: string; action: AuditAction; target?: string }): Promise<void> {
-  await db.query('INSERT INTO team_audit_log (actor, action, target) VALUES ($1, $2, $3)', [entry.actor, entry.action, entry.target ?? '']);
+/** Appends an entry; answers its id (an erasure's kept payments point to their tombstone). */
+export async function recordAudit(db: Queryable, entry: { actor: string; action: AuditAction; target?: string }): Promise<string> {
+  const [row] = await db.query<{ id: string }>('INSERT INTO team_audit_log (actor, action, target) VALUES ($1, $2, $3) RETURNING id::text AS id', [entry.actor, entry.action, entry.target ?? '']);
+  return row!.id;
 }
 
 export const AUDIT_PAGE_SIZE = 50;

@@ -10,8 +10,9 @@ import type { Role } from './roles';
  * Blind review: while a programme reviews blind, a member with the reviewer role reads "Oculto" in place of every
  * answer its form marks `identifying` (and of the list's name and organisation, and of the uploaded file's name),
  * until the application is decided. Admins and finance read everything. Every reader (the detail, the inbox list,
- * its search, the file download, the CSV) asks `hidesIdentity` and redacts through this module, so the rule is
- * written once.
+ * its search, the file downloads, the CSV) and every text the server composes for a member (the "Pedir información"
+ * preview; the audit targets and download names built from a file's name) asks `hidesIdentity` and redacts through
+ * this module, so the rule is written once.
  */
 
 export { HIDDEN_ANSWER };
@@ -78,10 +79,26 @@ export function blindSearchParameters(context: BlindContext, forms: readonly For
  * The detail of an application as this member may read it: with blind review on and no decision yet, the identifying
  * answers and the uploaded file's name (applicants name their files after themselves) read "Oculto".
  */
-export function redactDetail<Detail extends { form: FormKey; status?: ApplicationStatus; sections: Array<{ answers: Array<{ name: string; value: string }> }>; file: { name: string } | null }>(
-  context: BlindContext,
-  detail: Detail,
-): Detail & { blind?: true } {
+export function redactDetail<
+  Detail extends {
+    form: FormKey;
+    status?: ApplicationStatus;
+    sections: Array<{ answers: Array<{ name: string; value: string }> }>;
+    file: { name: string } | null;
+    informationRequests?: Array<{ responses: Array<{ fileName: string | null }> }>;
+  },
+>(context: BlindContext, detail: Detail): Detail & { blind?: true } {
   if (!hidesIdentity(context, detail.form, detail.status ?? null)) return detail;
-  return { ...detail, sections: redactSections(detail.form, detail.sections), file: detail.file && { ...detail.file, name: HIDDEN_ANSWER }, blind: true };
+  // A response's file is named by the applicant too.
+  const informationRequests = detail.informationRequests?.map((request) => ({
+    ...request,
+    responses: request.responses.map((response) => (response.fileName === null ? response : { ...response, fileName: HIDDEN_ANSWER })),
+  }));
+  return {
+    ...detail,
+    sections: redactSections(detail.form, detail.sections),
+    file: detail.file && { ...detail.file, name: HIDDEN_ANSWER },
+    ...(informationRequests ? { informationRequests } : {}),
+    blind: true,
+  };
 }

@@ -267,3 +267,23 @@ describe('the portal’s fields', () => {
     expect(fields.responseFileField.maxBytes).toBe(contracts.RESPONSE_FILE_MAX_BYTES);
   });
 });
+
+describe('your data', () => {
+  it('says what the download holds and, before the erasure is asked, what goes and what the law keeps', async () => {
+    const requests = answer('post', '/api/applicant/erasure-request', json({ message: 'Recibimos tu pedido.', requestedAt: '2026-11-22T10:00:00Z' }, 202));
+    const { user } = openDetail(detailWith());
+    const panel = await screen.findByRole('region', { name: 'Tus datos' });
+    expect(panel).toHaveTextContent(
+      'Descarga una copia de tus solicitudes, respuestas y mensajes y, si tienes una beca, de sus hitos, informes y pagos (un archivo que puedes abrir con cualquier editor de texto).',
+    );
+    await user.click(within(panel).getByRole('button', { name: 'Pedir el borrado de mis datos' }));
+    const question = within(panel).getByRole('heading', { name: '¿Quieres que borremos tus datos?' });
+    await waitFor(() => expect(question).toHaveFocus());
+    expect(panel).toHaveTextContent('y, si tienes una beca, también sus hitos e informes.');
+    expect(panel).toHaveTextContent('Si tienes una beca, conservamos el registro de los pagos, sin tus datos personales, porque la ley lo exige.');
+    expect(requests).toHaveLength(0);
+    await user.click(within(panel).getByRole('button', { name: 'Sí, pedir el borrado' }));
+    expect(await within(panel).findByText('Recibimos tu pedido.')).toBeVisible();
+    expect(requests).toHaveLength(1);
+  });
+});

@@ -3,6 +3,7 @@ import { HttpResponse } from 'msw';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import type { DueList, PaymentList } from '@/api/contracts/payments';
 import PaymentsPage from '@/pages/equipo/pagos';
+import { ERASED_GRANTEE } from '@/lib/payments';
 import { navigate } from '@/team/navigate';
 import { answer, finance, json, renderPage, reviewer, signedInAs } from './harness';
 
@@ -93,6 +94,19 @@ describe('Pagos (/equipo/pagos/, finance)', () => {
     await user.click(screen.getByRole('button', { name: 'Mostrar' }));
     await waitFor(() => expect(lists.at(-1)?.url.search).toBe('?since=2026-11-01&before=2026-12-01'));
     expect(screen.getByRole('link', { name: 'Descargar CSV de estos pagos' })).toHaveAttribute('href', '/api/team/payments.csv?since=2026-11-01&before=2026-12-01');
+  });
+
+  it('lists a payment kept after its grantee’s data was erased: no application link, the grantee as erased, the milestone by its number', async () => {
+    signedInAs(finance);
+    answer('get', '/api/team/payments/due', json({ due: [] }));
+    const erased = { ...payments.payments[0]!, id: '2', milestoneId: null, milestoneTitle: 'Hito 1', detailsVersion: null, applicationReference: null, grantee: ERASED_GRANTEE };
+    answer('get', '/api/team/payments', json({ payments: [erased] }));
+    renderPage(PaymentsPage, '/equipo/pagos/');
+    const paid = await screen.findByRole('table', { name: 'Pagos: 1' });
+    const cells = within(within(paid).getAllByRole('row')[1]!).getAllByRole('cell');
+    expect(cells.slice(1, 4).map((cell) => cell.textContent)).toEqual(['—', 'Datos borrados', 'Hito 1']);
+    expect(within(paid).queryByRole('link')).toBeNull();
+    expect(paid).toHaveTextContent(HASH);
   });
 
   it('records a payment in another currency: asks for its value and the rate, sends the contract body, then focuses the outcome', async () => {

@@ -2,10 +2,8 @@ import { ReferenceParams } from '../../../api/contracts/applicant';
 import { ApplicantGrant, ApplicantMilestoneParams, ApplicantReportFileParams, REPORT_LINK_MAX_LENGTH, REPORT_LINKS_MAX, REPORT_TEXT_MAX } from '../../../api/contracts/grants';
 import { isAllowedText } from '../../../forms/definitions/validate';
 import { APPLICANT_ACTOR } from '../../../lib/team';
-import { extensionOfMediaType } from '../../fileType';
-import { GRANT_MESSAGES, readApplicantGrant, readReportFile, submitReport } from '../../grants/service';
+import { GRANT_MESSAGES, readApplicantGrant, readReportFile, reportFileName, submitReport } from '../../grants/service';
 import type { StoredFile } from '../../storage/files';
-import { safeDownloadName } from '../../team/applications';
 import { ownedApplication } from '../service';
 import { checkedUpload, PartsRefused, readTextAndFile } from './parts';
 import { APPLICANT_MESSAGES, emailOf, RESPONSE_BODY_LIMIT, send, signedIn, type ApplicantResource } from './shared';
@@ -80,7 +78,7 @@ export const grantRoutes: ApplicantResource = async (api, options) => {
     const owned = await ownedApplication(database, emailOf(request), request.params.reference);
     const file = owned ? await readReportFile(database, { form: owned.form, rowId: owned.id }, request.params.milestoneId, request.params.version) : null;
     if (!file) return send(reply, 404, APPLICANT_MESSAGES.notFound);
-    const name = safeDownloadName(`${request.params.reference}-hito-${request.params.milestoneId}-v${request.params.version}`, file.originalName, extensionOfMediaType(file.mediaType));
+    const name = reportFileName(request.params.reference, request.params.milestoneId, request.params.version, file.originalName, file.mediaType);
     // A file someone uploaded is never rendered as the site's own page.
     reply.header('content-security-policy', "sandbox; default-src 'none'; frame-ancestors 'none'");
     return reply.type(file.mediaType).header('content-disposition', `attachment; filename="${name}"`).send(file.bytes);

@@ -1,9 +1,8 @@
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { EmptyBody, ReferenceParams } from '../../../api/contracts/common';
 import { CancelGrantBody, GrantTerms, MilestoneParams, MilestonesBody, ReportFileParams, ReviewReportBody, TeamGrant } from '../../../api/contracts/grants';
-import { extensionOfMediaType } from '../../fileType';
-import { cancelGrant, completeGrant, createGrant, defineMilestones, GRANT_MESSAGES, readReportFile, readTeamGrant, reviewReport, type Refusal } from '../../grants/service';
-import { safeDownloadName, type ApplicationKey } from '../applications';
+import { cancelGrant, completeGrant, createGrant, defineMilestones, GRANT_MESSAGES, readReportFile, readTeamGrant, reportFileName, reviewReport, type Refusal } from '../../grants/service';
+import type { ApplicationKey } from '../applications';
 import type { Queryable } from '../../storage/database';
 import { recordAudit } from '../audit';
 import { REVIEWERS, type Role } from '../roles';
@@ -78,7 +77,7 @@ export const grantRoutes: TeamResource = async (team, options) => {
     const key = reviewedKey(request);
     const file = key ? await readReportFile(database, key, request.params.milestoneId, request.params.version) : null;
     if (!file) return send(reply, 404, GRANT_MESSAGES.notFound);
-    const name = safeDownloadName(`${request.params.id}-hito-${request.params.milestoneId}-v${request.params.version}`, file.originalName, extensionOfMediaType(file.mediaType));
+    const name = reportFileName(request.params.id, request.params.milestoneId, request.params.version, file.originalName, file.mediaType);
     await recordAudit(database, { actor: sessionOf(request).email, action: 'download-report-file', target: name });
     return reply.type(file.mediaType).header('content-disposition', `attachment; filename="${name}"`).send(file.bytes);
   });

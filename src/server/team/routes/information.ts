@@ -4,6 +4,7 @@ import { listErasureRequests, notAskableMessage, previewQuestion, readResponseFi
 import { extensionOfMediaType } from '../../fileType';
 import { safeDownloadName } from '../applications';
 import { recordAudit } from '../audit';
+import { hidesIdentity, viewerOf } from '../blind';
 import { REVIEWERS } from '../roles';
 import { actorOf, getOptions, MESSAGES, postOptions, reviewedKey, send, sessionOf, type TeamResource } from './shared';
 
@@ -12,14 +13,14 @@ import { actorOf, getOptions, MESSAGES, postOptions, reviewedKey, send, sessionO
  * file, the satisfaction averages and the applicants' erasure requests.
  */
 export const informationRoutes: TeamResource = async (team, options) => {
-  const { database, financeKeys } = options;
+  const { database, financeKeys, config } = options;
 
   team.post(
     '/applications/:id/information-request/preview',
     { ...postOptions(REVIEWERS), schema: { params: ReferenceParams, body: QuestionBody, response: { 200: QuestionEmailPreview } } },
     async (request, reply) => {
       const key = reviewedKey(request);
-      const preview = key ? await previewQuestion(database, key, request.body.question.trim()) : null;
+      const preview = key ? await previewQuestion(database, key, request.body.question.trim(), viewerOf(sessionOf(request), config)) : null;
       if (!preview || preview.status === 'not-found') return send(reply, 404, MESSAGES.notFound);
       if (preview.status === 'not-askable') return send(reply, 409, notAskableMessage(preview.current));
       return preview.email;
@@ -47,8 +48,11 @@ export const informationRoutes: TeamResource = async (team, options) => {
       const key = reviewedKey(request);
       const file = key ? await readResponseFile(database, key, request.params.requestId, request.params.responseId) : null;
       if (!key || !file) return send(reply, 404, MESSAGES.notFound);
-      const name = safeDownloadName(`${request.params.id}-respuesta-${request.params.responseId}`, file.originalName, extensionOfMediaType(file.mediaType));
-      await recordAudit(database, { actor: sessionOf(request).email, action: 'download-response-file', target: name });
+      // Named like the proposal's download: the applicant's file name stays out while this member reviews blind (the audit entry too).
+      const session = sessionOf(request);
+      const originalName = hidesIdentity(viewerOf(session, config), key.form, file.status) ? '' : file.originalName;
+      const name = safeDownloadName(`${request.params.id}-respuesta-${request.params.responseId}`, originalName, extensionOfMediaType(file.mediaType));
+      await recordAudit(database, { actor: session.email, action: 'download-response-file', target: name });
       return reply.type(file.mediaType).header('content-disposition', `attachment; filename="${name}"`).send(file.bytes);
     },
   );
