@@ -1,6 +1,7 @@
 import { applicantSideApi } from './applicantApi';
 import { useTeamData } from './useTeamData';
 import styles from './team.module.css';
+import { ScrollingTable } from './ScrollingTable';
 
 const average = new Intl.NumberFormat('es-419', { minimumFractionDigits: 1, maximumFractionDigits: 1 });
 
@@ -13,27 +14,24 @@ export function SatisfactionAverages() {
       <h2 id="satisfaccion" className={styles.subtitle}>
         Experiencia de quienes postulan
       </h2>
-      <div className={styles.tableWrap}>
-        <table className={styles.table}>
-          <caption className={styles.muted}>Respuestas a «¿Cómo fue tu experiencia con el proceso?» (de 1 a 5), después de cada decisión.</caption>
-          <thead>
-            <tr>
-              <th scope="col">Programa</th>
-              <th scope="col">Promedio</th>
-              <th scope="col">Respuestas</th>
+      <ScrollingTable caption="Respuestas a «¿Cómo fue tu experiencia con el proceso?» (de 1 a 5), después de cada decisión." captionClassName={styles.muted}>
+        <thead>
+          <tr>
+            <th scope="col">Programa</th>
+            <th scope="col">Promedio</th>
+            <th scope="col">Respuestas</th>
+          </tr>
+        </thead>
+        <tbody>
+          {summary.data.programmes.map((row) => (
+            <tr key={row.form}>
+              <td>{row.programme}</td>
+              <td>{row.average === null ? '—' : `${average.format(row.average)} de 5`}</td>
+              <td>{row.count}</td>
             </tr>
-          </thead>
-          <tbody>
-            {summary.data.programmes.map((row) => (
-              <tr key={row.form}>
-                <td>{row.programme}</td>
-                <td>{row.average === null ? '—' : `${average.format(row.average)} de 5`}</td>
-                <td>{row.count}</td>
-              </tr>
-            ))}
-          </tbody>
-        </table>
-      </div>
+          ))}
+        </tbody>
+      </ScrollingTable>
     </section>
   );
 }
