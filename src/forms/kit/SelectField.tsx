@@ -144,7 +144,10 @@ function SelectInput({ control, props }: { control: ControllerRenderProps<FormVa
     <SelectStandIn
       {...common}
       onBlur={() => {
-        if (!swapping.current) control.onBlur();
+        if (swapping.current) return;
+        control.onBlur();
+        // Leaving drops the search, as react-select does: a later visit starts afresh.
+        setEarlySteps([]);
       }}
       onActivate={activate}
       typed={earlySteps.reduce((search, step) => ('key' in step ? searchAfterKey(search, step.key) : search), '')}

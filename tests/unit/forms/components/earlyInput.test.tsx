@@ -114,6 +114,30 @@ describe('what the applicant does before the form is live', { timeout: 30_000 },
     expect(screen.getByRole('combobox', { name: /time zone/i })).toHaveAttribute('aria-activedescendant', first?.id);
   });
 
+  it('drops a search typed on the stand-in when the applicant leaves it, as react-select does', async () => {
+    renderPage(<ProjectGrantsForm />, '/applicants/project-grants/apply');
+    const standIn = control('country');
+    act(() => {
+      standIn.focus();
+      for (const key of 'Arg') fireEvent.keyDown(standIn, { key });
+      standIn.blur();
+    });
+    expect(standIn).toHaveValue('');
+
+    act(() => standIn.focus());
+    const combobox = await waitFor(
+      () => {
+        const real = screen.getByRole('combobox', { name: /Country/ });
+        expect(real).not.toHaveAttribute('readonly');
+        return real;
+      },
+      { timeout: 5000 },
+    );
+    await new Promise((resolve) => setTimeout(resolve, 50));
+    expect(combobox).toHaveValue('');
+    expect(screen.queryByRole('listbox')).toBeNull();
+  });
+
   it('takes a file chosen in the plain file input even when the drop area replaced it while the file dialog was open', async () => {
     const ui = withRouter(<ProjectGrantsForm />, '/applicants/project-grants/apply');
     const container = exportedPage(ui);
