@@ -109,7 +109,7 @@ test('a grant from approval to its last payment: milestones, reports with change
   const admin = await enrolledMember(browser, 'coordinacion@ejemplo.org', 'admin');
   const reference = (await admin.getByRole('row').filter({ hasText: 'Ana Pérez' }).getByRole('link').first().textContent())!.trim();
   const detailUrl = `${ORIGIN}/equipo/solicitud/?id=${reference}`;
-  const grantSection = (member: Page) => member.getByRole('region', { name: 'Beca' });
+  const grantSection = (member: Page) => member.getByRole('region', { name: 'Beca', exact: true });
 
   await test.step('2. the admin takes it into review and approves it with a reason and an amount of USD 12.000: the grant exists', async () => {
     await gotoHydrated(admin, detailUrl);
