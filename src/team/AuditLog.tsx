@@ -7,6 +7,7 @@ import { auditActionLabel } from './labels';
 import { failureMessage, useTeamData } from './useTeamData';
 import { Notice } from './Notice';
 import styles from './team.module.css';
+import { ScrollingTable } from './ScrollingTable';
 
 /** The audit log (admin), newest first, paged. */
 export function AuditLog() {
@@ -19,33 +20,28 @@ export function AuditLog() {
   if (items.length === 0) return <p role="status">El registro está vacío.</p>;
   return (
     <>
-      <div className={styles.tableWrap}>
-        <table className={styles.table}>
-          <caption>
-            Registro de auditoría: {countOf(total, { one: 'entrada', other: 'entradas' })}, página {page} de {pages}
-          </caption>
-          <thead>
-            <tr>
-              <th scope="col">Fecha</th>
-              <th scope="col">Quién</th>
-              <th scope="col">Acción</th>
-              <th scope="col">Objeto</th>
+      <ScrollingTable caption={<>Registro de auditoría: {countOf(total, { one: 'entrada', other: 'entradas' })}, página {page} de {pages}</>}>
+        <thead>
+          <tr>
+            <th scope="col">Fecha</th>
+            <th scope="col">Quién</th>
+            <th scope="col">Acción</th>
+            <th scope="col">Objeto</th>
+          </tr>
+        </thead>
+        <tbody>
+          {items.map((entry, index) => (
+            <tr key={`${entry.at}-${index}`}>
+              <td>
+                <time dateTime={entry.at}>{formatDateTime(entry.at)}</time>
+              </td>
+              <td>{actorLabel(entry.actor)}</td>
+              <td>{auditActionLabel(entry.action)}</td>
+              <td>{entry.target ?? '—'}</td>
             </tr>
-          </thead>
-          <tbody>
-            {items.map((entry, index) => (
-              <tr key={`${entry.at}-${index}`}>
-                <td>
-                  <time dateTime={entry.at}>{formatDateTime(entry.at)}</time>
-                </td>
-                <td>{actorLabel(entry.actor)}</td>
-                <td>{auditActionLabel(entry.action)}</td>
-                <td>{entry.target ?? '—'}</td>
-              </tr>
-            ))}
-          </tbody>
-        </table>
-      </div>
+          ))}
+        </tbody>
+      </ScrollingTable>
       {pages > 1 ? (
         <nav className={styles.pager} aria-label="Páginas del registro">
           <button type="button" className={styles.secondaryButton} disabled={page <= 1} onClick={() => setPage(page - 1)}>

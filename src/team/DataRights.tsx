@@ -7,6 +7,7 @@ import { goToSignIn } from './navigation';
 import { Notice } from './Notice';
 import { useFocusNext } from './useFocusNext';
 import styles from './team.module.css';
+import { ScrollingTable } from './ScrollingTable';
 
 /**
  * An applicant's data-rights request (admin): find everything held for an address, download it
@@ -140,25 +141,22 @@ export function DataRights() {
           <h2 id="datos-encontrados" ref={foundRef} tabIndex={-1} className={styles.subtitle}>
             Lo que guardamos de {found.email}
           </h2>
-          <div className={styles.tableWrap}>
-            <table className={styles.table}>
-              <caption>{total === 0 ? 'No guardamos nada de este correo.' : countOf(total, RECORDS)}</caption>
-              <thead>
-                <tr>
-                  <th scope="col">Tipo</th>
-                  <th scope="col">Cantidad</th>
+          <ScrollingTable caption={total === 0 ? 'No guardamos nada de este correo.' : countOf(total, RECORDS)}>
+            <thead>
+              <tr>
+                <th scope="col">Tipo</th>
+                <th scope="col">Cantidad</th>
+              </tr>
+            </thead>
+            <tbody>
+              {KIND_LABELS.map(([kind, label]) => (
+                <tr key={kind}>
+                  <td>{label}</td>
+                  <td>{found.counts[kind] ?? 0}</td>
                 </tr>
-              </thead>
-              <tbody>
-                {KIND_LABELS.map(([kind, label]) => (
-                  <tr key={kind}>
-                    <td>{label}</td>
-                    <td>{found.counts[kind] ?? 0}</td>
-                  </tr>
-                ))}
-              </tbody>
-            </table>
-          </div>
+              ))}
+            </tbody>
+          </ScrollingTable>
           {found.references.length > 0 ? <p>Referencias: {found.references.join(', ')}</p> : null}
           {total > 0 ? (
             <>

@@ -6,6 +6,7 @@ import { formatDateTime } from './format';
 import { failureMessage, useTeamData } from './useTeamData';
 import { Notice } from './Notice';
 import styles from './team.module.css';
+import { ScrollingTable } from './ScrollingTable';
 
 /** "Quedan N días", "Vence hoy" or "Vencida hace N días": the 15-day deadline of each request. */
 export function daysLeftText(daysLeft: number): string {
@@ -29,29 +30,26 @@ export function ErasureRequests() {
       {list.state === 'error' ? <Notice tone="error">{failureMessage(list.status)}</Notice> : null}
       {list.state === 'ready' && list.data.items.length === 0 ? <p className={styles.muted}>No hay pedidos de borrado pendientes.</p> : null}
       {list.state === 'ready' && list.data.items.length > 0 ? (
-        <div className={styles.tableWrap}>
-          <table className={styles.table}>
-            <caption className={styles.muted}>Plazo de 15 días desde el pedido. Búscalos abajo por correo para descargarlos o borrarlos.</caption>
-            <thead>
-              <tr>
-                <th scope="col">Correo</th>
-                <th scope="col">Pedido el</th>
-                <th scope="col">Plazo</th>
+        <ScrollingTable caption="Plazo de 15 días desde el pedido. Búscalos abajo por correo para descargarlos o borrarlos." captionClassName={styles.muted}>
+          <thead>
+            <tr>
+              <th scope="col">Correo</th>
+              <th scope="col">Pedido el</th>
+              <th scope="col">Plazo</th>
+            </tr>
+          </thead>
+          <tbody>
+            {list.data.items.map((item) => (
+              <tr key={item.id}>
+                <td className={styles.breakAnywhere}>{item.email}</td>
+                <td>
+                  <time dateTime={item.requestedAt}>{formatDateTime(item.requestedAt)}</time>
+                </td>
+                <td>{daysLeftText(item.daysLeft)}</td>
               </tr>
-            </thead>
-            <tbody>
-              {list.data.items.map((item) => (
-                <tr key={item.id}>
-                  <td className={styles.breakAnywhere}>{item.email}</td>
-                  <td>
-                    <time dateTime={item.requestedAt}>{formatDateTime(item.requestedAt)}</time>
-                  </td>
-                  <td>{daysLeftText(item.daysLeft)}</td>
-                </tr>
-              ))}
-            </tbody>
-          </table>
-        </div>
+            ))}
+          </tbody>
+        </ScrollingTable>
       ) : null}
     </section>
   );

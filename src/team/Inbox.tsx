@@ -15,6 +15,7 @@ import { Notice } from './Notice';
 import { classNames } from '@/lib/classNames';
 import { countOf } from '@/lib/plural';
 import styles from './team.module.css';
+import { ScrollingTable } from './ScrollingTable';
 
 /** The filter a shared or reloaded inbox address stands for; the first programme when it names none of the role's. */
 export function filterFromSearch(search: string, programmes: readonly ProgrammeKey[]): InboxFilter {
@@ -198,76 +199,71 @@ function ResultsTable({ result, filter, selection }: { result: ApplicationPage; 
   const pageIds = result.items.map((item) => item.id);
   const allSelected = selection !== null && pageIds.every((id) => selection.ids.has(id));
   return (
-    <div className={styles.tableWrap}>
-      <table className={classNames(styles.table, styles.stackedTable)}>
-        <caption>
-          Solicitudes de {scope}: {result.total} en total, página {result.page} de {pages}
-        </caption>
-        <thead>
-          <tr>
+    <ScrollingTable caption={<>Solicitudes de {scope}: {result.total} en total, página {result.page} de {pages}</>} className={styles.stackedTable}>
+      <thead>
+        <tr>
+          {selection ? (
+            <th scope="col" className={styles.selectCell}>
+              <input type="checkbox" className={styles.checkbox} aria-label="Seleccionar todas las de esta página" checked={allSelected} onChange={(event) => selection.setAll(pageIds, event.target.checked)} />
+            </th>
+          ) : null}
+          <th scope="col">Referencia</th>
+          <th scope="col">Nombre</th>
+          <th scope="col">Organización</th>
+          {reviewed ? <th scope="col">Estado</th> : null}
+          {reviewed ? <th scope="col">Revisan</th> : null}
+          {reviewed ? <th scope="col">Puntaje</th> : null}
+          {reviewed ? <th scope="col">Revisiones</th> : null}
+          {reviewed ? <th scope="col">Dispersión</th> : null}
+          <th scope="col">Enviada</th>
+          <th scope="col">Archivo</th>
+        </tr>
+      </thead>
+      <tbody>
+        {result.items.map((item) => (
+          <tr key={item.id}>
             {selection ? (
-              <th scope="col" className={styles.selectCell}>
-                <input type="checkbox" className={styles.checkbox} aria-label="Seleccionar todas las de esta página" checked={allSelected} onChange={(event) => selection.setAll(pageIds, event.target.checked)} />
-              </th>
+              <td className={styles.selectCell}>
+                <input type="checkbox" className={styles.checkbox} aria-label={`Seleccionar ${item.reference}`} checked={selection.ids.has(item.id)} onChange={() => selection.toggle(item.id)} />
+              </td>
             ) : null}
-            <th scope="col">Referencia</th>
-            <th scope="col">Nombre</th>
-            <th scope="col">Organización</th>
-            {reviewed ? <th scope="col">Estado</th> : null}
-            {reviewed ? <th scope="col">Revisan</th> : null}
-            {reviewed ? <th scope="col">Puntaje</th> : null}
-            {reviewed ? <th scope="col">Revisiones</th> : null}
-            {reviewed ? <th scope="col">Dispersión</th> : null}
-            <th scope="col">Enviada</th>
-            <th scope="col">Archivo</th>
+            <td data-label="Referencia">
+              <a href={teamRoutes.application(item.id)} className={styles.reference}>
+                {item.reference}
+              </a>
+            </td>
+            <td data-label="Nombre">{item.name}</td>
+            <td data-label="Organización">{item.organisation || '—'}</td>
+            {reviewed ? <td data-label="Estado">{item.status ? <span className={styles.statusBadge}>{applicationStatusLabels[item.status]}</span> : '—'}</td> : null}
+            {reviewed ? (
+              <td data-label="Revisan">
+                {item.reviewers.length > 0 ? <span className={styles.breakAnywhere}>{item.reviewers.map((person) => person.email).join(', ')}</span> : <span className={styles.muted}>Sin asignar</span>}
+              </td>
+            ) : null}
+            {reviewed ? (
+              <td data-label="Puntaje">
+                {/* One grid item in the stacked (mobile) table, beside its label. */}
+                <span>
+                  {item.aggregate?.score != null ? formatScore(item.aggregate.score) : <span className={styles.muted}>—</span>}
+                  {item.aggregate?.disagreement ? (
+                    <>
+                      {' '}
+                      <DisagreementBadge />
+                    </>
+                  ) : null}
+                </span>
+              </td>
+            ) : null}
+            {reviewed ? <td data-label="Revisiones">{item.aggregate ? reviewsDone(item.aggregate) : '—'}</td> : null}
+            {reviewed ? <td data-label="Dispersión">{formatScore(item.aggregate?.spread ?? null)}</td> : null}
+            <td data-label="Enviada">
+              <time dateTime={item.submittedAt}>{formatDateTime(item.submittedAt)}</time>
+            </td>
+            <td data-label="Archivo">{item.hasFile ? 'Con archivo' : 'Sin archivo'}</td>
           </tr>
-        </thead>
-        <tbody>
-          {result.items.map((item) => (
-            <tr key={item.id}>
-              {selection ? (
-                <td className={styles.selectCell}>
-                  <input type="checkbox" className={styles.checkbox} aria-label={`Seleccionar ${item.reference}`} checked={selection.ids.has(item.id)} onChange={() => selection.toggle(item.id)} />
-                </td>
-              ) : null}
-              <td data-label="Referencia">
-                <a href={teamRoutes.application(item.id)} className={styles.reference}>
-                  {item.reference}
-                </a>
-              </td>
-              <td data-label="Nombre">{item.name}</td>
-              <td data-label="Organización">{item.organisation || '—'}</td>
-              {reviewed ? <td data-label="Estado">{item.status ? <span className={styles.statusBadge}>{applicationStatusLabels[item.status]}</span> : '—'}</td> : null}
-              {reviewed ? (
-                <td data-label="Revisan">
-                  {item.reviewers.length > 0 ? <span className={styles.breakAnywhere}>{item.reviewers.map((person) => person.email).join(', ')}</span> : <span className={styles.muted}>Sin asignar</span>}
-                </td>
-              ) : null}
-              {reviewed ? (
-                <td data-label="Puntaje">
-                  {/* One grid item in the stacked (mobile) table, beside its label. */}
-                  <span>
-                    {item.aggregate?.score != null ? formatScore(item.aggregate.score) : <span className={styles.muted}>—</span>}
-                    {item.aggregate?.disagreement ? (
-                      <>
-                        {' '}
-                        <DisagreementBadge />
-                      </>
-                    ) : null}
-                  </span>
-                </td>
-              ) : null}
-              {reviewed ? <td data-label="Revisiones">{item.aggregate ? reviewsDone(item.aggregate) : '—'}</td> : null}
-              {reviewed ? <td data-label="Dispersión">{formatScore(item.aggregate?.spread ?? null)}</td> : null}
-              <td data-label="Enviada">
-                <time dateTime={item.submittedAt}>{formatDateTime(item.submittedAt)}</time>
-              </td>
-              <td data-label="Archivo">{item.hasFile ? 'Con archivo' : 'Sin archivo'}</td>
-            </tr>
-          ))}
-        </tbody>
-      </table>
-    </div>
+        ))}
+      </tbody>
+    </ScrollingTable>
   );
 }
 

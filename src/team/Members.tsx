@@ -9,6 +9,7 @@ import { failureMessage, useTeamData } from './useTeamData';
 import { ActionNotice, Notice } from './Notice';
 import { classNames } from '@/lib/classNames';
 import styles from './team.module.css';
+import { ScrollingTable } from './ScrollingTable';
 
 type Outcome = { tone: 'error' | 'success'; text: string } | null;
 
@@ -152,35 +153,32 @@ export function Members() {
       {members.state === 'loading' ? <p role="status">Cargando miembros…</p> : null}
       {members.state === 'error' ? <Notice tone="error">{failureMessage(members.status)}</Notice> : null}
       {members.state === 'ready' ? (
-        <div className={styles.tableWrap}>
-          <table className={styles.table}>
-            <caption>Miembros: {members.data.members.length}</caption>
-            <thead>
-              <tr>
-                <th scope="col">Correo</th>
-                <th scope="col">Rol</th>
-                <th scope="col">Invitado el</th>
-                <th scope="col">Llaves de acceso</th>
-                <th scope="col">Estado</th>
-                <th scope="col">
-                  <span className={styles.visuallyHidden}>Acciones</span>
-                </th>
+        <ScrollingTable caption={<>Miembros: {members.data.members.length}</>}>
+          <thead>
+            <tr>
+              <th scope="col">Correo</th>
+              <th scope="col">Rol</th>
+              <th scope="col">Invitado el</th>
+              <th scope="col">Llaves de acceso</th>
+              <th scope="col">Estado</th>
+              <th scope="col">
+                <span className={styles.visuallyHidden}>Acciones</span>
+              </th>
+            </tr>
+          </thead>
+          <tbody>
+            {members.data.members.map((member) => (
+              <tr key={member.email}>
+                <td>{member.email}</td>
+                <td>{formatRole(member.role)}</td>
+                <td>{formatDateTime(member.createdAt)}</td>
+                <td>{member.passkeys}</td>
+                <td>{member.revokedAt ? `Revocado el ${formatDateTime(member.revokedAt)}` : member.passkeys > 0 ? 'Activo' : 'Invitación pendiente'}</td>
+                <td>{member.revokedAt ? null : <RevokeButton member={member} onRevoked={afterRevoke} />}</td>
               </tr>
-            </thead>
-            <tbody>
-              {members.data.members.map((member) => (
-                <tr key={member.email}>
-                  <td>{member.email}</td>
-                  <td>{formatRole(member.role)}</td>
-                  <td>{formatDateTime(member.createdAt)}</td>
-                  <td>{member.passkeys}</td>
-                  <td>{member.revokedAt ? `Revocado el ${formatDateTime(member.revokedAt)}` : member.passkeys > 0 ? 'Activo' : 'Invitación pendiente'}</td>
-                  <td>{member.revokedAt ? null : <RevokeButton member={member} onRevoked={afterRevoke} />}</td>
-                </tr>
-              ))}
-            </tbody>
-          </table>
-        </div>
+            ))}
+          </tbody>
+        </ScrollingTable>
       ) : null}
     </ChakraSystem>
   );

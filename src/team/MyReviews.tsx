@@ -7,6 +7,7 @@ import { DisagreementBadge } from './ScoringPanel';
 import { reviewsDone } from './scoringLabels';
 import { failureMessage, useTeamData } from './useTeamData';
 import styles from './team.module.css';
+import { ScrollingTable } from './ScrollingTable';
 
 /** One group of the reviewer's applications (pending or scored), oldest first as the server sends them. */
 function ReviewGroup({ id, title, items, empty, scored }: { id: string; title: string; items: MyReviewItem[]; empty: string; scored: boolean }) {
@@ -18,51 +19,48 @@ function ReviewGroup({ id, title, items, empty, scored }: { id: string; title: s
       {items.length === 0 ? (
         <p className={styles.muted}>{empty}</p>
       ) : (
-        <div className={styles.tableWrap}>
-          <table className={`${styles.table} ${styles.stackedTable}`}>
-            <caption className={styles.visuallyHidden}>{title}, la más antigua primero</caption>
-            <thead>
-              <tr>
-                <th scope="col">Referencia</th>
-                <th scope="col">Programa</th>
-                <th scope="col">Estado</th>
-                <th scope="col">Asignada</th>
-                <th scope="col">{scored ? 'Puntaje' : 'Declaración'}</th>
-                <th scope="col">Revisiones</th>
+        <ScrollingTable caption={<>{title}, la más antigua primero</>} captionClassName={styles.visuallyHidden} className={styles.stackedTable}>
+          <thead>
+            <tr>
+              <th scope="col">Referencia</th>
+              <th scope="col">Programa</th>
+              <th scope="col">Estado</th>
+              <th scope="col">Asignada</th>
+              <th scope="col">{scored ? 'Puntaje' : 'Declaración'}</th>
+              <th scope="col">Revisiones</th>
+            </tr>
+          </thead>
+          <tbody>
+            {items.map((item) => (
+              <tr key={item.id}>
+                <td data-label="Referencia">
+                  <a href={teamRoutes.application(item.id)} className={styles.reference}>
+                    {item.reference}
+                  </a>
+                </td>
+                <td data-label="Programa">{item.programme}</td>
+                <td data-label="Estado">
+                  <span className={styles.statusBadge}>{applicationStatusLabels[item.status]}</span>
+                </td>
+                <td data-label="Asignada">
+                  <time dateTime={item.assignedAt}>{formatDateTime(item.assignedAt)}</time>
+                </td>
+                <td data-label={scored ? 'Puntaje' : 'Declaración'}>
+                  <span>
+                    {scored ? formatScore(item.aggregate?.score ?? null) : item.declaration === null ? 'Falta declarar el conflicto de interés' : 'Sin conflicto: falta tu puntaje'}
+                    {scored && item.aggregate?.disagreement ? (
+                      <>
+                        {' '}
+                        <DisagreementBadge />
+                      </>
+                    ) : null}
+                  </span>
+                </td>
+                <td data-label="Revisiones">{item.aggregate ? reviewsDone(item.aggregate) : '—'}</td>
               </tr>
-            </thead>
-            <tbody>
-              {items.map((item) => (
-                <tr key={item.id}>
-                  <td data-label="Referencia">
-                    <a href={teamRoutes.application(item.id)} className={styles.reference}>
-                      {item.reference}
-                    </a>
-                  </td>
-                  <td data-label="Programa">{item.programme}</td>
-                  <td data-label="Estado">
-                    <span className={styles.statusBadge}>{applicationStatusLabels[item.status]}</span>
-                  </td>
-                  <td data-label="Asignada">
-                    <time dateTime={item.assignedAt}>{formatDateTime(item.assignedAt)}</time>
-                  </td>
-                  <td data-label={scored ? 'Puntaje' : 'Declaración'}>
-                    <span>
-                      {scored ? formatScore(item.aggregate?.score ?? null) : item.declaration === null ? 'Falta declarar el conflicto de interés' : 'Sin conflicto: falta tu puntaje'}
-                      {scored && item.aggregate?.disagreement ? (
-                        <>
-                          {' '}
-                          <DisagreementBadge />
-                        </>
-                      ) : null}
-                    </span>
-                  </td>
-                  <td data-label="Revisiones">{item.aggregate ? reviewsDone(item.aggregate) : '—'}</td>
-                </tr>
-              ))}
-            </tbody>
-          </table>
-        </div>
+            ))}
+          </tbody>
+        </ScrollingTable>
       )}
     </section>
   );

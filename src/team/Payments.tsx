@@ -15,6 +15,7 @@ import { Notice } from './Notice';
 import { paymentPaths, paymentsApi, type DueMilestone, type PaymentListRow, type PaymentRangeFilter } from './paymentsApi';
 import { actionFailure, failureMessage, useTeamData, type ActionOutcome } from './useTeamData';
 import styles from './team.module.css';
+import { ScrollingTable } from './ScrollingTable';
 
 /** What each method moves and how the page names it (the server checks the same pairs). */
 const METHODS: Readonly<Record<PaymentMethod, { label: string; currency: Currency; onChain: boolean }>> = {
@@ -219,55 +220,52 @@ function DuePayments({ onRecorded }: { onRecorded: () => void }) {
       {due.state === 'error' ? <Notice tone="error">{failureMessage(due.status)}</Notice> : null}
       {due.state === 'ready' && due.data.due.length === 0 ? <p className={styles.muted}>No hay hitos aceptados pendientes de pago.</p> : null}
       {due.state === 'ready' && due.data.due.length > 0 ? (
-        <div className={styles.tableWrap}>
-          <table className={styles.table}>
-            <caption>Hitos aceptados sin pagar: {due.data.due.length}</caption>
-            <thead>
-              <tr>
-                <th scope="col">Solicitud</th>
-                <th scope="col">Persona beneficiaria</th>
-                <th scope="col">Hito</th>
-                <th scope="col">Aceptado el</th>
-                <th scope="col">Por pagar</th>
-                <th scope="col">
-                  <span className={styles.visuallyHidden}>Acciones</span>
-                </th>
+        <ScrollingTable caption={<>Hitos aceptados sin pagar: {due.data.due.length}</>}>
+          <thead>
+            <tr>
+              <th scope="col">Solicitud</th>
+              <th scope="col">Persona beneficiaria</th>
+              <th scope="col">Hito</th>
+              <th scope="col">Aceptado el</th>
+              <th scope="col">Por pagar</th>
+              <th scope="col">
+                <span className={styles.visuallyHidden}>Acciones</span>
+              </th>
+            </tr>
+          </thead>
+          <tbody>
+            {due.data.due.map((row) => (
+              <tr key={row.milestoneId}>
+                <td>
+                  <a href={teamRoutes.application(row.reference)}>{row.reference}</a>
+                </td>
+                <td>{row.grantee}</td>
+                <td>
+                  {row.position}. {row.title}
+                </td>
+                <td>{formatDateTime(row.acceptedAt)}</td>
+                <td>
+                  {shownAmount(row.outstanding, row.currency)}
+                  {row.paid !== '0' && row.paid !== '0.00' ? <span className={styles.muted}> (de {shownAmount(row.amount, row.currency)})</span> : null}
+                </td>
+                <td>
+                  <button
+                    type="button"
+                    className={styles.secondaryButton}
+                    aria-expanded={open === row.milestoneId}
+                    aria-label={`Registrar pago del hito ${row.position} de ${row.reference}`}
+                    onClick={() => {
+                      setOutcome(null);
+                      setOpen(open === row.milestoneId ? null : row.milestoneId);
+                    }}
+                  >
+                    Registrar pago
+                  </button>
+                </td>
               </tr>
-            </thead>
-            <tbody>
-              {due.data.due.map((row) => (
-                <tr key={row.milestoneId}>
-                  <td>
-                    <a href={teamRoutes.application(row.reference)}>{row.reference}</a>
-                  </td>
-                  <td>{row.grantee}</td>
-                  <td>
-                    {row.position}. {row.title}
-                  </td>
-                  <td>{formatDateTime(row.acceptedAt)}</td>
-                  <td>
-                    {shownAmount(row.outstanding, row.currency)}
-                    {row.paid !== '0' && row.paid !== '0.00' ? <span className={styles.muted}> (de {shownAmount(row.amount, row.currency)})</span> : null}
-                  </td>
-                  <td>
-                    <button
-                      type="button"
-                      className={styles.secondaryButton}
-                      aria-expanded={open === row.milestoneId}
-                      aria-label={`Registrar pago del hito ${row.position} de ${row.reference}`}
-                      onClick={() => {
-                        setOutcome(null);
-                        setOpen(open === row.milestoneId ? null : row.milestoneId);
-                      }}
-                    >
-                      Registrar pago
-                    </button>
-                  </td>
-                </tr>
-              ))}
-            </tbody>
-          </table>
-        </div>
+            ))}
+          </tbody>
+        </ScrollingTable>
       ) : null}
       {chosen ? <RecordPaymentForm key={chosen.milestoneId} milestone={chosen} onRecorded={recorded} /> : null}
     </section>
@@ -321,44 +319,41 @@ function PaymentsInRange({ generation }: { generation: number }) {
       {payments.state === 'error' ? <Notice tone="error">{failureMessage(payments.status)}</Notice> : null}
       {payments.state === 'ready' && rows.length === 0 ? <p className={styles.muted}>No hay pagos en ese rango.</p> : null}
       {rows.length > 0 ? (
-        <div className={styles.tableWrap}>
-          <table className={styles.table}>
-            <caption>Pagos: {rows.length}</caption>
-            <thead>
-              <tr>
-                <th scope="col">Fecha</th>
-                <th scope="col">Solicitud</th>
-                <th scope="col">Persona beneficiaria</th>
-                <th scope="col">Hito</th>
-                <th scope="col">Monto</th>
-                <th scope="col">Valor en la beca</th>
-                <th scope="col">Método</th>
-                <th scope="col">Referencia</th>
+        <ScrollingTable caption={<>Pagos: {rows.length}</>}>
+          <thead>
+            <tr>
+              <th scope="col">Fecha</th>
+              <th scope="col">Solicitud</th>
+              <th scope="col">Persona beneficiaria</th>
+              <th scope="col">Hito</th>
+              <th scope="col">Monto</th>
+              <th scope="col">Valor en la beca</th>
+              <th scope="col">Método</th>
+              <th scope="col">Referencia</th>
+            </tr>
+          </thead>
+          <tbody>
+            {rows.map((payment) => (
+              <tr key={payment.id}>
+                <td>
+                  <time dateTime={payment.paidOn}>{formatDay(payment.paidOn)}</time>
+                </td>
+                <td>
+                  {payment.applicationReference === null ? '—' : <a href={teamRoutes.application(payment.applicationReference)}>{payment.applicationReference}</a>}
+                </td>
+                <td>{payment.grantee}</td>
+                <td>{payment.milestoneTitle ?? 'Anticipo'}</td>
+                <td>{shownAmount(payment.amount, payment.currency)}</td>
+                <td>
+                  {shownAmount(payment.grantAmount, payment.grantCurrency)}
+                  {payment.rate ? <span className={styles.muted}> ({payment.rate})</span> : null}
+                </td>
+                <td>{methodLabel(payment.method)}</td>
+                <td className={styles.hash}>{payment.reference ?? '—'}</td>
               </tr>
-            </thead>
-            <tbody>
-              {rows.map((payment) => (
-                <tr key={payment.id}>
-                  <td>
-                    <time dateTime={payment.paidOn}>{formatDay(payment.paidOn)}</time>
-                  </td>
-                  <td>
-                    {payment.applicationReference === null ? '—' : <a href={teamRoutes.application(payment.applicationReference)}>{payment.applicationReference}</a>}
-                  </td>
-                  <td>{payment.grantee}</td>
-                  <td>{payment.milestoneTitle ?? 'Anticipo'}</td>
-                  <td>{shownAmount(payment.amount, payment.currency)}</td>
-                  <td>
-                    {shownAmount(payment.grantAmount, payment.grantCurrency)}
-                    {payment.rate ? <span className={styles.muted}> ({payment.rate})</span> : null}
-                  </td>
-                  <td>{methodLabel(payment.method)}</td>
-                  <td className={styles.hash}>{payment.reference ?? '—'}</td>
-                </tr>
-              ))}
-            </tbody>
-          </table>
-        </div>
+            ))}
+          </tbody>
+        </ScrollingTable>
       ) : null}
     </section>
   );

@@ -2,6 +2,7 @@ import { applicantSideApi } from './applicantApi';
 import { formatDecimal } from './format';
 import { useTeamData } from './useTeamData';
 import styles from './team.module.css';
+import { ScrollingTable } from './ScrollingTable';
 
 
 /** How applicants rated the process, per programme: the average of 1 to 5 and how many answered. */
@@ -13,27 +14,24 @@ export function SatisfactionAverages() {
       <h2 id="satisfaccion" className={styles.subtitle}>
         Experiencia de las personas solicitantes
       </h2>
-      <div className={styles.tableWrap}>
-        <table className={styles.table}>
-          <caption className={styles.muted}>Respuestas a «¿Cómo fue tu experiencia con el proceso?» (de 1 a 5), después de cada decisión.</caption>
-          <thead>
-            <tr>
-              <th scope="col">Programa</th>
-              <th scope="col">Promedio</th>
-              <th scope="col">Respuestas</th>
+      <ScrollingTable caption="Respuestas a «¿Cómo fue tu experiencia con el proceso?» (de 1 a 5), después de cada decisión." captionClassName={styles.muted}>
+        <thead>
+          <tr>
+            <th scope="col">Programa</th>
+            <th scope="col">Promedio</th>
+            <th scope="col">Respuestas</th>
+          </tr>
+        </thead>
+        <tbody>
+          {summary.data.programmes.map((row) => (
+            <tr key={row.form}>
+              <td>{row.programme}</td>
+              <td>{row.average === null ? '—' : `${formatDecimal(row.average, { min: 1, max: 1 })} de 5`}</td>
+              <td>{row.count}</td>
             </tr>
-          </thead>
-          <tbody>
-            {summary.data.programmes.map((row) => (
-              <tr key={row.form}>
-                <td>{row.programme}</td>
-                <td>{row.average === null ? '—' : `${formatDecimal(row.average, { min: 1, max: 1 })} de 5`}</td>
-                <td>{row.count}</td>
-              </tr>
-            ))}
-          </tbody>
-        </table>
-      </div>
+          ))}
+        </tbody>
+      </ScrollingTable>
     </section>
   );
 }

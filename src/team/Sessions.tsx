@@ -9,6 +9,7 @@ import { passkeyFailureMessage } from './passkeyErrors';
 import { failureMessage, useTeamData } from './useTeamData';
 import { ActionNotice, Notice } from './Notice';
 import styles from './team.module.css';
+import { ScrollingTable } from './ScrollingTable';
 
 type Outcome = { tone: 'error' | 'success'; text: string } | null;
 
@@ -59,40 +60,37 @@ export function Sessions() {
       {sessions.state === 'loading' ? <p role="status">Cargando sesiones…</p> : null}
       {sessions.state === 'error' ? <Notice tone="error">{failureMessage(sessions.status)}</Notice> : null}
       {sessions.state === 'ready' ? (
-        <div className={styles.tableWrap}>
-          <table className={styles.table}>
-            <caption>Tus sesiones abiertas: terminan solas tras 30 minutos sin actividad o 12 horas en total</caption>
-            <thead>
-              <tr>
-                <th scope="col">Inicio</th>
-                <th scope="col">Última actividad</th>
-                <th scope="col">Sesión</th>
-                <th scope="col">
-                  <span className={styles.visuallyHidden}>Acciones</span>
-                </th>
+        <ScrollingTable caption="Tus sesiones abiertas: terminan solas tras 30 minutos sin actividad o 12 horas en total">
+          <thead>
+            <tr>
+              <th scope="col">Inicio</th>
+              <th scope="col">Última actividad</th>
+              <th scope="col">Sesión</th>
+              <th scope="col">
+                <span className={styles.visuallyHidden}>Acciones</span>
+              </th>
+            </tr>
+          </thead>
+          <tbody>
+            {sessions.data.sessions.map((session) => (
+              <tr key={session.id}>
+                <td>{formatDateTime(session.createdAt)}</td>
+                <td>{formatDateTime(session.lastSeenAt)}</td>
+                <td>{session.current ? 'Esta sesión' : 'Otra sesión'}</td>
+                <td>
+                  <button
+                    type="button"
+                    className={styles.secondaryButton}
+                    onClick={() => end(session.id, session.current)}
+                    aria-label={`${session.current ? 'Cerrar esta sesión' : 'Cerrar sesión'} iniciada el ${formatDateTime(session.createdAt)}`}
+                  >
+                    {session.current ? 'Cerrar esta sesión' : 'Cerrar sesión'}
+                  </button>
+                </td>
               </tr>
-            </thead>
-            <tbody>
-              {sessions.data.sessions.map((session) => (
-                <tr key={session.id}>
-                  <td>{formatDateTime(session.createdAt)}</td>
-                  <td>{formatDateTime(session.lastSeenAt)}</td>
-                  <td>{session.current ? 'Esta sesión' : 'Otra sesión'}</td>
-                  <td>
-                    <button
-                      type="button"
-                      className={styles.secondaryButton}
-                      onClick={() => end(session.id, session.current)}
-                      aria-label={`${session.current ? 'Cerrar esta sesión' : 'Cerrar sesión'} iniciada el ${formatDateTime(session.createdAt)}`}
-                    >
-                      {session.current ? 'Cerrar esta sesión' : 'Cerrar sesión'}
-                    </button>
-                  </td>
-                </tr>
-              ))}
-            </tbody>
-          </table>
-        </div>
+            ))}
+          </tbody>
+        </ScrollingTable>
       ) : null}
       <h2 className={styles.subtitle}>Llaves de acceso</h2>
       <p className={styles.lead}>Agrega una llave de acceso en otro dispositivo (tu teléfono, una llave física) para no depender de uno solo.</p>

@@ -109,7 +109,7 @@ test('a grant from approval to its last payment: milestones, reports with change
   const admin = await enrolledMember(browser, 'coordinacion@ejemplo.org', 'admin');
   const reference = (await admin.getByRole('row').filter({ hasText: 'Ana Pérez' }).getByRole('link').first().textContent())!.trim();
   const detailUrl = `${ORIGIN}/equipo/solicitud/?id=${reference}`;
-  const grantSection = (member: Page) => member.getByRole('region', { name: 'Beca' });
+  const grantSection = (member: Page) => member.getByRole('region', { name: 'Beca', exact: true });
 
   await test.step('2. the admin takes it into review and approves it with a reason and an amount of USD 12.000: the grant exists', async () => {
     await gotoHydrated(admin, detailUrl);
@@ -337,6 +337,27 @@ test('a grant from approval to its last payment: milestones, reports with change
     expect(rows[1]).toContain(TX_HASH);
     expect(rows[1]).toContain(FIRST);
     expect(csv.text).not.toContain(WALLET);
+  });
+
+  await test.step("13. the grant completed: on a phone the team's payments table scrolls in a box the keyboard reaches and axe names", async () => {
+    // What accepting the last milestone does to the grant (markCompleted), without reporting on it again here.
+    await database.query("UPDATE grants SET state = 'completed', state_changed_at = now()");
+    await admin.setViewportSize({ width: 375, height: 812 });
+    await gotoHydrated(admin, detailUrl);
+    await expect(grantSection(admin)).toContainText('Completada');
+    const table = grantSection(admin).getByRole('table', { name: 'Pagos de la beca' });
+    await expect(table).toBeVisible();
+    // Wider than its box: there is something to scroll, so axe's rule has this box to check.
+    const box = table.locator('..');
+    expect(await box.evaluate((element) => element.scrollWidth > element.clientWidth)).toBe(true);
+    await expectNoAxeViolations(admin, { applied: ['scrollable-region-focusable'] });
+    // The box is a region named like its table, and the keyboard scrolls it.
+    await expect(grantSection(admin).getByRole('region', { name: 'Pagos de la beca' })).toContainText('Hito 1');
+    await box.focus();
+    await admin.keyboard.press('ArrowRight');
+    await expect.poll(() => box.evaluate((element) => element.scrollLeft)).toBeGreaterThan(0);
+    await screenshots(admin, 'equipo-beca-completada');
+    await admin.setViewportSize({ width: 1280, height: 800 });
   });
 
   await Promise.all([admin.context().close(), reviewer.context().close(), finance.context().close()]);

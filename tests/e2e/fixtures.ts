@@ -98,10 +98,15 @@ export const test = base.extend<Options & Fixtures>({
 });
 
 /** Runs axe (WCAG 2.0/2.1/2.2 A and AA rules) on the page as it is now and fails with a readable list. */
-export async function expectNoAxeViolations(page: Page, options: { include?: string } = {}): Promise<void> {
+export async function expectNoAxeViolations(page: Page, options: { include?: string; applied?: readonly string[] } = {}): Promise<void> {
   let builder = new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa', 'wcag21aa', 'wcag22aa']);
   if (options.include) builder = builder.include(options.include);
-  const { violations } = await builder.analyze();
+  const { violations, passes, incomplete } = await builder.analyze();
+  // A rule that found nothing to check passes by default: `applied` names rules that must have checked something here.
+  for (const rule of options.applied ?? []) {
+    const checked = [...violations, ...passes, ...incomplete].filter((result) => result.id === rule).reduce((count, result) => count + result.nodes.length, 0);
+    expect(checked, `axe's ${rule} found something to check on ${page.url()}`).toBeGreaterThan(0);
+  }
 
   const report = violations
     .map((violation) => {

@@ -5,7 +5,10 @@
  * The page's scripts are held back while the applicant acts, so every load acts before hydration;
  * they are let go after a different delay on each load, since the fault is a race with them.
  */
+import fs from 'node:fs';
+import path from 'node:path';
 import type { Page, Route } from '@playwright/test';
+import { outDir } from '../../scripts/export-files';
 import { expect, test } from './fixtures';
 import { stubCaptcha } from './forms-support';
 
@@ -122,6 +125,104 @@ for (const { route, actions, select, drafts } of PAGES) {
           await page.locator('form[id$="-form"] textarea').last().pressSequentially('x');
         }
         for (const action of actions) await action.kept(page);
+      });
+    }
+  });
+}
+
+/**
+ * A word typed whole on a select, then Enter, while the select's code is held back: the keys land on
+ * the stand-in, and the select that arrives must end as a loaded one would have, the first match
+ * chosen. Every select of every form, each on a fresh load (once loaded, a select swaps at once).
+ */
+const SELECT_HELD_MS = 1500;
+/** Per form, in page order: the select, a word an applicant types whole, and the option it must choose. */
+const TYPED_SELECTS: Array<{ route: string; selects: Array<{ name: string; typed: string; chosen: string; shown: string }> }> = [
+  {
+    route: '/applicants/project-grants/apply/',
+    selects: [
+      { name: 'country', typed: 'Argentina', chosen: 'AR', shown: 'Argentina' },
+      { name: 'timezone', typed: 'Lima', chosen: 'America/Lima', shown: 'Lima' },
+      { name: 'projectCategory', typed: 'Cryptography', chosen: 'cryptography-and-zero-knowledge-proofs', shown: 'Cryptography and zero knowledge proofs' },
+      { name: 'howDidYouHearAboutESP', typed: 'Ethereum Blog', chosen: 'ethereum-blog', shown: 'Ethereum Blog' },
+    ],
+  },
+  {
+    route: '/applicants/small-grants/apply/',
+    selects: [
+      { name: 'country', typed: 'Argentina', chosen: 'AR', shown: 'Argentina' },
+      { name: 'timezone', typed: 'Lima', chosen: 'America/Lima', shown: 'Lima' },
+      { name: 'projectCategory', typed: 'Consensus', chosen: 'consensus-layer', shown: 'Consensus layer' },
+      { name: 'howDidYouHearAboutESP', typed: 'Ethereum Blog', chosen: 'ethereum-blog', shown: 'Ethereum Blog' },
+    ],
+  },
+  {
+    route: '/devcon-grants/apply/',
+    selects: [
+      { name: 'eventType', typed: 'Hackathon', chosen: 'hackathon', shown: 'Hackathon' },
+      { name: 'howDidYouHearAboutESP', typed: 'Ethereum Blog', chosen: 'ethereum-blog', shown: 'Ethereum Blog' },
+    ],
+  },
+  {
+    route: '/academic-grants/apply/',
+    selects: [
+      { name: 'applyingAs', typed: 'consortium', chosen: 'university-consortium', shown: 'A consortium of Universities' },
+      { name: 'country', typed: 'Argentina', chosen: 'AR', shown: 'Argentina' },
+      { name: 'timezone', typed: 'Lima', chosen: 'America/Lima', shown: 'Lima' },
+      { name: 'projectCategory', typed: 'Economics', chosen: 'economics', shown: 'Economics' },
+      { name: 'howDidYouHearAboutGrantsWave', typed: 'Ethereum Blog', chosen: 'ethereum-blog', shown: 'Ethereum Blog' },
+    ],
+  },
+  {
+    route: '/applicants/office-hours/apply/',
+    selects: [
+      { name: 'projectCategory', typed: 'Community event', chosen: 'community-event', shown: 'Community event' },
+      { name: 'timezone', typed: 'Lima', chosen: 'America/Lima', shown: 'Lima' },
+      { name: 'howDidYouHearAboutESP', typed: 'Ethereum Blog', chosen: 'ethereum-blog', shown: 'Ethereum Blog' },
+    ],
+  },
+];
+
+/** The exported chunk that holds the select (react-select is imported with it): the one with its "no match" text. */
+function selectChunk(): string {
+  const chunks = path.join(outDir, '_next', 'static', 'chunks');
+  const found = fs.readdirSync(chunks).filter((name) => name.endsWith('.js') && fs.readFileSync(path.join(chunks, name), 'utf8').includes('No matching option'));
+  if (found.length !== 1) throw new Error(`expected one chunk with the select, found ${found.length}: ${found.join(', ')}`);
+  return found[0] as string;
+}
+
+for (const { route, selects } of TYPED_SELECTS) {
+  test(`${route}: a word typed whole on each select while its code is held back ${SELECT_HELD_MS} ms, then Enter, chooses the first match`, async ({ page }) => {
+    await stubCaptcha(page);
+    const chunk = selectChunk();
+    for (const { name, typed: word, chosen, shown } of selects) {
+      await test.step(`${name}: "${word}" then Enter`, async () => {
+        let releaseSelect = () => {};
+        const selectReleased = new Promise<void>((resolve) => (releaseSelect = resolve));
+        const holdSelect = async (held: Route) => {
+          await selectReleased;
+          await held.continue();
+        };
+        await page.route(`**/_next/static/chunks/${chunk}`, holdSelect);
+        await page.goto(route);
+        await page.evaluate(() => localStorage.clear());
+        await formIsLive(page);
+
+        const field = page.locator(`#field-${name}`);
+        await field.focus();
+        const held = setTimeout(releaseSelect, SELECT_HELD_MS);
+        await page.keyboard.type(word, { delay: 40 });
+        // Every key landed on the stand-in (read-only): the select's code has not arrived yet.
+        await expect(field, 'still the stand-in when Enter is pressed').toHaveAttribute('readonly', '');
+        await page.keyboard.press('Enter');
+
+        await expect(page.locator(`input[type="hidden"][name="${name}"]`), `${name} holds what "${word}" found`).toHaveValue(chosen);
+        await expect(field, 'the real select by now').not.toHaveAttribute('readonly', '');
+        await expect(page.locator(`#react-select-${name}-listbox`), 'the menu closed on Enter').toBeHidden();
+        await expect(page.locator(`[data-field="${name}"]`)).toContainText(shown);
+        clearTimeout(held);
+        releaseSelect();
+        await page.unroute(`**/_next/static/chunks/${chunk}`, holdSelect);
       });
     }
   });

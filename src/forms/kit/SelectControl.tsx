@@ -1,5 +1,6 @@
-import { createContext, useContext } from 'react';
-import Select, { components, type InputProps, type MenuProps, type StylesConfig } from 'react-select';
+import { createContext, useContext, useEffect, useRef } from 'react';
+import { flushSync } from 'react-dom';
+import Select, { components, type InputProps, type MenuProps, type SelectInstance, type StylesConfig } from 'react-select';
 import type { Option } from '@/forms/definitions/types';
 import { palette } from '@/theme/palette';
 
@@ -46,6 +47,40 @@ function EnglishMenu(props: MenuProps<Option, false>) {
   return <components.Menu {...props} innerProps={{ ...props.innerProps, lang: 'en' }} />;
 }
 
+/** One thing the applicant did on the stand-in before the select arrived: pressed it, or pressed a key on it. */
+export type EarlyStep = { press: true } | { key: string };
+
+/** Sets a text input's value as typing does (through the setter React's change tracking watches) and says so. */
+function typeInto(input: HTMLInputElement, value: string) {
+  Object.getOwnPropertyDescriptor(HTMLInputElement.prototype, 'value')?.set?.call(input, value);
+  input.dispatchEvent(new Event('input', { bubbles: true }));
+}
+
+/**
+ * Does again, on the select that has just arrived (and has the focus), what the applicant did on its
+ * stand-in, through react-select's own handling: a press opens the menu as a press on it would, and each
+ * key goes to it as a keydown followed by the key's default action on the search, one rendered after the
+ * other. So the select ends as it would have had it been there all along: typed "Argentina", the first
+ * match is highlighted; then Enter, it is chosen.
+ */
+async function replay(select: SelectInstance<Option, false>, steps: readonly EarlyStep[]) {
+  // Out of the commit that mounted the select: an update flushed inside it would wait for later.
+  await Promise.resolve();
+  for (const step of steps) {
+    const input = select.inputRef;
+    if (!input || input !== input.ownerDocument.activeElement) return;
+    if ('press' in step) {
+      if (!select.props.menuIsOpen) flushSync(() => select.openMenu('first'));
+      continue;
+    }
+    const keydown = new KeyboardEvent('keydown', { key: step.key, bubbles: true, cancelable: true });
+    flushSync(() => input.dispatchEvent(keydown));
+    if (keydown.defaultPrevented) continue;
+    const search = step.key === 'Backspace' ? input.value.slice(0, -1) : [...step.key].length === 1 ? input.value + step.key : null;
+    if (search !== null) flushSync(() => typeInto(input, search));
+  }
+}
+
 export type SelectControlProps = {
   inputId: string;
   name: string;
@@ -60,17 +95,23 @@ export type SelectControlProps = {
   placeholder?: string;
   /** Focus the select as it mounts (it replaces a stand-in that had the focus). */
   autoFocus?: boolean;
-  /** Open the menu as it mounts (the stand-in was pressed, or took a key). */
-  defaultMenuIsOpen?: boolean;
-  /** The search text typed into the stand-in before the select arrived. */
-  defaultInputValue?: string;
+  /** What the applicant did on the stand-in this select replaces, done again on it once it is there. */
+  earlySteps?: readonly EarlyStep[];
 };
 
 /** A searchable select (react-select) holding an option's value; loaded with the first select on the page. */
-export default function SelectControl({ inputId, name, options, value, onChange, onBlur, invalid, required, labelledBy, describedBy, placeholder, autoFocus, defaultMenuIsOpen, defaultInputValue }: SelectControlProps) {
+export default function SelectControl({ inputId, name, options, value, onChange, onBlur, invalid, required, labelledBy, describedBy, placeholder, autoFocus, earlySteps }: SelectControlProps) {
+  const select = useRef<SelectInstance<Option, false>>(null);
+  // Once, as the select mounts: the steps were taken before it existed.
+  const stepsAtMount = useRef(earlySteps);
+  useEffect(() => {
+    const steps = stepsAtMount.current;
+    if (select.current && steps?.length) void replay(select.current, steps);
+  }, []);
   return (
     <DescribedByContext.Provider value={describedBy}>
     <Select<Option, false>
+      ref={select}
       inputId={inputId}
       instanceId={name}
       name={name}
@@ -90,8 +131,6 @@ export default function SelectControl({ inputId, name, options, value, onChange,
       // (content-visibility, ApplicationForm.module.css), which would cut a list off at its edge.
       menuPortalTarget={typeof document === 'undefined' ? null : document.body}
       autoFocus={autoFocus}
-      defaultMenuIsOpen={defaultMenuIsOpen}
-      defaultInputValue={defaultInputValue}
     />
     </DescribedByContext.Provider>
   );

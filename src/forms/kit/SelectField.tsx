@@ -6,7 +6,7 @@ import { classNames } from '@/lib/classNames';
 import { FieldShell } from './FieldShell';
 import { whenFormPauses } from './formPause';
 import { describedBy, fieldIds } from './fieldIds';
-import type { SelectControlProps } from './SelectControl';
+import type { EarlyStep, SelectControlProps } from './SelectControl';
 import { useFieldStatus } from './useFieldStatus';
 import styles from './Field.module.css';
 
@@ -38,19 +38,20 @@ type StandInProps = Omit<SelectControlProps, 'onChange'> & {
   containerRef: (element: HTMLDivElement | null) => (() => void) | undefined;
 };
 
-/** Keys that open react-select's menu (as on its own control). */
-const OPENING_KEYS = new Set(['ArrowDown', 'ArrowUp', 'Enter', ' ', 'PageDown', 'PageUp', 'Home', 'End']);
+/** Keys react-select acts on besides the characters it searches for; the stand-in keeps them for it. */
+const SELECT_KEYS = new Set(['ArrowDown', 'ArrowUp', 'Enter', ' ', 'PageDown', 'PageUp', 'Home', 'End', 'Backspace', 'Escape']);
 
-/**
- * The search text after a key pressed on the stand-in, as react-select would take it, or null for
- * a key it leaves alone (Tab, Escape, ...). Every kept key also opens the menu.
- */
-function typedAfterKey(key: string, typed: string): string | null {
-  if (key === 'Backspace') return typed.slice(0, -1);
-  if (key === ' ') return typed === '' ? '' : typed + key;
-  if (OPENING_KEYS.has(key)) return typed;
-  // One printable character: react-select would search for it.
-  return [...key].length === 1 ? typed + key : null;
+/** Whether react-select would take this key (a character or one of its keys): Tab, Shift, F5 and the like it leaves alone. */
+function keptForSelect(key: string): boolean {
+  return SELECT_KEYS.has(key) || [...key].length === 1;
+}
+
+/** The search shown on the stand-in after a kept key, about as react-select would show it (the select itself, replaying the keys, has the last word). */
+function searchAfterKey(search: string, key: string): string {
+  if (key === 'Backspace') return search.slice(0, -1);
+  if (key === 'Escape') return '';
+  if (key === ' ') return search === '' ? '' : search + key;
+  return [...key].length === 1 ? search + key : search;
 }
 
 /** The select's chunk loads once the applicant pauses on the form; a select that takes the focus first loads it at once. */
@@ -113,9 +114,8 @@ function SelectStandIn({ inputId, name, options, value, onBlur, invalid, require
 function SelectInput({ control, props }: { control: ControllerRenderProps<FormValues, string>; props: Omit<SelectControlProps, 'value' | 'onChange' | 'onBlur'> }) {
   const [Control, setControl] = useState<ComponentType<SelectControlProps> | null>(null);
   const [focused, setFocused] = useState(false);
-  const [openMenu, setOpenMenu] = useState(false);
-  // Keys pressed while the select loads are kept for it: it opens with the menu open and the search typed.
-  const [typed, setTyped] = useState('');
+  // A press and keys on the stand-in while the select loads are kept for it: it does them again once it is there.
+  const [earlySteps, setEarlySteps] = useState<readonly EarlyStep[]>([]);
   // Set once the real select is about to replace the stand-in: the stand-in's blur is then the swap, not the applicant leaving.
   const swapping = useRef(false);
   // The swap waits for the focus that follows a press: swapping at pointerdown would leave the
@@ -136,8 +136,7 @@ function SelectInput({ control, props }: { control: ControllerRenderProps<FormVa
         onChange={control.onChange}
         onBlur={control.onBlur}
         autoFocus={focused}
-        defaultMenuIsOpen={focused && openMenu}
-        defaultInputValue={focused ? typed : undefined}
+        earlySteps={focused ? earlySteps : undefined}
       />
     );
   }
@@ -145,19 +144,21 @@ function SelectInput({ control, props }: { control: ControllerRenderProps<FormVa
     <SelectStandIn
       {...common}
       onBlur={() => {
-        if (!swapping.current) control.onBlur();
+        if (swapping.current) return;
+        control.onBlur();
+        // Leaving drops the search, as react-select does: a later visit starts afresh.
+        setEarlySteps([]);
       }}
       onActivate={activate}
-      typed={typed}
-      onPress={() => setOpenMenu(true)}
+      typed={earlySteps.reduce((search, step) => ('key' in step ? searchAfterKey(search, step.key) : search), '')}
+      onPress={() => setEarlySteps((before) => [...before, { press: true }])}
       onKeyDown={(event) => {
         if (event.altKey || event.ctrlKey || event.metaKey) return;
         const { key } = event;
-        if (typedAfterKey(key, '') === null) return;
-        // Space and the arrows would scroll the page; the select would not.
+        if (!keptForSelect(key)) return;
+        // Space and the arrows would scroll the page, Enter would send the form; the select does neither.
         event.preventDefault();
-        setOpenMenu(true);
-        setTyped((before) => typedAfterKey(key, before) ?? before);
+        setEarlySteps((before) => [...before, { key }]);
         // A key that arrives before the focus event (a focus given at hydration) still loads the select.
         activate();
       }}

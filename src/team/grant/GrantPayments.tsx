@@ -4,6 +4,7 @@ import { METHOD_LABELS, type PaymentMethod } from '@/lib/payments';
 import type { GrantPayment, TeamGrant } from './grantApi';
 import teamStyles from '../team.module.css';
 import styles from './grant.module.css';
+import { ScrollingTable } from '../ScrollingTable';
 
 const methodLabel = (method: string): string => (Object.hasOwn(METHOD_LABELS, method) ? METHOD_LABELS[method as PaymentMethod] : method);
 
@@ -29,40 +30,37 @@ export function GrantPayments({ grant, role }: { grant: TeamGrant; role: Role })
       {grant.payments.length === 0 ? (
         <p className={teamStyles.muted}>Todavía no se registraron pagos.</p>
       ) : (
-        <div className={teamStyles.tableWrap}>
-          <table className={teamStyles.table}>
-            <caption className={teamStyles.visuallyHidden}>Pagos de la beca</caption>
-            <thead>
-              <tr>
-                <th scope="col">Fecha</th>
-                <th scope="col">Hito</th>
-                <th scope="col">Monto</th>
-                <th scope="col">En {grant.currency}</th>
-                <th scope="col">Método</th>
-                <th scope="col">Referencia</th>
+        <ScrollingTable caption="Pagos de la beca" captionClassName={teamStyles.visuallyHidden}>
+          <thead>
+            <tr>
+              <th scope="col">Fecha</th>
+              <th scope="col">Hito</th>
+              <th scope="col">Monto</th>
+              <th scope="col">En {grant.currency}</th>
+              <th scope="col">Método</th>
+              <th scope="col">Referencia</th>
+            </tr>
+          </thead>
+          <tbody>
+            {grant.payments.map((payment) => (
+              <tr key={payment.id}>
+                <td className={teamStyles.nowrap}>
+                  <time dateTime={payment.paidOn}>{formatDay(payment.paidOn)}</time>
+                </td>
+                <td>{milestoneTitle(payment.milestoneId)}</td>
+                <td className={teamStyles.nowrap}>{showAmount(payment.amount, payment.currency)}</td>
+                <td>
+                  <span className={teamStyles.nowrap}>{showAmount(payment.grantAmount, grant.currency)}</span>
+                  {payment.rate ? <> (tipo de cambio: {payment.rate})</> : null}
+                </td>
+                <td>{methodLabel(payment.method)}</td>
+                <td>
+                  <Reference payment={payment} role={role} />
+                </td>
               </tr>
-            </thead>
-            <tbody>
-              {grant.payments.map((payment) => (
-                <tr key={payment.id}>
-                  <td className={teamStyles.nowrap}>
-                    <time dateTime={payment.paidOn}>{formatDay(payment.paidOn)}</time>
-                  </td>
-                  <td>{milestoneTitle(payment.milestoneId)}</td>
-                  <td className={teamStyles.nowrap}>{showAmount(payment.amount, payment.currency)}</td>
-                  <td>
-                    <span className={teamStyles.nowrap}>{showAmount(payment.grantAmount, grant.currency)}</span>
-                    {payment.rate ? <> (tipo de cambio: {payment.rate})</> : null}
-                  </td>
-                  <td>{methodLabel(payment.method)}</td>
-                  <td>
-                    <Reference payment={payment} role={role} />
-                  </td>
-                </tr>
-              ))}
-            </tbody>
-          </table>
-        </div>
+            ))}
+          </tbody>
+        </ScrollingTable>
       )}
     </>
   );

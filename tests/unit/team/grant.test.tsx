@@ -311,4 +311,14 @@ describe('payments on the grant', () => {
     ]);
     expect(within(region).getByText('Pagado').nextElementSibling).toHaveTextContent('USD 5.000,00');
   });
+
+  it('keeps them in a scrolling box the keyboard reaches, named like the table', async () => {
+    openAs(finance, grantWith({ payments: [{ id: '1', milestoneId: null, amount: '1000.00', currency: 'USD', grantAmount: '1000.00', rate: null, paidOn: '2026-11-28', method: 'bank_transfer', reference: 'TRX-1' }] }));
+    const region = await section();
+    const table = await within(region).findByRole('table', { name: 'Pagos de la beca' });
+    const box = within(region).getByRole('region', { name: 'Pagos de la beca' });
+    expect(box).toContainElement(table);
+    box.focus();
+    expect(box).toHaveFocus();
+  });
 });

@@ -2,7 +2,7 @@ import { act, type ReactElement } from 'react';
 import { RouterContext } from 'next/dist/shared/lib/router-context.shared-runtime';
 import { hydrateRoot } from 'react-dom/client';
 import { renderToString } from 'react-dom/server';
-import { fireEvent, screen, within } from '@testing-library/react';
+import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import OfficeHoursForm from '@/forms/OfficeHoursForm';
 import ProjectGrantsForm from '@/forms/ProjectGrantsForm';
@@ -64,14 +64,78 @@ describe('what the applicant does before the form is live', { timeout: 30_000 },
     expect(screen.getByRole('combobox', { name: /Country/ })).toHaveValue('Arg');
   });
 
-  it('opens the select on ArrowDown pressed while it is still loading', async () => {
+  it('ends a search typed while the select loads as typing it into the loaded select does: the first match highlighted', async () => {
+    renderPage(<ProjectGrantsForm />, '/applicants/project-grants/apply');
+    const standIn = control('country');
+    act(() => {
+      standIn.focus();
+      for (const key of 'Argentina') fireEvent.keyDown(standIn, { key });
+    });
+
+    const listbox = await screen.findByRole('listbox', {}, { timeout: 5000 });
+    const combobox = screen.getByRole('combobox', { name: /Country/ });
+    expect(combobox).toHaveValue('Argentina');
+    const highlighted = combobox.getAttribute('aria-activedescendant');
+    expect(highlighted, 'an option is highlighted').toBeTruthy();
+    expect(within(listbox).getByRole('option', { name: 'Argentina' })).toHaveAttribute('id', highlighted);
+  });
+
+  it('chooses what was typed when Enter follows a whole word, all before the select arrived', async () => {
+    renderPage(<ProjectGrantsForm />, '/applicants/project-grants/apply');
+    const standIn = control('country');
+    act(() => {
+      standIn.focus();
+      for (const key of [...'Argentina', 'Enter']) fireEvent.keyDown(standIn, { key });
+    });
+
+    const combobox = await waitFor(
+      () => {
+        const real = screen.getByRole('combobox', { name: /Country/ });
+        expect(real).not.toHaveAttribute('readonly');
+        return real;
+      },
+      { timeout: 5000 },
+    );
+    // The form holds Argentina's code; the select shows its name, the menu closed.
+    await waitFor(() => expect(document.querySelector('input[type="hidden"][name="country"]')).toHaveValue('AR'));
+    expect(combobox.closest('[class$="-container"]')).toHaveTextContent('Argentina');
+    expect(screen.queryByRole('listbox')).toBeNull();
+  });
+
+  it('opens the select on ArrowDown pressed while it is still loading, with its first option highlighted', async () => {
     renderPage(<ProjectGrantsForm />, '/applicants/project-grants/apply');
     const standIn = control('timezone');
     act(() => {
       standIn.focus();
       fireEvent.keyDown(standIn, { key: 'ArrowDown' });
     });
-    expect(await screen.findByRole('listbox', {}, { timeout: 5000 })).toBeVisible();
+    const listbox = await screen.findByRole('listbox', {}, { timeout: 5000 });
+    const first = within(listbox).getAllByRole('option')[0];
+    expect(screen.getByRole('combobox', { name: /time zone/i })).toHaveAttribute('aria-activedescendant', first?.id);
+  });
+
+  it('drops a search typed on the stand-in when the applicant leaves it, as react-select does', async () => {
+    renderPage(<ProjectGrantsForm />, '/applicants/project-grants/apply');
+    const standIn = control('country');
+    act(() => {
+      standIn.focus();
+      for (const key of 'Arg') fireEvent.keyDown(standIn, { key });
+      standIn.blur();
+    });
+    expect(standIn).toHaveValue('');
+
+    act(() => standIn.focus());
+    const combobox = await waitFor(
+      () => {
+        const real = screen.getByRole('combobox', { name: /Country/ });
+        expect(real).not.toHaveAttribute('readonly');
+        return real;
+      },
+      { timeout: 5000 },
+    );
+    await new Promise((resolve) => setTimeout(resolve, 50));
+    expect(combobox).toHaveValue('');
+    expect(screen.queryByRole('listbox')).toBeNull();
   });
 
   it('takes a file chosen in the plain file input even when the drop area replaced it while the file dialog was open', async () => {
