@@ -30,6 +30,18 @@ export const COPY_FAULTS: readonly CopyFault[] = [
   { pattern: /solicitud a Office Hours/i, instead: '“solicitud de Office Hours”' },
   { pattern: /Darte de baja/, instead: '“Cancelar suscripción”' },
   { pattern: /\b1 [a-z]+s\b/, instead: 'the singular, through src/lib/plural.ts' },
+  // Copy review 3 (issue 48): promises the product did not keep, and words that misled.
+  { pattern: /Te avisaremos cuando estén/i, instead: '“Cuando los defina, te avisaremos por correo y aparecerán aquí” (the milestones-defined email)' },
+  { pattern: /te llega en unos segundos/i, instead: '“suele llegar en pocos minutos. Si ya pediste varios, espera 15 minutos” (the outbox, the link limit)' },
+  { pattern: /escríbele al equipo/i, instead: '“escríbenos a {contact address} indicando tu número de referencia”' },
+  { pattern: /en este mismo dispositivo/i, instead: '“en el navegador donde quieras verlas” (the link is bound to no device)' },
+  { pattern: /confirmación de recepción llega/i, instead: '“te enviamos la confirmación por correo” (it leaves at submission)' },
+  { pattern: /«(?:Aceptada|Entregada|Vencida)»/, instead: 'the masculine milestone state of src/lib/grants.ts: «Aceptado», «Entregado», «Vencido»' },
+  { pattern: /nueva versión del hito/i, instead: '“una nueva versión del informe del hito”' },
+  { pattern: /Todavía no vemos solicitudes/i, instead: '“No encontramos solicitudes … Si usaste otra dirección, cierra sesión y pide un enlace con esa.”' },
+  { pattern: /Arrastra tu archivo aquí o haz clic/i, instead: '“Elige un archivo o arrástralo aquí” (keyboard first)' },
+  { pattern: /postuló la solicitud|por quien postula|respuesta de quien postula/i, instead: '“la persona que envió la solicitud” / “la persona solicitante”' },
+  { pattern: /Recibida: \d{4}-\d{2}-\d{2}T|Para leerla: npm run/, instead: 'a Spanish UTC moment (src/lib/moments.ts) and the team page /equipo/solicitud/?id=…' },
 ];
 
 /** Each fault found in a Spanish text, as 'pattern: the words around it → what to write instead'. */
