@@ -127,7 +127,9 @@ describe('the emails', () => {
   it('call the grantee’s payment details theirs, not the team’s form', async () => {
     const { composeConfirmation } = await import('@/server/mail/compose');
     const email = composeConfirmation({ form: 'grantee-finance', id: '7', payload: { beneficiaryName: 'Ana', contactEmail: 'ana@example.org' }, createdAt: new Date() });
-    expect(email.text).toContain('Recibimos tus datos de pago para tu beca de Cadena Academy.');
+    expect(email.text).toContain('Recibimos los datos de pago que enviaste a Cadena Academy.');
+    // An event sponsorship's grantee sends payment details too: the confirmation names no 'beca'.
+    expect(email.text).not.toMatch(/\bbeca\b/);
   });
 });
 
