@@ -261,7 +261,7 @@ for (const backend of BACKENDS) {
         ['amounts that do not add up', milestones([first, { ...second, share: undefined, amount: '0.2' }]), 400, 'Los montos de los hitos suman ETH 0,4 y la beca es de ETH 0,5: deben sumar exactamente lo mismo.'],
         ['a milestone with too many decimals', milestones([{ ...first, amount: '0.2000000000000000001' }, second]), 400, 'El hito 1: El monto admite como máximo 18 decimales en ETH.'],
         ['a zero milestone', milestones([{ ...first, amount: '0' }, second]), 400, 'El hito 1: El monto debe ser mayor que cero.'],
-        ['a due date before the grant', milestones([{ ...first, dueDate: dayOffset(today, -1) }, second]), 400, `El hito 1: la fecha de vencimiento no puede ser anterior a la creación de la beca (${today}).`],
+        ['a due date before the grant', milestones([{ ...first, dueDate: dayOffset(today, -1) }, second]), 400, `El hito 1: la fecha límite no puede ser anterior a la creación de la beca (${today}).`],
         ['a date that does not exist', milestones([{ ...first, dueDate: '2099-02-30' }, second]), 400, 'El hito 1: la fecha 2099-02-30 no existe.'],
         ['both amount and share', milestones([{ ...first, share: '40' }, second]), 400, 'El hito 1: Cada hito lleva un monto o una parte (%), no ambos ni ninguno.'],
         ['an unknown milestone', milestones([{ ...first, id: otherMilestone.id }, second]), 400, `El hito ${otherMilestone.id} no existe en esta beca.`],

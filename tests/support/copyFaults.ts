@@ -41,6 +41,7 @@ export const COPY_FAULTS: readonly CopyFault[] = [
   { pattern: /Todavía no vemos solicitudes/i, instead: '“No encontramos solicitudes … Si usaste otra dirección, cierra sesión y pide un enlace con esa.”' },
   { pattern: /Arrastra tu archivo aquí o haz clic/i, instead: '“Elige un archivo o arrástralo aquí” (keyboard first)' },
   { pattern: /postuló la solicitud|por quien postula|respuesta de quien postula/i, instead: '“la persona que envió la solicitud” / “la persona solicitante”' },
+  { pattern: /fecha de vencimiento/i, instead: '“fecha límite”, the one name for a milestone’s due date' },
   { pattern: /Recibida: \d{4}-\d{2}-\d{2}T|Para leerla: npm run/, instead: 'a Spanish UTC moment (src/lib/moments.ts) and the team page /equipo/solicitud/?id=…' },
 ];
 

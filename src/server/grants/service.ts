@@ -236,7 +236,7 @@ function planMilestones(grant: GrantRow, inputs: readonly MilestoneInput[]): Ref
     if (title === '') return refuse(400, `${name} necesita un título.`);
     if (doneCriteria === '') return refuse(400, `${name} necesita qué cuenta como hecho.`);
     if (!isCalendarDay(input.dueDate)) return refuse(400, `${name}: la fecha ${input.dueDate} no existe.`);
-    if (input.dueDate < grant.created_day) return refuse(400, `${name}: la fecha de vencimiento no puede ser anterior a la creación de la beca (${grant.created_day}).`);
+    if (input.dueDate < grant.created_day) return refuse(400, `${name}: la fecha límite no puede ser anterior a la creación de la beca (${grant.created_day}).`);
     if ((input.amount === undefined) === (input.share === undefined)) return refuse(400, `${name}: ${GRANT_MESSAGES.amountOrShare}`);
     let amount: bigint;
     if (input.amount !== undefined) {
