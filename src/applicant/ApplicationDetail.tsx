@@ -179,7 +179,9 @@ export function ApplicationDetailView() {
           ← Volver a mis solicitudes
         </a>
       </p>
-      {hydrated && reference === null ? <Notice tone="error">Falta la referencia de la solicitud en la dirección.</Notice> : null}
+      {hydrated && reference === null ? <Notice tone="error">
+          El enlace está incompleto. <a href={portalRoutes.home}>Vuelve a tus solicitudes</a> y elige una.
+        </Notice> : null}
       {reference !== null && application.state === 'loading' ? (
         <p role="status" className={styles.muted}>
           Cargando la solicitud…

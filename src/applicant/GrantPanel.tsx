@@ -77,7 +77,7 @@ function Payments({ grant }: { grant: ApplicantGrant }) {
     <>
       <h3 className={styles.subTitle}>Pagos recibidos</h3>
       {grant.payments.length === 0 ? (
-        <p className={styles.muted}>Todavía no registramos pagos de tu beca.</p>
+        <p className={styles.muted}>Todavía no registramos pagos de tu {grant.noun}.</p>
       ) : (
         <ul className={grantStyles.payments} aria-label="Pagos recibidos">
           {grant.payments.map((payment, index) => (
@@ -87,7 +87,7 @@ function Payments({ grant }: { grant: ApplicantGrant }) {
               {payment.publicReference ? (
                 <>
                   <br />
-                  Transacción: <PublicReference hash={payment.publicReference} />
+                  Comprobante en la blockchain (hash de la transacción): <PublicReference hash={payment.publicReference} />
                 </>
               ) : null}
             </li>
@@ -123,7 +123,7 @@ export function GrantPanel({ grant: initial }: { grant: ApplicantGrant }) {
 
   return (
     <section className={styles.panel} aria-labelledby="subvencion">
-      <h2 id="subvencion">Tu beca</h2>
+      <h2 id="subvencion">Tu {grant.noun}</h2>
       <dl className={styles.facts}>
         <dt>Monto aprobado</dt>
         <dd>{showAmount(grant.amount, grant.currency)}</dd>
@@ -144,9 +144,9 @@ export function GrantPanel({ grant: initial }: { grant: ApplicantGrant }) {
       ) : null}
       <h3 className={styles.subTitle}>Hitos</h3>
       {grant.milestones.length === 0 ? (
-        <p className={styles.muted}>El equipo todavía no definió los hitos de tu beca. Te avisaremos cuando estén.</p>
+        <p className={styles.muted}>El equipo todavía no definió los hitos de tu {grant.noun}. Cuando los defina, te avisaremos por correo y aparecerán aquí.</p>
       ) : (
-        <ol className={grantStyles.milestones} aria-label="Hitos de tu beca">
+        <ol className={grantStyles.milestones} aria-label={`Hitos de tu ${grant.noun}`}>
           {grant.milestones.map((milestone) => (
             <li key={milestone.id} className={grantStyles.milestone}>
               <h4 className={grantStyles.milestoneTitle}>
@@ -162,7 +162,7 @@ export function GrantPanel({ grant: initial }: { grant: ApplicantGrant }) {
                 </dd>
                 <dt>Monto</dt>
                 <dd>{showAmount(milestone.amount, grant.currency)}</dd>
-                <dt>Cuenta como hecho</dt>
+                <dt>Criterio de cumplimiento</dt>
                 <dd className={grantStyles.criteria}>{milestone.doneCriteria}</dd>
               </dl>
               <Versions reference={grant.reference} milestone={milestone} />
@@ -191,7 +191,7 @@ export function GrantPanel({ grant: initial }: { grant: ApplicantGrant }) {
                       setOpen(milestone.id);
                     }}
                   >
-                    {milestone.reports.length === 0 ? `Enviar el informe del hito ${milestone.position}` : `Enviar una nueva versión del hito ${milestone.position}`}
+                    {milestone.reports.length === 0 ? `Enviar el informe del hito ${milestone.position}` : `Enviar una nueva versión del informe del hito ${milestone.position}`}
                   </Button>
                 </div>
               ) : null}

@@ -8,11 +8,11 @@ import { TextField } from '@/forms/kit/TextField';
 import { linkEmailField } from './fields';
 import { Notice } from './Notice';
 import { applicantFailure } from './useApplicantData';
+import { LINK_VALID_MINUTES } from '@/lib/applicantLinks';
 import styles from './applicant.module.css';
 
 /** The same words whatever the address: the page must not tell who has applied. */
-export const LINK_SENT_MESSAGE =
-  'Te enviamos un enlace para entrar, si esa dirección tiene solicitudes con nosotros. Revisa tu bandeja de entrada y la carpeta de spam: el enlace sirve una sola vez y vence en 30 minutos.';
+export const LINK_SENT_MESSAGE = `Te enviamos un enlace para entrar, si esa dirección tiene solicitudes con nosotros. Revisa tu bandeja de entrada y la carpeta de spam: el enlace sirve una sola vez y vence en ${LINK_VALID_MINUTES} minutos.`;
 
 /**
  * Asks for the address the applications were sent with, and sends it a single-use link. The

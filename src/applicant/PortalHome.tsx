@@ -18,7 +18,7 @@ const LEAD =
 
 /** The applicant's applications, newest first: reference, programme, project or event, date sent, status. */
 function ApplicationCards({ items }: { items: ApplicantApplicationList['items'] }) {
-  if (items.length === 0) return <p>Todavía no vemos solicitudes enviadas con este correo.</p>;
+  if (items.length === 0) return <p>No encontramos solicitudes enviadas con este correo. Si usaste otra dirección, cierra sesión y pide un enlace con esa.</p>;
   return (
     <ul className={styles.cards} aria-label="Tus solicitudes">
       {items.map((item) => (

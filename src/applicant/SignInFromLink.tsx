@@ -5,10 +5,11 @@ import { Notice } from './Notice';
 import { PortalFrame } from './PortalFrame';
 import { portalRoutes } from './routes';
 import { applicantFailure } from './useApplicantData';
+import { LINK_VALID_MINUTES, NEW_LINK_HINT } from '@/lib/applicantLinks';
 import styles from './applicant.module.css';
 
 /** Said while the link is checked and when it no longer works, so the banner keeps its height. */
-const LINK_RULE = 'Cada enlace sirve una sola vez y vence a los 30 minutos.';
+const LINK_RULE = `Cada enlace sirve una sola vez y vence a los ${LINK_VALID_MINUTES} minutos.`;
 
 type State = { step: 'checking' } | { step: 'expired' } | { step: 'failed'; text: string };
 
@@ -49,7 +50,7 @@ export function SignInFromLink() {
   }
   if (state.step === 'expired') {
     return (
-      <PortalFrame title="Este enlace ya no sirve" lead={`${LINK_RULE} Pide uno nuevo: te llega en unos segundos.`}>
+      <PortalFrame title="Este enlace ya no sirve" lead={`${LINK_RULE} ${NEW_LINK_HINT}`}>
         <div className={styles.narrow}>
           <Suspense fallback={null}>
             <LinkRequest />

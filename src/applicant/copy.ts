@@ -3,7 +3,7 @@ import type { UploadCopy } from '@/forms/kit/uploadMessage';
 
 /** The upload field's words on the portal (the application forms keep theirs in English). */
 export const SPANISH_UPLOAD_COPY: UploadCopy = {
-  prompt: 'Arrastra tu archivo aquí o haz clic para elegirlo (un archivo, hasta 4 MB).',
+  prompt: 'Elige un archivo o arrástralo aquí (uno solo, hasta 4 MB).',
   dropHere: 'Suelta el archivo aquí',
   remove: 'Quitar',
   uploaded: 'Archivo listo para enviar.',

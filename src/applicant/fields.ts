@@ -4,6 +4,7 @@
  * Spanish labels and messages, the server's caps (src/api/contracts/applicant.ts).
  */
 import type { FieldDefinition } from '@/forms/definitions/types';
+import { groupThousands } from '@/lib/groupThousands';
 
 /** Caps the server enforces again. */
 export const RESPONSE_MAX_LENGTH = 32768;
@@ -12,7 +13,8 @@ export const COMMENT_MAX_LENGTH = 2000;
 /** 4 MB, as the forms' uploads (a literal: src/forms/definitions/fields.ts would bring every form's option lists into the page). */
 export const FILE_MAX_BYTES = 4194304;
 
-const tooLong = (max: number) => `Puede tener hasta ${max.toLocaleString('es-419')} caracteres.`;
+/** "Tu respuesta puede tener hasta 32.768 caracteres.": the field's name, and the counter's thousands separator. */
+const tooLong = (field: string, max: number) => `${field} puede tener hasta ${groupThousands(max, '.')} caracteres.`;
 
 export const linkEmailField: FieldDefinition = {
   name: 'email',
@@ -22,7 +24,7 @@ export const linkEmailField: FieldDefinition = {
   section: 'link',
   required: true,
   maxLength: 254,
-  messages: { required: 'Escribe tu correo electrónico.', invalid: 'Escribe un correo electrónico válido, por ejemplo nombre@ejemplo.org.', maxLength: tooLong(254) },
+  messages: { required: 'Escribe tu correo electrónico.', invalid: 'Escribe un correo electrónico válido, por ejemplo nombre@ejemplo.org.', maxLength: tooLong('Tu correo electrónico', 254) },
 };
 
 export const responseTextField: FieldDefinition = {
@@ -32,7 +34,7 @@ export const responseTextField: FieldDefinition = {
   section: 'response',
   required: true,
   maxLength: RESPONSE_MAX_LENGTH,
-  messages: { required: 'Escribe tu respuesta.', maxLength: tooLong(RESPONSE_MAX_LENGTH) },
+  messages: { required: 'Escribe tu respuesta.', maxLength: tooLong('Tu respuesta', RESPONSE_MAX_LENGTH) },
 };
 
 export const responseFileField: FieldDefinition = {
@@ -54,7 +56,7 @@ export const withdrawReasonField: FieldDefinition = {
   section: 'withdraw',
   required: false,
   maxLength: REASON_MAX_LENGTH,
-  messages: { maxLength: tooLong(REASON_MAX_LENGTH) },
+  messages: { maxLength: tooLong('El motivo', REASON_MAX_LENGTH) },
 };
 
 export const ratingField: FieldDefinition = {
@@ -81,7 +83,7 @@ export const ratingCommentField: FieldDefinition = {
   section: 'satisfaction',
   required: false,
   maxLength: COMMENT_MAX_LENGTH,
-  messages: { maxLength: tooLong(COMMENT_MAX_LENGTH) },
+  messages: { maxLength: tooLong('El comentario', COMMENT_MAX_LENGTH) },
 };
 
 /* ---------- A progress report on a milestone of the grant ---------- */
@@ -111,11 +113,11 @@ export const reportBodyField: FieldDefinition = {
   name: 'body',
   kind: 'textarea',
   label: 'Tu informe',
-  help: 'Qué hiciste para este hito y cómo se cumple lo que cuenta como terminado.',
+  help: 'Cuenta qué hiciste y cómo cumple el criterio del hito.',
   section: 'report',
   required: true,
   maxLength: REPORT_MAX_LENGTH,
-  messages: { required: 'Escribe tu informe.', maxLength: tooLong(REPORT_MAX_LENGTH) },
+  messages: { required: 'Escribe tu informe.', maxLength: tooLong('Tu informe', REPORT_MAX_LENGTH) },
 };
 
 export const reportLinksField: FieldDefinition = {
@@ -130,7 +132,7 @@ export const reportLinksField: FieldDefinition = {
     { test: (text) => reportLinks(text).length <= REPORT_MAX_LINKS, message: `Puedes incluir hasta ${REPORT_MAX_LINKS} enlaces.` },
     { test: (text) => reportLinks(text).every(isHttpsAddress), message: 'Cada enlace debe ser una dirección completa que empiece con https://, una por línea.' },
   ],
-  messages: { maxLength: tooLong(REPORT_MAX_LINKS * 2048) },
+  messages: { maxLength: tooLong('La lista de enlaces', REPORT_MAX_LINKS * 2048) },
 };
 
 /** The same file rules as an answer's (one file, 4 MB, the forms' types). */

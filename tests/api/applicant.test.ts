@@ -189,6 +189,8 @@ for (const backend of BACKENDS) {
         const token = await requestLink('bruno@example.org');
         const email = linkEmails('bruno@example.org').at(-1)!;
         expect(email.text).toContain(`${SITE}/mi-solicitud/entrar/#${token}\n`);
+        // The token is bound to no device: the email does not say "este mismo dispositivo".
+        expect(email.text).toContain('Ábrelo en el navegador donde quieras verlas:');
         expect(email.text.trimEnd().endsWith(PORTAL)).toBe(true);
         const first = await portal(null).post('/session', { token });
         expect(first.status).toBe(200);
@@ -334,6 +336,8 @@ for (const backend of BACKENDS) {
         const email = await arrivedTo('dora@example.org', 'necesita más información');
         expect(email.headers.subject).toBe(preview.subject);
         expect(email.text.trim()).toBe(preview.body.trim());
+        // How to answer: the portal, with this same address (a link comes by email).
+        expect(email.text).toContain(`Para responder, entra en ${PORTAL} con este mismo correo: te enviaremos un enlace para abrir tu solicitud`);
         expect(email.text.trimEnd().endsWith(PORTAL)).toBe(true);
         expect(email.text).not.toMatch(TOKEN_PATTERN);
         const detail = await detailOf(cookie, reference);

@@ -1,12 +1,15 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { ApplicantApplicationDetail } from '../../src/api/contracts/applicant';
 import type { ApplicantGrant, TeamGrant } from '../../src/api/contracts/grants';
+import { contact } from '../../src/config/site';
 import { formDefinitions, type FormKey, type FormValues } from '../../src/forms/definitions';
 import { formatDay } from '../../src/lib/grantText';
 import { receiveApplication } from '../../src/server/applications/receive';
+import { recordFinanceDetails } from '../../src/server/finance/receive';
 import type { RunningServer } from '../../src/server/main';
 import { referenceOf } from '../../src/server/mail/compose';
 import type { Role } from '../../src/server/team/roles';
-import { validOfficeHours, validProjectGrants } from '../../scripts/support/formAnswers';
+import { validFinanceCrypto, validOfficeHours, validProjectGrants, validSmallGrantsEvent } from '../../scripts/support/formAnswers';
 import { createRestartableStorage, eventually, FAST_RETRY_ENV, type RestartableStorage } from './support/restartableServer';
 import { startSmtpSink, type ReceivedEmail, type SmtpSink } from './support/smtpSink';
 import { auditEntries, enrolMember, SITE, teamClient, type Member } from './support/teamClient';
@@ -15,7 +18,7 @@ import { BACKENDS } from './support/testServer';
 /**
  * The grant of an approved application as the team and the grantee use it: who may call each
  * route, every refusal storing nothing, the report → changes → resubmit → accept round with the
- * emails as received, and the reminders and Vencida. The clock is the database's (now()); the tests
+ * emails as received, and the reminders and Vencido. The clock is the database's (now()); the tests
  * set the grant's creation and the due dates relative to it, which is the same as moving the clock.
  */
 
@@ -214,7 +217,7 @@ for (const backend of BACKENDS) {
       }
       if (backend === 'pglite') console.log(table.join('\n'));
       const grant = (await (await team(members.finance).get(`/applications/${reference}/grant`)).json()) as TeamGrant;
-      expect(grant).toMatchObject({ state: 'completed', stateLabel: 'Completada', milestones: [{ state: 'accepted', stateLabel: 'Aceptada', reports: [{ version: 1, decision: 'changes_requested' }, { version: 2, decision: 'accepted' }] }] });
+      expect(grant).toMatchObject({ state: 'completed', stateLabel: 'Completada', milestones: [{ state: 'accepted', stateLabel: 'Aceptado', reports: [{ version: 1, decision: 'changes_requested' }, { version: 2, decision: 'accepted' }] }] });
     });
 
     it('refuses bad input with a clear Spanish message and stores nothing', async () => {
@@ -260,7 +263,7 @@ for (const backend of BACKENDS) {
         ['amounts that do not add up', milestones([first, { ...second, share: undefined, amount: '0.2' }]), 400, 'Los montos de los hitos suman ETH 0,4 y la beca es de ETH 0,5: deben sumar exactamente lo mismo.'],
         ['a milestone with too many decimals', milestones([{ ...first, amount: '0.2000000000000000001' }, second]), 400, 'El hito 1: El monto admite como máximo 18 decimales en ETH.'],
         ['a zero milestone', milestones([{ ...first, amount: '0' }, second]), 400, 'El hito 1: El monto debe ser mayor que cero.'],
-        ['a due date before the grant', milestones([{ ...first, dueDate: dayOffset(today, -1) }, second]), 400, `El hito 1: la fecha de vencimiento no puede ser anterior a la creación de la beca (${formatDay(today)}).`],
+        ['a due date before the grant', milestones([{ ...first, dueDate: dayOffset(today, -1) }, second]), 400, `El hito 1: la fecha límite no puede ser anterior a la creación de la beca (${formatDay(today)}).`],
         ['a date that does not exist', milestones([{ ...first, dueDate: '2099-02-30' }, second]), 400, 'El hito 1: la fecha 2099-02-30 no existe.'],
         ['both amount and share', milestones([{ ...first, share: '40' }, second]), 400, 'El hito 1: Cada hito lleva un monto o una parte (%), no ambos ni ninguno.'],
         ['an unknown milestone', milestones([{ ...first, id: otherMilestone.id }, second]), 400, `El hito ${otherMilestone.id} no existe en esta beca.`],
@@ -357,7 +360,7 @@ for (const backend of BACKENDS) {
       const milestone = grant.milestones[0]!;
       const sent = await portal(cookies.owner).report(reportPath(reference, milestone.id), { text: 'La demo está lista.', links: 'https://demo.example.org', file: { name: 'avance.pdf', bytes: PDF } });
       expect(sent.status).toBe(201);
-      expect(((await sent.json()) as ApplicantGrant).milestones[0]).toMatchObject({ state: 'delivered', stateLabel: 'Entregada', reports: [{ version: 1, links: ['https://demo.example.org'], file: { name: 'avance.pdf', mediaType: 'application/pdf' } }] });
+      expect(((await sent.json()) as ApplicantGrant).milestones[0]).toMatchObject({ state: 'delivered', stateLabel: 'Entregado', reports: [{ version: 1, links: ['https://demo.example.org'], file: { name: 'avance.pdf', mediaType: 'application/pdf' } }] });
 
       expect((await team(members.reviewer).post(reviewPath(reference, milestone.id), { version: 1, decision: 'changes_requested', comment: 'Falta el flujo de reembolso en la demo.' })).status).toBe(200);
       const changes = await arrived('owner@example.org', `«Prototipo funcional» (${reference})`);
@@ -377,7 +380,7 @@ for (const backend of BACKENDS) {
       const mine = (await (await portal(cookies.owner).get(`/applications/${reference}/grant`)).json()) as ApplicantGrant;
       expect(mine.milestones[0]).toMatchObject({
         state: 'accepted',
-        stateLabel: 'Aceptada',
+        stateLabel: 'Aceptado',
         reports: [
           { version: 1, body: 'La demo está lista.', decision: 'changes_requested', comment: 'Falta el flujo de reembolso en la demo.' },
           { version: 2, body: 'Agregué el reembolso.', decision: 'accepted', comment: null },
@@ -401,7 +404,7 @@ for (const backend of BACKENDS) {
       ]);
     });
 
-    it('sends the 7-day reminder and the Vencida one once each at their moment, and drops a stale one at send time', async () => {
+    it('sends the 7-day reminder and the Vencido one once each at their moment, and drops a stale one at send time', async () => {
       const reference = await application('owner@example.org');
       const created = await create(reference, '300', 'DAI');
       const { today } = created;
@@ -414,7 +417,7 @@ for (const backend of BACKENDS) {
       expect(grant.milestones.map((milestone) => [milestone.title, milestone.state, milestone.stateLabel])).toEqual([
         ['Hito cercano', 'pending', 'Pendiente'],
         ['Hito lejano', 'pending', 'Pendiente'],
-        ['Hito atrasado', 'overdue', 'Vencida'],
+        ['Hito atrasado', 'overdue', 'Vencido'],
       ]);
       const [soonId, laterId, lateId] = grant.milestones.map((milestone) => milestone.id);
       const queued = async (id: string) =>
@@ -426,15 +429,18 @@ for (const backend of BACKENDS) {
         { key: `reminder:milestone:${laterId}:${later.dueDate}:7d`, at: `${dayOffset(today, 23)} 12:00`, status: 'pending' },
         { key: `reminder:milestone:${laterId}:${later.dueDate}:overdue`, at: `${dayOffset(today, 31)} 12:00`, status: 'pending' },
       ]);
-      // The overdue milestone: no 7-day reminder for a date already past, the Vencida one at once.
+      // The overdue milestone: no 7-day reminder for a date already past, the Vencido one at once.
       expect((await queued(lateId!)).map((row) => row.key)).toEqual([`reminder:milestone:${lateId}:${late.dueDate}:overdue`]);
 
-      const reminder = await arrived('owner@example.org', '«Hito cercano» vence');
+      const reminder = await arrived('owner@example.org', 'fecha límite del hito «Hito cercano» es el');
       console.log(`--- reminder, 7 days before (${backend}) ---\nSubject: ${reminder.headers.subject}\n\n${reminder.text}`);
       expect(reminder.text.trimEnd().endsWith(PORTAL)).toBe(true);
-      const overdue = await arrived('owner@example.org', '«Hito atrasado» venció');
-      console.log(`--- reminder, Vencida (${backend}) ---\nSubject: ${overdue.headers.subject}\n\n${overdue.text}`);
-      expect(overdue.text).toContain('«Vencida»');
+      const overdue = await arrived('owner@example.org', '«Hito atrasado» pasó su fecha límite');
+      console.log(`--- reminder, Vencido (${backend}) ---\nSubject: ${overdue.headers.subject}\n\n${overdue.text}`);
+      expect(overdue.text).toContain('«Vencido»');
+      // Every milestone email gives the programme's contact address (src/config/site.ts).
+      expect(overdue.text).toContain(`Si necesitas más tiempo, escríbenos a ${contact.general} indicando tu número de referencia.`);
+      expect(reminder.text).toContain(`Si tienes alguna pregunta, escríbenos a ${contact.general}`);
       await eventually(async () => (await queued(soonId!)).find((row) => row.key.endsWith(':7d'))?.status === 'sent');
 
       // Defined again with the same dates: nothing new queued. A new date for the later milestone: new reminders, the old ones stale.
@@ -452,17 +458,66 @@ for (const backend of BACKENDS) {
       // The old date's reminder comes due (its moment arrives): the worker drops it instead of sending it.
       await db().query("UPDATE mail_outbox SET next_attempt_at = now() WHERE idempotency_key = $1", [`reminder:milestone:${laterId}:${later.dueDate}:7d`]);
       await eventually(async () => (await queued(laterId!))[0]!.status === 'skipped');
-      // An accepted milestone's Vencida reminder is dropped too.
+      // An accepted milestone's Vencido reminder is dropped too.
       expect((await portal(cookies.owner).report(reportPath(reference, soonId!), { text: 'Listo' })).status).toBe(201);
       expect((await team(members.reviewer).post(reviewPath(reference, soonId!), { version: 1, decision: 'accepted' })).status).toBe(200);
       await db().query("UPDATE mail_outbox SET next_attempt_at = now() WHERE idempotency_key = $1", [`reminder:milestone:${soonId}:${soon.dueDate}:overdue`]);
       await eventually(async () => (await queued(soonId!)).find((row) => row.key.endsWith(':overdue'))?.status === 'skipped');
 
       const subjects = sink.received.filter((email) => email.envelopeTo.includes('owner@example.org')).map((email) => email.headers.subject ?? '');
-      expect(subjects.filter((subject) => subject.includes('«Hito cercano» vence'))).toHaveLength(1);
-      expect(subjects.filter((subject) => subject.includes('«Hito atrasado» venció'))).toHaveLength(1);
-      expect(subjects.filter((subject) => subject.includes(`«Hito lejano» vence el`))).toHaveLength(1);
-      expect(subjects.filter((subject) => subject.includes('«Hito cercano» venció'))).toHaveLength(0);
+      expect(subjects.filter((subject) => subject.includes('fecha límite del hito «Hito cercano» es el'))).toHaveLength(1);
+      expect(subjects.filter((subject) => subject.includes('«Hito atrasado» pasó su fecha límite'))).toHaveLength(1);
+      expect(subjects.filter((subject) => subject.includes(`la fecha límite del hito «Hito lejano» es el`))).toHaveLength(1);
+      expect(subjects.filter((subject) => subject.includes('«Hito cercano» pasó su fecha límite'))).toHaveLength(0);
+    });
+
+    it('emails the grantee the milestones once, when the team first defines them, and calls an event sponsorship a patrocinio', async () => {
+      const reference = await application('owner@example.org', { form: 'small-grants', values: validSmallGrantsEvent() });
+      const { today } = await create(reference);
+      const first = { title: 'Evento realizado', doneCriteria: 'Fotos y lista de asistentes', dueDate: dayOffset(today, 40), amount: '1000' };
+      const [defined] = (await defineMilestones(reference, [first])).milestones;
+      const email = await arrived('owner@example.org', `Ya están los hitos de tu patrocinio (${reference})`);
+      console.log(`--- milestones defined (${backend}) ---\nSubject: ${email.headers.subject}\n\n${email.text}`);
+      expect(email.text).toContain('El equipo de Cadena Academy definió los hitos de tu patrocinio:');
+      expect(email.text).toMatch(/^1\. «Evento realizado», fecha límite: \d{1,2} de [a-z]+ de \d{4}$/m);
+      expect(email.text).toContain(`escríbenos a ${contact.general} indicando tu número de referencia.`);
+      expect(email.text.trimEnd().endsWith(PORTAL)).toBe(true);
+      const seen = (await (await portal(cookies.owner).get(`/applications/${reference}/grant`)).json()) as ApplicantGrant;
+      expect(seen).toMatchObject({ noun: 'patrocinio', stateLabel: 'Activo' });
+
+      // Changed and extended later: no second notice.
+      await defineMilestones(reference, [
+        { ...first, id: defined!.id, amount: '500' },
+        { title: 'Informe final', doneCriteria: 'Un informe', dueDate: dayOffset(today, 60), amount: '500' },
+      ]);
+      const notices = await db().query("SELECT 1 FROM mail_outbox WHERE purpose = 'milestones-defined' AND subject LIKE $1", [`%(${reference})`]);
+      expect(notices).toHaveLength(1);
+    });
+
+    it('says what is next from where the grant stands: the ID, the payment details, the milestones, all accepted, closed', async () => {
+      const reference = await application('owner@example.org');
+      const next = async (): Promise<string | null> => ((await (await portal(cookies.owner).get(`/applications/${reference}`)).json()) as ApplicantApplicationDetail).nextStep;
+      expect(await next()).toBe('El equipo te escribirá con tu ID de seguridad (Security Grantee ID), que necesitarás para enviarnos tus datos de pago por el formulario seguro del sitio.');
+
+      expect((await team(members.admin).post(`/applications/${reference}/grantee`)).status).toBe(201);
+      expect(await next()).toBe('Ya te enviamos por correo tu ID de seguridad (Security Grantee ID): úsalo para enviarnos tus datos de pago por el formulario seguro del sitio.');
+
+      const [grantee] = await db().query<{ id: string }>('SELECT id::text AS id FROM grantees WHERE submission_id = $1', [reference.replace(/^PG-0*/, '')]);
+      await db().transaction((tx) => recordFinanceDetails(tx, grantee!.id, formDefinitions['grantee-finance'].toPayload(validFinanceCrypto()), storage.keys()));
+      expect(await next()).toBe('Recibimos tus datos de pago. El equipo registrará tu beca y sus hitos: los verás en esta página.');
+
+      const { today } = await create(reference);
+      expect(await next()).toBe('Recibimos tus datos de pago. El equipo definirá los hitos de tu beca y te avisará por correo cuando estén.');
+
+      const [milestone] = (await defineMilestones(reference, [{ title: 'Todo', doneCriteria: 'Hecho', dueDate: dayOffset(today, 10), amount: '1000' }])).milestones;
+      expect(await next()).toBe('Envía el informe de avance de cada hito en esta página, antes de su fecha límite. El equipo lo revisará y te avisará por correo.');
+
+      expect((await portal(cookies.owner).report(reportPath(reference, milestone!.id), { text: 'Listo' })).status).toBe(201);
+      expect((await team(members.reviewer).post(reviewPath(reference, milestone!.id), { version: 1, decision: 'accepted' })).status).toBe(200);
+      expect(await next()).toBe('El equipo aceptó todos tus hitos: los pagos pendientes aparecerán en esta página cuando el equipo de finanzas los registre.');
+
+      expect((await team(members.admin).post(`/applications/${reference}/grant/complete`, {})).status).toBe(200);
+      expect(await next()).toBe('Tu beca está completa: no tienes nada pendiente. Gracias por tu trabajo.');
     });
   });
 }

@@ -80,8 +80,8 @@ describe('confirmation emails through the outbox', () => {
       const [email, ...others] = withReference(applicantEmails, ref);
       expect(others).toHaveLength(0);
       expect(email?.headers.subject).toBe(prefix === 'GF' ? `Recibimos tus datos de pago (${ref})` : `Recibimos tu solicitud ${prefix === 'OH' ? 'de' : 'a'} ${programme} (${ref})`);
-      // Grantee finance is the team's name for the form: the grantee reads 'tus datos de pago para tu beca'.
-      expect(email?.text).toContain(prefix === 'GF' ? 'Recibimos tus datos de pago para tu beca de Cadena Academy.' : programme);
+      // Grantee finance is the team's name for the form: the grantee reads 'los datos de pago que enviaste' (no 'beca': it may be a patrocinio).
+      expect(email?.text).toContain(prefix === 'GF' ? 'Recibimos los datos de pago que enviaste a Cadena Academy.' : programme);
       expect(email?.text).toContain(`Número de referencia: ${ref}`);
       // Every confirmation, payment details included, ends with the portal's address (never a token).
       expect(email?.text.trimEnd()).toMatch(/Puedes seguir el estado de tu solicitud en http:\/\/[^\s]+\/mi-solicitud\/$/);

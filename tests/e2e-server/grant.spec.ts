@@ -5,7 +5,7 @@
  * a file; a reviewer asks for changes, the grantee gets the email and sends a new version, the
  * reviewer accepts it; finance finds it under "Por pagar" on the Pagos page and records an ETH
  * payment with its transaction hash, checked against the payment details the grantee sent; the
- * grantee sees the payment; the second milestone passes its due date and reads Vencida on both
+ * grantee sees the payment; the second milestone passes its due date and reads Vencido on both
  * sides; the payments CSV holds the payment. Axe runs on each new view.
  *
  * The grant is created with the approval (the decision carries its amount). The due date passes the way time would: the grant and its milestones are moved back in the
@@ -205,7 +205,7 @@ test('a grant from approval to its last payment: milestones, reports with change
     await expectNoAxeViolations(applicant);
     await form.getByRole('button', { name: 'Enviar el informe' }).click();
     await expect(applicant.getByText(/^Recibimos tu informe del hito 1\./)).toBeFocused();
-    await expect(granteeMilestone(FIRST).getByRole('heading', { level: 4 })).toHaveText(`Hito 1: ${FIRST}Entregada`);
+    await expect(granteeMilestone(FIRST).getByRole('heading', { level: 4 })).toHaveText(`Hito 1: ${FIRST}Entregado`);
     await expect(granteeMilestone(FIRST)).toContainText('Archivo: avance hito 1.pdf');
   });
 
@@ -242,7 +242,7 @@ test('a grant from approval to its last payment: milestones, reports with change
     await expect(milestone.getByRole('heading', { level: 4 })).toHaveText(`Hito 1: ${FIRST}Con cambios pedidos`);
     await expect(milestone).toContainText(CHANGES);
     await expectNoAxeViolations(applicant);
-    await milestone.getByRole('button', { name: 'Enviar una nueva versión del hito 1' }).click();
+    await milestone.getByRole('button', { name: 'Enviar una nueva versión del informe del hito 1' }).click();
     const form = grantee(applicant).getByRole('form', { name: `Informe del hito 1: ${FIRST}` });
     await form.getByLabel('Tu informe').fill('Agregamos las pruebas automáticas y el informe de cobertura (92 %).');
     await form.getByLabel('Enlaces (opcional)').fill('https://github.com/ejemplo/monedero/actions\nhttps://ejemplo.org/cobertura');
@@ -250,7 +250,7 @@ test('a grant from approval to its last payment: milestones, reports with change
     await expect(applicant.getByText(/^Recibimos tu informe del hito 1\./)).toBeFocused();
     const versions = milestone.getByRole('list', { name: 'Tus informes del hito 1' });
     await expect(versions.locator(':scope > li')).toHaveCount(2);
-    await expect(milestone.getByRole('heading', { level: 4 })).toHaveText(`Hito 1: ${FIRST}Entregada`);
+    await expect(milestone.getByRole('heading', { level: 4 })).toHaveText(`Hito 1: ${FIRST}Entregado`);
   });
 
   await test.step('8. the reviewer accepts the second version; the grantee gets the email', async () => {
@@ -259,7 +259,7 @@ test('a grant from approval to its last payment: milestones, reports with change
     await expect(section.getByRole('list', { name: 'Informes del hito 1' }).locator(':scope > li')).toHaveCount(2);
     await section.getByRole('group', { name: 'Revisar la versión 2 del hito 1' }).getByRole('button', { name: 'Aceptar' }).click();
     await expect(section.getByText(/^Aceptaste el informe del hito 1\./)).toBeFocused();
-    await expect(section.getByRole('heading', { level: 4, name: new RegExp(FIRST) })).toContainText('Aceptada');
+    await expect(section.getByRole('heading', { level: 4, name: new RegExp(FIRST) })).toContainText('Aceptado');
     const [email] = await emailsWithSubject(`Aceptamos tu informe del hito «${FIRST}» (${reference})`);
     expect(email!.envelopeTo).toEqual([APPLICANT]);
     keepEmail('Report accepted', email!);
@@ -301,24 +301,24 @@ test('a grant from approval to its last payment: milestones, reports with change
     await expect(received).toContainText(TX_HASH);
     await expect(grantee(applicant)).toContainText('RecibidoUSD 5.000,00');
     await expect(grantee(applicant)).toContainText('Por recibirUSD 7.000,00');
-    await expect(granteeMilestone(FIRST).getByRole('heading', { level: 4 })).toHaveText(`Hito 1: ${FIRST}Aceptada`);
+    await expect(granteeMilestone(FIRST).getByRole('heading', { level: 4 })).toHaveText(`Hito 1: ${FIRST}Aceptado`);
     expect(await applicant.locator('body').textContent()).not.toContain(WALLET);
   });
 
-  await test.step('11. two months pass: the second milestone is past its due date and reads Vencida on both sides', async () => {
+  await test.step('11. two months pass: the second milestone is past its due date and reads Vencido on both sides', async () => {
     // What two months do to the stored dates: the grant was created, and the milestone fell due, in the past.
     await database.query("UPDATE grants SET created_at = created_at - interval '90 days'");
     await database.query("UPDATE grant_milestones SET due_date = (now() AT TIME ZONE 'UTC')::date - 1 WHERE title = $1", [SECOND]);
 
     await gotoHydrated(applicant, grantPage);
-    await expect(granteeMilestone(SECOND).getByRole('heading', { level: 4 })).toHaveText(`Hito 2: ${SECOND}Vencida`);
+    await expect(granteeMilestone(SECOND).getByRole('heading', { level: 4 })).toHaveText(`Hito 2: ${SECOND}Vencido`);
     await expect(granteeMilestone(SECOND).getByRole('button', { name: 'Enviar el informe del hito 2' })).toBeVisible();
     await expectNoAxeViolations(applicant);
     await expectFitsAPhone(applicant);
     await screenshots(applicant, 'beneficiario-hitos');
 
     await gotoHydrated(admin, detailUrl);
-    await expect(grantSection(admin).getByRole('heading', { level: 4, name: new RegExp(SECOND) })).toContainText('Vencida');
+    await expect(grantSection(admin).getByRole('heading', { level: 4, name: new RegExp(SECOND) })).toContainText('Vencido');
     await expectNoAxeViolations(admin);
     await expectFitsAPhone(admin);
     await screenshots(admin, 'equipo-beca');

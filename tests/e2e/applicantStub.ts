@@ -20,5 +20,5 @@ export const isApplicantPortalRoute = (route: string): boolean => route.startsWi
 
 /** Once the portal has heard from the (stubbed) API: the link form, or the notice of a missing reference. */
 export async function signedOutPortalShown(page: Page): Promise<void> {
-  await expect(page.getByRole('button', { name: 'Enviarme el enlace' }).or(page.getByText('Falta la referencia de la solicitud en la dirección.'))).toBeVisible();
+  await expect(page.getByRole('button', { name: 'Enviarme el enlace' }).or(page.getByText(/El enlace está incompleto\./))).toBeVisible();
 }

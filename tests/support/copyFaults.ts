@@ -48,6 +48,19 @@ export const COPY_FAULTS: readonly CopyFault[] = [
   { pattern: /el plan o el equipo no alcanzan|llevarla a cabo|Un monto solicitado acorde/, instead: 'the rubric’s own words (src/config/review.ts, copy review 3 D3, D6, D7)' },
   { pattern: /guarda relación, con partidas a revisar|alguna partida a precisar/, instead: 'budget anchors 3 and 4 that mean different things (“varias partidas necesitan ajuste” / “solo necesita ajustes menores”)' },
   { pattern: /`(Nada|Poco|En parte|Bien): \$\{/, instead: 'the one scale of adjectives: Insuficiente / Débil / Aceptable / Bueno / Excelente' },
+  // Copy review 3 (issue 48): promises the product did not keep, and words that misled.
+  { pattern: /Te avisaremos cuando estén/i, instead: '“Cuando los defina, te avisaremos por correo y aparecerán aquí” (the milestones-defined email)' },
+  { pattern: /te llega en unos segundos/i, instead: '“suele llegar en pocos minutos. Si ya pediste varios, espera 15 minutos” (the outbox, the link limit)' },
+  { pattern: /escríbele al equipo/i, instead: '“escríbenos a {contact address} indicando tu número de referencia”' },
+  { pattern: /en este mismo dispositivo/i, instead: '“en el navegador donde quieras verlas” (the link is bound to no device)' },
+  { pattern: /confirmación de recepción llega/i, instead: '“te enviamos la confirmación por correo” (it leaves at submission)' },
+  { pattern: /«(?:Aceptada|Entregada|Vencida)»/, instead: 'the masculine milestone state of src/lib/grants.ts: «Aceptado», «Entregado», «Vencido»' },
+  { pattern: /nueva versión del hito/i, instead: '“una nueva versión del informe del hito”' },
+  { pattern: /Todavía no vemos solicitudes/i, instead: '“No encontramos solicitudes … Si usaste otra dirección, cierra sesión y pide un enlace con esa.”' },
+  { pattern: /Arrastra tu archivo aquí o haz clic/i, instead: '“Elige un archivo o arrástralo aquí” (keyboard first)' },
+  { pattern: /postuló la solicitud|por quien postula|respuesta de quien postula/i, instead: '“la persona que envió la solicitud” / “la persona solicitante”' },
+  { pattern: /fecha de vencimiento/i, instead: '“fecha límite”, the one name for a milestone’s due date' },
+  { pattern: /Recibida: \d{4}-\d{2}-\d{2}T|Para leerla: npm run/, instead: 'a Spanish UTC moment (src/lib/moments.ts) and the team page /equipo/solicitud/?id=…' },
 ];
 
 /** Each fault found in a Spanish text, as 'pattern: the words around it → what to write instead'. */

@@ -6,7 +6,7 @@
  * as numbers; dates as YYYY-MM-DD (UTC days).
  */
 import { Type, type Static } from 'typebox';
-import { GRANT_STATES, MILESTONE_STATES, REPORT_DECISIONS } from '../../lib/grants';
+import { GRANT_NOUNS, GRANT_STATES, MILESTONE_STATES, REPORT_DECISIONS } from '../../lib/grants';
 import { CURRENCY_CODES } from '../../lib/money';
 
 /** Longest milestone title, "what counts as done", cancel reason and review comment, in characters. */
@@ -201,6 +201,8 @@ export type TeamGrant = Static<typeof TeamGrant>;
 /** 200 from GET /api/applicant/applications/:reference/grant (the grantee only); 404 when none or not theirs. */
 export const ApplicantGrant = Type.Object({
   reference: Type.String(),
+  /** What the grantee's page calls it: "beca", "patrocinio" (a Small Grants event sponsorship) or "apoyo" (Devcon Grants); src/lib/grants.ts grantNounOf. */
+  noun: Type.Enum(GRANT_NOUNS),
   ...grantFields,
   milestones: Type.Array(ApplicantMilestone),
   payments: Type.Array(ApplicantGrantPayment),

@@ -7,9 +7,7 @@ import { hashToken, newSecretToken } from '../team/tokens';
  * LINKS_PER_ADDRESS links per LINK_WINDOW_MINUTES, silently: the answer to the request never says so.
  * The clock is the database's.
  */
-export const LINK_VALID_MINUTES = 30;
-export const LINKS_PER_ADDRESS = 3;
-export const LINK_WINDOW_MINUTES = 15;
+import { LINK_VALID_MINUTES, LINK_WINDOW_MINUTES, LINKS_PER_ADDRESS } from '../../lib/applicantLinks';
 
 /** A new link's token for the address, or null when the address has had its links for now. */
 export async function issueLink(tx: Queryable, email: string): Promise<string | null> {

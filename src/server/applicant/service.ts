@@ -25,7 +25,8 @@ import { answersBySection, parseReference } from '../team/applications';
 import { recordAudit } from '../team/audit';
 import { changeApplicationStatus } from '../team/review';
 import { enqueueWebhookEvent } from '../webhooks/outbox';
-import { nextStepOf } from './nextStep';
+import { grantNounOf } from '../../lib/grants';
+import { grantProgressOf, nextStepOf, NO_GRANT_PROGRESS } from './nextStep';
 import { forApplicant, readDecisionMessage, readInformationRequests, readSatisfaction } from './read';
 
 /**
@@ -86,11 +87,12 @@ export async function readOwnApplication(db: Database, email: string, reference:
   const history = await db.query<{ to_status: ApplicationStatus; created_at: Date }>('SELECT to_status, created_at FROM application_status_history WHERE submission_id = $1 ORDER BY id', [row.id]);
   const payments = await paymentDetailsReceivedAt(db, row.id);
   const satisfaction = await readSatisfaction(db, row.id);
+  const progress = row.status === 'approved' ? await grantProgressOf(db, row.id, grantNounOf(row.form, row.payload.projectCategory)) : NO_GRANT_PROGRESS;
   await recordAudit(db, { actor: APPLICANT_ACTOR, action: 'applicant-view', target: referenceOf(row.form, row.id) });
   return {
     ...summaryOf(row),
     steps: history.map((step) => ({ status: step.to_status, label: applicationStatusLabels[step.to_status], at: iso(step.created_at) })),
-    nextStep: nextStepOf(row.form, row.status),
+    nextStep: nextStepOf(row.form, row.status, progress),
     decisionMessage: await readDecisionMessage(db, row.id),
     answers: answersBySection(row.form, row.payload),
     fileName: row.file_sha256 ? (row.file_original_name ?? null) : null,

@@ -8,8 +8,7 @@ import { site } from '../../config/site';
 export const paymentDetailsWording = {
   addressField: 'contactEmail',
   nameField: 'beneficiaryName',
-  received: `Recibimos tus datos de pago para tu beca de ${site.brand}. Por tu seguridad, este correo no los repite.`,
+  received: `Recibimos los datos de pago que enviaste a ${site.brand}. Por tu seguridad, este correo no los repite.`,
   nextStep: 'Si necesitas corregir algún dato, vuelve a enviar el formulario con tu ID de seguridad (Security Grantee ID): guardamos cada versión.',
   subject: (reference: string): string => `Recibimos tus datos de pago (${reference})`,
-  exportCommand: 'npm run export -- --form grantee-finance --include-finance',
 } as const;

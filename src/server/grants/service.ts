@@ -1,13 +1,13 @@
 import type { ApplicantGrant, GrantTerms, MilestoneInput, MilestoneReport, TeamGrant, TeamMilestoneReport } from '../../api/contracts/grants';
 import type { WirePayload } from '../../forms/definitions/types';
-import { grantStateLabels, isGrantProgramme, milestoneStateLabels, milestoneStateOn, type GrantState, type ReportDecision, type StoredMilestoneState } from '../../lib/grants';
+import { grantNounOf, grantStateLabelOf, grantStateLabels, isGrantProgramme, milestoneStateLabels, milestoneStateOn, type GrantState, type ReportDecision, type StoredMilestoneState } from '../../lib/grants';
 import { formatAmount, minorFromDatabase, parseAmount, toDecimalString, type Currency } from '../../lib/money';
 import { formatDay } from '../../lib/grantText';
 import type { ApplicationStatus } from '../../lib/applicationStatus';
 import type { FormKey } from '../../forms/definitions/types';
 import type { FinanceKeyring } from '../finance/encryption';
 import { referenceOf, type StoredApplication } from '../mail/compose';
-import { composeChangesRequested, composeReportAccepted } from '../mail/grants';
+import { composeChangesRequested, composeMilestonesDefined, composeReportAccepted } from '../mail/grants';
 import { enqueue } from '../outbox/enqueue';
 import type { Queryable } from '../storage/database';
 import type { StoredFile } from '../storage/files';
@@ -184,7 +184,8 @@ export async function readApplicantGrant(db: Queryable, submissionId: string): P
   if (!grant) return null;
   const { payments, paid } = await applicantPaymentsOf(db, grant.id);
   const view = await grantView(db, grant, paid, reportOf);
-  return { ...view, payments: [...payments] };
+  const noun = grantNounOf(grant.form, grant.payload.projectCategory);
+  return { ...view, noun, stateLabel: grantStateLabelOf(grant.state, noun), payments: [...payments] };
 }
 
 /* ---------- Creating ---------- */
@@ -237,7 +238,7 @@ function planMilestones(grant: GrantRow, inputs: readonly MilestoneInput[]): Ref
     if (title === '') return refuse(400, `${name} necesita un título.`);
     if (doneCriteria === '') return refuse(400, `${name} necesita qué cuenta como hecho.`);
     if (!isCalendarDay(input.dueDate)) return refuse(400, `${name}: la fecha ${input.dueDate} no existe.`);
-    if (input.dueDate < grant.created_day) return refuse(400, `${name}: la fecha de vencimiento no puede ser anterior a la creación de la beca (${formatDay(grant.created_day)}).`);
+    if (input.dueDate < grant.created_day) return refuse(400, `${name}: la fecha límite no puede ser anterior a la creación de la beca (${formatDay(grant.created_day)}).`);
     if ((input.amount === undefined) === (input.share === undefined)) return refuse(400, `${name}: ${GRANT_MESSAGES.amountOrShare}`);
     let amount: bigint;
     if (input.amount !== undefined) {
@@ -266,7 +267,8 @@ export type GrantOutcome = Refusal | { readonly status: 'ok' };
 /**
  * Replaces the grant's milestones with `inputs`, in order: a milestone with an id is kept (and
  * changed), one without is new, one left out is removed. An accepted milestone stays exactly as it
- * is and a milestone with reports is never removed. New and moved due dates get their reminders.
+ * is and a milestone with reports is never removed. New and moved due dates get their reminders;
+ * the first definition emails the grantee the list.
  */
 export async function defineMilestones(tx: Queryable, input: { readonly key: ApplicationKey; readonly milestones: readonly MilestoneInput[]; readonly actor: Actor; readonly keys: FinanceKeyring }): Promise<GrantOutcome> {
   const grant = await grantOfSubmission(tx, input.key.rowId, true);
@@ -315,6 +317,11 @@ export async function defineMilestones(tx: Queryable, input: { readonly key: App
     if (existing.get(id)?.state !== 'accepted') {
       await scheduleReminders(tx, { application, milestone: { id, title: milestone.title, dueDate: milestone.dueDate }, today: grant.today, keys: input.keys });
     }
+  }
+  // The grantee's page promises a notice when the milestones are first defined: one email, ever (its key).
+  if (existing.size === 0 && plan.length > 0) {
+    const email = { ...composeMilestonesDefined({ application, milestones: plan }), purpose: 'milestones-defined' };
+    await enqueue(tx, { kind: 'mail', key: `grant-milestones:${grant.id}:defined`, payload: email }, input.keys);
   }
   await recordAudit(tx, { actor: input.actor.email, action: 'define-milestones', target: `${referenceOfGrant(grant)} ${plan.length} hitos` });
   return { status: 'ok' };

@@ -1,8 +1,8 @@
 import { APPLICANT_SIGN_IN_PATH } from '../../api/contracts/applicant';
 import { site } from '../../config/site';
 import type { WirePayload } from '../../forms/definitions/types';
-import { LINK_VALID_MINUTES } from '../applicant/links';
-import { applicantAddressOf, applicantPortalLines, referenceOf, requestTo, type ComposedEmail, type StoredApplication } from './compose';
+import { LINK_VALID_MINUTES } from '../../lib/applicantLinks';
+import { applicantAddressOf, applicantPortalLines, applicantPortalUrl, referenceOf, requestTo, type ComposedEmail, type StoredApplication } from './compose';
 import type { ReviewedForm } from './decisions';
 
 /**
@@ -30,7 +30,7 @@ export function composeApplicantLinkEmail(to: string, token: string): ComposedEm
     text: [
       'Hola:',
       '',
-      `Pediste un enlace para ver el estado de tus solicitudes en ${site.brand}. Ábrelo en este mismo dispositivo:`,
+      `Pediste un enlace para ver el estado de tus solicitudes en ${site.brand}. Ábrelo en el navegador donde quieras verlas:`,
       '',
       applicantSignInUrl(token),
       '',
@@ -59,7 +59,7 @@ export function composeQuestionEmail(application: Reviewed, question: string): C
       '',
       `Número de referencia: ${reference}`,
       '',
-      'Responde en la página de tu solicitud (no respondas a este correo): puedes escribir tu respuesta y adjuntar un archivo. Mientras tanto, tu solicitud queda en «Información solicitada».',
+      `Para responder, entra en ${applicantPortalUrl()} con este mismo correo: te enviaremos un enlace para abrir tu solicitud, donde podrás escribir tu respuesta y adjuntar un archivo (no respondas a este correo). Mientras tanto, tu solicitud queda en «Información solicitada».`,
       '',
       ...signature,
       ...applicantPortalLines(),
@@ -71,9 +71,9 @@ export function composeQuestionEmail(application: Reviewed, question: string): C
 export function composeResponseNotice(to: string, reference: string, siteOrigin: string): ComposedEmail {
   return {
     to,
-    subject: `Llegó la respuesta de quien postula (${reference})`,
+    subject: `Llegó la respuesta de la persona solicitante (${reference})`,
     text: [
-      `Quien postuló la solicitud ${reference} respondió a la pregunta del equipo. La solicitud volvió a «En revisión».`,
+      `La persona que envió la solicitud ${reference} respondió a la pregunta del equipo. La solicitud volvió a «En revisión».`,
       '',
       `Para leer la respuesta: ${siteOrigin}/equipo/solicitud/?id=${reference}`,
       '',
@@ -85,9 +85,9 @@ export function composeResponseNotice(to: string, reference: string, siteOrigin:
 export function composeWithdrawalNotice(to: string, reference: string, siteOrigin: string): ComposedEmail {
   return {
     to,
-    subject: `Solicitud retirada por quien postula (${reference})`,
+    subject: `La persona solicitante retiró su solicitud (${reference})`,
     text: [
-      `Quien postuló la solicitud ${reference} la retiró. Su estado ahora es «Retirada».`,
+      `La persona que envió la solicitud ${reference} la retiró. Su estado ahora es «Retirada».`,
       '',
       `Para ver la solicitud y el motivo, si lo dio: ${siteOrigin}/equipo/solicitud/?id=${reference}`,
       '',

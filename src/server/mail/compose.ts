@@ -1,6 +1,7 @@
 import { APPLICANT_PORTAL_PATH } from '../../api/contracts/applicant';
 import { programmes } from '../../config/programmes';
 import { site } from '../../config/site';
+import { spanishUtcMoment } from '../../lib/moments';
 import { formDefinitions } from '../../forms/definitions';
 import type { FormKey, WirePayload } from '../../forms/definitions/types';
 import { paymentDetailsWording } from '../finance/mail';
@@ -47,7 +48,6 @@ type Wording = {
   /** The confirmation's next step, for programmes that answer within two business days. */
   readonly nextStep: string;
   readonly subject: (reference: string) => string;
-  readonly exportCommand: string;
 };
 
 function wordingOf(form: FormKey): Wording {
@@ -58,7 +58,6 @@ function wordingOf(form: FormKey): Wording {
     received: `Gracias por tu ${requestTo(form)} de ${site.brand}. La recibimos correctamente.`,
     nextStep: 'Este correo confirma que tu solicitud llegó; no hace falta que lo respondas.',
     subject: (reference) => `Recibimos tu ${requestTo(form)} (${reference})`,
-    exportCommand: `npm run export -- --form ${form}`,
   };
 }
 
@@ -99,10 +98,9 @@ export function composeConfirmation(application: StoredApplication): ComposedEma
   };
 }
 
-/** The team's notice: which programme, which reference, and how to read it. No answers, no payment details. */
+/** The team's notice: which programme, which reference, when (src/lib/moments.ts) and the team page that opens it. No answers, no payment details. */
 export function composeTeamNotice(application: StoredApplication, teamAddress: string): ComposedEmail {
   const reference = referenceOf(application.form, application.id);
-  const { exportCommand } = wordingOf(application.form);
   return {
     to: teamAddress,
     subject: `Nueva ${requestTo(application.form)} (${reference})`,
@@ -110,9 +108,9 @@ export function composeTeamNotice(application: StoredApplication, teamAddress: s
       `Llegó una nueva ${requestTo(application.form)}.`,
       '',
       `Número de referencia: ${reference}`,
-      `Recibida: ${application.createdAt.toISOString()}`,
+      `Recibida el ${spanishUtcMoment(application.createdAt)}`,
       '',
-      `Para leerla: ${exportCommand} --since ${application.createdAt.toISOString().slice(0, 10)}`,
+      `Para leerla: ${site.url}/equipo/solicitud/?id=${reference}`,
       '',
     ].join('\n'),
   };

@@ -1,12 +1,16 @@
-import { site } from '../../config/site';
+import { contact, site } from '../../config/site';
 import type { WirePayload } from '../../forms/definitions/types';
+import { grantNounOf, milestoneStateLabels } from '../../lib/grants';
 import { applicantAddressOf, applicantPortalLines, referenceOf, type ComposedEmail, type StoredApplication } from './compose';
+import { DECISION_TEMPLATES } from './decisions';
 
 /**
  * The emails to a grantee about their grant's milestones, in Spanish and in the layout of the other
  * applicant emails (greeting, the reference, the portal's address last): a progress report accepted,
- * changes asked on it (with the reviewer's comment), and the reminders 7 days before a milestone's
- * due date and on the day it becomes Vencida.
+ * changes asked on it (with the reviewer's comment), the reminders 7 days before a milestone's
+ * fecha límite and on the day it becomes Vencido, and the milestones the team first defined. Each
+ * names the grant as the grantee's page does (beca, patrocinio or apoyo) and gives the programme's
+ * contact address.
  */
 
 /** The outbox purpose of the two reminders; the mail worker checks at send time that they still hold. */
@@ -25,25 +29,42 @@ export const spanishDay = (isoDate: string): string => longDay.format(new Date(`
 
 export type MilestoneMail = { readonly application: StoredApplication; readonly milestone: { readonly title: string; readonly dueDate: string }; readonly version?: number };
 
-function compose(input: MilestoneMail, subject: string, body: readonly string[]): ComposedEmail {
-  const reference = referenceOf(input.application.form, input.application.id);
+/** "beca", "patrocinio" or "apoyo": what the grantee's page calls it too (src/lib/grants.ts). */
+const nounOf = (application: StoredApplication): string => grantNounOf(application.form, application.payload.projectCategory);
+
+/** Where a grantee writes with a question: the programme's contact address (src/config/site.ts), as in the decision emails. */
+const contactOf = (application: StoredApplication): string => (application.form in DECISION_TEMPLATES ? DECISION_TEMPLATES[application.form as keyof typeof DECISION_TEMPLATES].contactEmail : contact.general);
+
+function compose(application: StoredApplication, subject: string, body: readonly string[], question = 'Si tienes alguna pregunta'): ComposedEmail {
+  const reference = referenceOf(application.form, application.id);
   return {
-    to: applicantAddressOf(input.application),
+    to: applicantAddressOf(application),
     subject: `${subject} (${reference})`,
-    text: [greeting(input.application.payload), '', ...body, '', `Número de referencia: ${reference}`, '', ...signature, ...applicantPortalLines()].join('\n'),
+    text: [
+      greeting(application.payload),
+      '',
+      ...body,
+      '',
+      `Número de referencia: ${reference}`,
+      '',
+      `${question}, escríbenos a ${contactOf(application)} indicando tu número de referencia.`,
+      '',
+      ...signature,
+      ...applicantPortalLines(),
+    ].join('\n'),
   };
 }
 
 export function composeReportAccepted(input: MilestoneMail): ComposedEmail {
-  return compose(input, `Aceptamos tu informe del hito «${input.milestone.title}»`, [
-    `El equipo de ${site.brand} revisó tu informe de avance${input.version ? ` (versión ${input.version})` : ''} del hito «${input.milestone.title}» y lo aceptó. El hito queda en «Aceptada».`,
+  return compose(input.application, `Aceptamos tu informe del hito «${input.milestone.title}»`, [
+    `El equipo de ${site.brand} revisó tu informe de avance${input.version ? ` (versión ${input.version})` : ''} del hito «${input.milestone.title}» y lo aceptó. El hito queda como «${milestoneStateLabels.accepted}».`,
     '',
     'Los pagos asociados al hito los registra el equipo de finanzas; los verás en la página de tu solicitud cuando se hagan.',
   ]);
 }
 
 export function composeChangesRequested(input: MilestoneMail & { readonly comment: string }): ComposedEmail {
-  return compose(input, `Te pedimos cambios en tu informe del hito «${input.milestone.title}»`, [
+  return compose(input.application, `Te pedimos cambios en tu informe del hito «${input.milestone.title}»`, [
     `El equipo de ${site.brand} revisó tu informe de avance${input.version ? ` (versión ${input.version})` : ''} del hito «${input.milestone.title}» y te pide estos cambios:`,
     '',
     input.comment.trim(),
@@ -53,17 +74,36 @@ export function composeChangesRequested(input: MilestoneMail & { readonly commen
 }
 
 export function composeDueReminder(input: MilestoneMail): ComposedEmail {
-  return compose(input, `Recordatorio: el hito «${input.milestone.title}» vence el ${spanishDay(input.milestone.dueDate)}`, [
-    `Te recordamos que el hito «${input.milestone.title}» de tu beca vence el ${spanishDay(input.milestone.dueDate)}.`,
+  return compose(input.application, `Recordatorio: la fecha límite del hito «${input.milestone.title}» es el ${spanishDay(input.milestone.dueDate)}`, [
+    `Te recordamos que la fecha límite del hito «${input.milestone.title}» de tu ${nounOf(input.application)} es el ${spanishDay(input.milestone.dueDate)}.`,
     '',
     'Cuando lo completes, envía tu informe de avance en la página de tu solicitud: un texto, enlaces y, si quieres, un archivo.',
   ]);
 }
 
 export function composeOverdueReminder(input: MilestoneMail): ComposedEmail {
-  return compose(input, `El hito «${input.milestone.title}» venció`, [
-    `El hito «${input.milestone.title}» de tu beca venció el ${spanishDay(input.milestone.dueDate)} y todavía no tenemos su informe de avance: ahora figura como «Vencida».`,
+  return compose(
+    input.application,
+    `El hito «${input.milestone.title}» pasó su fecha límite`,
+    [
+      `La fecha límite del hito «${input.milestone.title}» de tu ${nounOf(input.application)} fue el ${spanishDay(input.milestone.dueDate)} y todavía no tenemos su informe de avance: ahora figura como «${milestoneStateLabels.overdue}».`,
+      '',
+      'Envía tu informe en la página de tu solicitud lo antes posible.',
+    ],
+    'Si necesitas más tiempo',
+  );
+}
+
+export type MilestonesDefinedMail = { readonly application: StoredApplication; readonly milestones: readonly { readonly title: string; readonly dueDate: string }[] };
+
+/** The first time the team defines a grant's milestones: what they are and when each is due (the portal's promise). */
+export function composeMilestonesDefined(input: MilestonesDefinedMail): ComposedEmail {
+  const noun = nounOf(input.application);
+  return compose(input.application, `Ya están los hitos de tu ${noun}`, [
+    `El equipo de ${site.brand} definió los hitos de tu ${noun}:`,
     '',
-    'Envía tu informe en la página de tu solicitud lo antes posible. Si necesitas más tiempo, escríbele al equipo.',
+    ...input.milestones.map((milestone, index) => `${index + 1}. «${milestone.title}», fecha límite: ${spanishDay(milestone.dueDate)}`),
+    '',
+    'En la página de tu solicitud verás qué se espera de cada uno y podrás enviar su informe de avance cuando lo completes.',
   ]);
 }

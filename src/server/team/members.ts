@@ -8,6 +8,7 @@ import { recordAudit } from './audit';
 import type { Role } from './roles';
 import { endAllSessions } from './sessions';
 import { hashToken, newSecretToken } from './tokens';
+import { spanishUtcMoment } from '../../lib/moments';
 
 /**
  * Team members and their enrolment links. A member is invited by email with a role; the link
@@ -25,14 +26,6 @@ export class InviteRefused extends Error {}
 export type Invitation = { readonly link: string; readonly expiresAt: string };
 
 const ROLE_NAMES: Record<Role, string> = { admin: 'administración', reviewer: 'revisión', finance: 'finanzas' };
-
-const utcDay = new Intl.DateTimeFormat('es', { day: 'numeric', month: 'long', year: 'numeric', timeZone: 'UTC' });
-const utcTime = new Intl.DateTimeFormat('es', { hour: '2-digit', minute: '2-digit', hourCycle: 'h23', timeZone: 'UTC' });
-
-/** '1 de junio de 2025 a las 14:30 (UTC)': the email cannot know the reader's zone, so it says which one it uses. */
-export function spanishUtcMoment(moment: Date): string {
-  return `${utcDay.format(moment)} a las ${utcTime.format(moment)} (UTC)`;
-}
 
 export function invitationEmail(email: string, role: Role, link: string, expiresAt: Date) {
   return {

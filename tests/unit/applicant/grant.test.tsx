@@ -56,6 +56,7 @@ const changesAsked = {
 function grantWith(changes: Partial<ApplicantGrant> = {}): ApplicantGrant {
   return {
     reference: REFERENCE,
+    noun: 'beca',
     amount: '10000.00',
     currency: 'USD',
     state: 'active',
@@ -86,7 +87,7 @@ function grantWith(changes: Partial<ApplicantGrant> = {}): ApplicantGrant {
         dueDate: '2026-12-01',
         amount: '6000.00',
         state: 'overdue',
-        stateLabel: 'Vencida',
+        stateLabel: 'Vencido',
         acceptedAt: null,
         reports: [],
       },
@@ -119,7 +120,7 @@ describe('the grant on the grantee’s page', () => {
     const milestones = within(within(region).getByRole('list', { name: 'Hitos de tu beca' })).getAllByRole('listitem').filter((item) => item.parentElement?.getAttribute('aria-label') === 'Hitos de tu beca');
     expect(milestones).toHaveLength(2);
     expect(within(milestones[0]!).getByRole('heading', { level: 4 })).toHaveTextContent('Hito 1: Primera versiónCon cambios pedidos');
-    expect(within(milestones[1]!).getByRole('heading', { level: 4 })).toHaveTextContent('Hito 2: AuditoríaVencida');
+    expect(within(milestones[1]!).getByRole('heading', { level: 4 })).toHaveTextContent('Hito 2: AuditoríaVencido');
     expect(within(milestones[1]!).getByText(/2026/).closest('time')).toHaveAttribute('datetime', '2026-12-01');
     expect(milestones[1]).toHaveTextContent('1 de diciembre de 2026');
 
@@ -135,6 +136,18 @@ describe('the grant on the grantee’s page', () => {
     expect(payments).toHaveTextContent('ETH 1,5 el 3 de diciembre de 2026 · Anticipo');
     // No block explorer is configured in the tests: the hash is text, not a link.
     expect(within(payments).getByText(HASH).closest('a')).toBeNull();
+    // The hash is explained, not bare jargon; the milestone's criterion has a plain name.
+    expect(payments).toHaveTextContent(`Comprobante en la blockchain (hash de la transacción): ${HASH}`);
+    expect(within(milestones[0]!).getByText('Criterio de cumplimiento').tagName).toBe('DT');
+  });
+
+  it('calls an event sponsorship a patrocinio, in agreement, and promises the email the team sends when it defines the milestones', async () => {
+    openPage(grantWith({ noun: 'patrocinio', stateLabel: 'Activo', milestones: [], payments: [] }));
+    const region = await screen.findByRole('region', { name: 'Tu patrocinio' });
+    expect(region).not.toHaveTextContent(/beca/);
+    expect(region).toHaveTextContent('El equipo todavía no definió los hitos de tu patrocinio. Cuando los defina, te avisaremos por correo y aparecerán aquí.');
+    expect(region).toHaveTextContent('Todavía no registramos pagos de tu patrocinio.');
+    expect(within(region).getAllByRole('term')[1]!.nextElementSibling).toHaveTextContent('Activo');
   });
 
   it('shows nothing of a grant while the team has not created one', async () => {
@@ -147,7 +160,7 @@ describe('the grant on the grantee’s page', () => {
 
   it('offers a report only on milestones that wait for one', async () => {
     const delivered = grantWith();
-    delivered.milestones[0] = { ...delivered.milestones[0]!, state: 'delivered', stateLabel: 'Entregada', reports: [{ ...changesAsked, links: [], file: null, decision: null, comment: null, reviewedAt: null }] };
+    delivered.milestones[0] = { ...delivered.milestones[0]!, state: 'delivered', stateLabel: 'Entregado', reports: [{ ...changesAsked, links: [], file: null, decision: null, comment: null, reviewedAt: null }] };
     openPage(delivered);
     const region = await grantRegion();
     expect(within(region).queryByRole('button', { name: /hito 1/ })).toBeNull();
@@ -163,7 +176,7 @@ describe('sending a report', () => {
     resubmitted.milestones[0] = {
       ...resubmitted.milestones[0]!,
       state: 'delivered',
-      stateLabel: 'Entregada',
+      stateLabel: 'Entregado',
       reports: [...resubmitted.milestones[0]!.reports, { version: 2, body: 'Agregamos la auditoría.', links: [], file: null, submittedAt: '2026-12-05T10:00:00Z', decision: null, comment: null, reviewedAt: null }],
     };
     let refuse = true;
@@ -176,7 +189,7 @@ describe('sending a report', () => {
     );
     const { user } = openPage(grantWith());
     const region = await grantRegion();
-    await user.click(within(region).getByRole('button', { name: 'Enviar una nueva versión del hito 1' }));
+    await user.click(within(region).getByRole('button', { name: 'Enviar una nueva versión del informe del hito 1' }));
     const form = await within(region).findByRole('form', { name: 'Informe del hito 1: Primera versión' });
     await waitFor(() => expect(within(form).getByRole('heading', { name: 'Informe del hito 1: Primera versión' })).toHaveFocus());
 
@@ -189,7 +202,7 @@ describe('sending a report', () => {
 
     await user.clear(within(form).getByLabelText(/Enlaces/));
     await user.type(within(form).getByLabelText(/Enlaces/), 'https://github.com/ejemplo/monedero/pull/7{enter}https://ejemplo.org/auditoria');
-    await within(form).findByText(/Arrastra tu archivo aquí/, {}, { timeout: 5000 });
+    await within(form).findByText(/Elige un archivo o arrástralo aquí/, {}, { timeout: 5000 });
     await user.upload(within(form).getByLabelText(/Archivo \(opcional\)/), new File(['MZ'], 'auditoria.exe', { type: 'application/octet-stream' }));
     await user.click(within(form).getByRole('button', { name: 'Enviar el informe' }));
     const alert = await within(form).findByRole('alert');
@@ -214,7 +227,7 @@ describe('sending a report', () => {
     const versions = screen.getByRole('list', { name: 'Tus informes del hito 1' });
     expect(within(versions).getAllByRole('listitem').filter((item) => item.parentElement === versions)).toHaveLength(2);
     expect(versions).toHaveTextContent('Versión 2');
-    expect(screen.getByRole('heading', { level: 4, name: /Hito 1: Primera versión/ })).toHaveTextContent('Entregada');
+    expect(screen.getByRole('heading', { level: 4, name: /Hito 1: Primera versión/ })).toHaveTextContent('Entregado');
   });
 
   it('closing the form without sending returns the focus to its button and sends nothing', async () => {

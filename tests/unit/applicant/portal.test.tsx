@@ -10,6 +10,7 @@ import type { ApplicantApplicationDetail } from '@/api/contracts/applicant';
 import * as contracts from '@/api/contracts/applicant';
 import * as fields from '@/applicant/fields';
 import { LINK_SENT_MESSAGE } from '@/applicant/LinkRequest';
+import { formatDateTime } from '@/applicant/format';
 import ApplicantPortalPage from '@/pages/mi-solicitud';
 import ApplicantSignInPage from '@/pages/mi-solicitud/entrar';
 import ApplicantApplicationPage from '@/pages/mi-solicitud/solicitud';
@@ -29,7 +30,7 @@ function detailWith(changes: Partial<ApplicantApplicationDetail> = {}): Applican
     status: 'received',
     statusLabel: 'Recibida',
     steps: [{ status: 'received', label: 'Recibida', at: '2026-11-20T15:04:00Z' }],
-    nextStep: 'Te confirmaremos la recepción en un plazo de 2 días hábiles.',
+    nextStep: 'Recibimos tu solicitud y te enviamos la confirmación por correo. El equipo la revisará.',
     decisionMessage: null,
     answers: [{ title: 'Contact information', answers: [{ name: 'firstName', label: 'First name', value: 'Ana' }] }],
     fileName: 'propuesta.pdf',
@@ -111,7 +112,7 @@ describe('answering a question', () => {
     const { user } = openDetail(asked);
     const text = await screen.findByLabelText(/Tu respuesta/);
     await user.type(text, 'Son 1.500 USD por mes durante seis meses.');
-    await screen.findByText(/Arrastra tu archivo aquí/, {}, { timeout: 5000 });
+    await screen.findByText(/Elige un archivo o arrástralo aquí/, {}, { timeout: 5000 });
     await user.upload(screen.getByLabelText(/Archivo \(opcional\)/), new File(['MZ'], 'presupuesto.exe', { type: 'application/octet-stream' }));
     await user.click(screen.getByRole('button', { name: 'Enviar mi respuesta' }));
 
@@ -249,11 +250,30 @@ describe('signing in', () => {
     expect(screen.getByRole('button', { name: 'Cerrar sesión' })).toBeVisible();
   });
 
+  it('tells someone with no applications under this address how to try another one', async () => {
+    answer('get', '/api/applicant/me', json({ email: 'ana@ejemplo.org' }));
+    answer('get', '/api/applicant/applications', json({ items: [] }));
+    renderPage(ApplicantPortalPage, '/mi-solicitud/');
+    expect(await screen.findByText('No encontramos solicitudes enviadas con este correo. Si usaste otra dirección, cierra sesión y pide un enlace con esa.')).toBeVisible();
+  });
+
+  it('sends a page opened without a reference back to the list, in plain words', async () => {
+    answer('get', '/api/applicant/me', json({ email: 'ana@ejemplo.org' }));
+    renderPage(ApplicantApplicationPage, '/mi-solicitud/solicitud/');
+    const notice = await screen.findByText(/El enlace está incompleto\./);
+    expect(notice).toHaveTextContent('El enlace está incompleto. Vuelve a tus solicitudes y elige una.');
+    expect(within(notice).getByRole('link', { name: 'Vuelve a tus solicitudes' })).toHaveAttribute('href', '/mi-solicitud/');
+  });
+
   it('offers a new link when the emailed one was used or expired, and takes the token off the address', async () => {
     const sessions = answer('post', '/api/applicant/session', json({ error: 'Este enlace ya se usó o venció.' }, 410));
     renderPage(ApplicantSignInPage, '/mi-solicitud/entrar/#AbCdEfGhIjKlMnOpQrStUvWxYz0123456789-_AbCdE');
     expect(await screen.findByRole('heading', { level: 1, name: 'Este enlace ya no sirve' })).toBeVisible();
     expect(screen.getByRole('button', { name: 'Enviarme el enlace' })).toBeVisible();
+    // No promise of seconds: links go through the outbox, and after three in 15 minutes none is sent.
+    expect(screen.getByText(/Cada enlace sirve una sola vez/)).toHaveTextContent(
+      'Cada enlace sirve una sola vez y vence a los 30 minutos. Pide uno nuevo; suele llegar en pocos minutos. Si ya pediste varios, espera 15 minutos.',
+    );
     expect(sessions.map((session) => session.body)).toEqual([{ token: 'AbCdEfGhIjKlMnOpQrStUvWxYz0123456789-_AbCdE' }]);
     expect(window.location.hash).toBe('');
   });
@@ -265,6 +285,19 @@ describe('the portal’s fields', () => {
     expect(fields.REASON_MAX_LENGTH).toBe(contracts.WITHDRAWAL_REASON_MAX);
     expect(fields.COMMENT_MAX_LENGTH).toBe(contracts.SATISFACTION_COMMENT_MAX);
     expect(fields.responseFileField.maxBytes).toBe(contracts.RESPONSE_FILE_MAX_BYTES);
+  });
+
+  it('name the field over its cap and group thousands as the counter does (32.768)', () => {
+    expect(fields.responseTextField.messages?.maxLength).toBe('Tu respuesta puede tener hasta 32.768 caracteres.');
+    expect(fields.reportBodyField.messages?.maxLength).toBe('Tu informe puede tener hasta 5.000 caracteres.');
+    expect(fields.withdrawReasonField.messages?.maxLength).toBe('El motivo puede tener hasta 2.000 caracteres.');
+  });
+});
+
+describe('moments on the portal', () => {
+  it('read in the house style, with a 24-hour clock like the emails', () => {
+    expect(formatDateTime('2026-11-20T15:04:00Z')).toMatch(/^\d{1,2} de [a-z]+ de 2026 a las \d{2}:04$/);
+    expect(formatDateTime('2026-11-20T15:04:00Z')).not.toMatch(/[ap]\.\s?m\./);
   });
 });
 

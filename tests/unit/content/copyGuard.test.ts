@@ -11,6 +11,7 @@ import path from 'node:path';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { FormKey } from '@/forms/definitions/types';
 import { countOf } from '@/lib/plural';
+import type * as MilestoneMail from '@/server/mail/grants';
 import { copyFaultsIn, readsAsEnglish } from '../../support/copyFaults';
 import { validAcademicGrants, validDevconGrants, validFinanceCrypto, validOfficeHours, validProjectGrants, validSmallGrantsEvent } from '../../../scripts/support/formAnswers';
 
@@ -21,6 +22,21 @@ afterEach(() => {
   vi.resetModules();
 });
 
+type MilestoneMailModule = typeof MilestoneMail;
+type SampleApplication = { form: FormKey; id: string; payload: Record<string, unknown>; createdAt: Date };
+
+/** The five emails about a grant's milestones, for one application. */
+function milestoneEmails(mail: MilestoneMailModule, application: SampleApplication) {
+  const input = { application: application as Parameters<MilestoneMailModule['composeDueReminder']>[0]['application'], milestone: { title: 'Demo pública', dueDate: '2026-12-03' }, version: 2 };
+  return [
+    mail.composeReportAccepted(input),
+    mail.composeChangesRequested({ ...input, comment: 'Falta el enlace a la demo.' }),
+    mail.composeDueReminder(input),
+    mail.composeOverdueReminder(input),
+    mail.composeMilestonesDefined({ application: input.application, milestones: [input.milestone, { title: 'Informe final', dueDate: '2027-01-15' }] }),
+  ];
+}
+
 /** Every email the server writes, with sample applications of each form. */
 async function everyEmail(): Promise<Array<{ subject: string; text: string }>> {
   const [
@@ -29,12 +45,14 @@ async function everyEmail(): Promise<Array<{ subject: string; text: string }>> {
     { invitationEmail },
     { formDefinitions },
     { composeApplicantLinkEmail, composeQuestionEmail, composeResponseNotice, composeWithdrawalNotice },
+    milestoneMail,
   ] = await Promise.all([
     import('@/server/mail/compose'),
     import('@/server/mail/decisions'),
     import('@/server/team/members'),
     import('@/forms/definitions'),
     import('@/server/mail/applicant'),
+    import('@/server/mail/grants'),
   ]);
   const samples = {
     'project-grants': validProjectGrants(),
@@ -53,6 +71,8 @@ async function everyEmail(): Promise<Array<{ subject: string; text: string }>> {
     emails.push(composeDecisionEmail(reviewed, 'approved'), composeDecisionEmail(reviewed, 'rejected'), composeDecisionEmail(reviewed, 'approved', 'Nos gustó mucho el plan de difusión.'));
     emails.push(composeQuestionEmail(reviewed, '¿Puedes enviarnos el presupuesto por partidas?'));
     for (const reissued of [false, true]) emails.push(composeGranteeIdEmail(reviewed, { securityId: 'ABCDEFGHJKMNPQRSTV', siteOrigin: 'https://example.org', reissued }));
+    if (form === 'office-hours') continue;
+    emails.push(...milestoneEmails(milestoneMail, application));
   }
   emails.push(composeNewsletterConfirmation({ to: 'ana@example.org', confirmToken: 'c', unsubscribeToken: 'u' }));
   emails.push(composeApplicantLinkEmail('ana@example.org', 'A'.repeat(43)));
@@ -70,6 +90,34 @@ describe('the emails', () => {
     }
   });
 
+  it('about milestones: give the programme’s contact address, and call an event sponsorship a patrocinio and a Devcon event’s support an apoyo', async () => {
+    const [mail, { formDefinitions }, { contact }] = await Promise.all([import('@/server/mail/grants'), import('@/forms/definitions'), import('@/config/site')]);
+    const sample = (form: FormKey, values: Parameters<(typeof formDefinitions)[FormKey]['toPayload']>[0]) => ({ form, id: '41', payload: formDefinitions[form].toPayload(values), createdAt: new Date() });
+    const cases = [
+      [sample('project-grants', validProjectGrants()), 'beca', contact.general],
+      [sample('small-grants', validSmallGrantsEvent()), 'patrocinio', contact.general],
+      [sample('devcon-grants', validDevconGrants()), 'apoyo', contact.devconGrants],
+      [sample('academic-grants', validAcademicGrants()), 'beca', contact.academicGrants],
+    ] as const;
+    for (const [application, noun, address] of cases) {
+      for (const email of milestoneEmails(mail, application)) {
+        expect(email.text, `${application.form}: ${email.subject}`).toContain(`escríbenos a ${address} indicando tu número de referencia.`);
+        if (noun !== 'beca') expect(`${email.subject}\n${email.text}`, `${application.form}: ${email.subject}`).not.toMatch(/\bbeca\b/);
+      }
+      const reminders = milestoneEmails(mail, application).slice(2).map((email) => email.text).join('\n');
+      expect(reminders).toContain(`de tu ${noun}`);
+      expect(reminders).toContain('fecha límite');
+      expect(reminders).not.toMatch(/\bvence el\b|\bvenció\b/);
+    }
+  });
+
+  it('tell the team when an application arrived in Spanish, with the page that opens it', async () => {
+    const { composeTeamNotice } = await import('@/server/mail/compose');
+    const email = composeTeamNotice({ form: 'project-grants', id: '41', payload: {}, createdAt: new Date('2026-03-03T17:30:00Z') }, 'equipo@example.org');
+    expect(email.text).toContain('Recibida el 3 de marzo de 2026 a las 17:30 (UTC)');
+    expect(email.text).toContain('Para leerla: http://localhost:3000/equipo/solicitud/?id=PG-000041');
+  });
+
   it('give the invitation’s expiry as a Spanish date with its zone', async () => {
     const { invitationEmail } = await import('@/server/team/members');
     const email = invitationEmail('ana@example.org', 'admin', 'https://example.org/x', new Date('2025-06-01T14:30:00Z'));
@@ -79,7 +127,9 @@ describe('the emails', () => {
   it('call the grantee’s payment details theirs, not the team’s form', async () => {
     const { composeConfirmation } = await import('@/server/mail/compose');
     const email = composeConfirmation({ form: 'grantee-finance', id: '7', payload: { beneficiaryName: 'Ana', contactEmail: 'ana@example.org' }, createdAt: new Date() });
-    expect(email.text).toContain('Recibimos tus datos de pago para tu beca de Cadena Academy.');
+    expect(email.text).toContain('Recibimos los datos de pago que enviaste a Cadena Academy.');
+    // An event sponsorship's grantee sends payment details too: the confirmation names no 'beca'.
+    expect(email.text).not.toMatch(/\bbeca\b/);
   });
 });
 

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { milestoneStateOn, utcToday, type StoredMilestoneState } from '@/lib/grants';
+import { grantNounOf, grantStateLabelOf, milestoneStateLabels, milestoneStateOn, utcToday, type StoredMilestoneState } from '@/lib/grants';
 import { reminderKey, reminderMoment } from '@/server/grants/reminders';
 
 describe('a milestone as shown on a given day', () => {
@@ -16,6 +16,21 @@ describe('a milestone as shown on a given day', () => {
 
   it('takes today in UTC, whatever the local hour', () => {
     expect(utcToday(new Date('2026-12-10T23:30:00-05:00'))).toBe('2026-12-11');
+  });
+});
+
+describe('the words for a grant and its milestones', () => {
+  it('name a milestone’s state in the masculine, as "el hito"', () => {
+    expect(Object.values(milestoneStateLabels)).toEqual(['Pendiente', 'Entregado', 'Aceptado', 'Con cambios pedidos', 'Vencido']);
+  });
+
+  it('call an event sponsorship a patrocinio and a Devcon event’s support an apoyo, never a beca, with the state in agreement', () => {
+    expect(grantNounOf('small-grants', 'event-sponsorship')).toBe('patrocinio');
+    expect(grantNounOf('small-grants', 'developer-tooling')).toBe('beca');
+    expect(grantNounOf('devcon-grants', undefined)).toBe('apoyo');
+    expect(grantNounOf('project-grants', 'event-sponsorship')).toBe('beca');
+    expect(grantNounOf('academic-grants', undefined)).toBe('beca');
+    expect([grantStateLabelOf('active', 'beca'), grantStateLabelOf('active', 'patrocinio'), grantStateLabelOf('completed', 'apoyo')]).toEqual(['Activa', 'Activo', 'Completado']);
   });
 });
 

@@ -6,7 +6,7 @@ import type { ServerConfig } from '../../config';
 import type { FinanceKeyring } from '../../finance/encryption';
 import { apiError } from '../../http';
 import type { Database } from '../../storage/database';
-import { LINK_VALID_MINUTES } from '../links';
+import { LINK_VALID_MINUTES } from '../../../lib/applicantLinks';
 
 /** What every resource of the applicant API is given (src/server/applicant/routes/index.ts registers them). */
 export type ApplicantRouteOptions = { readonly database: Database; readonly config: ServerConfig; readonly financeKeys: FinanceKeyring };
