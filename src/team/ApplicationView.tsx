@@ -159,7 +159,11 @@ export function ApplicationView({ member, onReference }: { member: TeamMember; o
           ← Volver a las solicitudes
         </a>
       </p>
-      {id === null ? <Notice tone="error">Falta la referencia de la solicitud en la dirección.</Notice> : null}
+      {id === null ? (
+        <Notice tone="error">
+          El enlace está incompleto. <a href={teamRoutes.inbox}>Vuelve a las solicitudes</a> y elige una.
+        </Notice>
+      ) : null}
       {id && application.state === 'loading' ? <p role="status">Cargando la solicitud…</p> : null}
       {id && application.state === 'error' ? <Notice tone="error">{application.status === 404 ? 'No encontramos esa solicitud.' : failureMessage(application.status)}</Notice> : null}
       <ActionNotice outcome={declared} />

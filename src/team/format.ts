@@ -1,5 +1,5 @@
-/** Dates and sizes as the team pages show them: Spanish, in the reader's own time zone. */
-const dateTime = new Intl.DateTimeFormat('es-419', { dateStyle: 'medium', timeStyle: 'short' });
+/** Dates and sizes as the team pages show them: Spanish, a 24-hour clock as the emails and the portal (src/lib/moments.ts), in the reader's own time zone. */
+const dateTime = new Intl.DateTimeFormat('es-419', { dateStyle: 'medium', timeStyle: 'short', hourCycle: 'h23' });
 
 export function formatDateTime(iso: string): string {
   const date = new Date(iso);

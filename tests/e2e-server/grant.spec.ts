@@ -144,13 +144,13 @@ test('a grant from approval to its last payment: milestones, reports with change
     await section.getByRole('button', { name: 'Definir los hitos' }).click();
     const first = section.getByRole('group', { name: 'Hito 1' });
     await first.getByLabel('Título').fill(FIRST);
-    await first.getByLabel('Qué cuenta como hecho').fill('El monedero publicado en GitHub con pruebas automáticas.');
+    await first.getByLabel('Criterio de cumplimiento').fill('El monedero publicado en GitHub con pruebas automáticas.');
     await first.getByLabel('Fecha límite').fill(dayFromToday(30));
     await first.getByLabel('Monto (USD)').fill('5000');
     await section.getByRole('button', { name: 'Agregar un hito' }).click();
     const second = section.getByRole('group', { name: 'Hito 2' });
     await second.getByLabel('Título').fill(SECOND);
-    await second.getByLabel('Qué cuenta como hecho').fill('El informe de una auditoría externa publicado.');
+    await second.getByLabel('Criterio de cumplimiento').fill('El informe de una auditoría externa publicado.');
     await second.getByLabel('Fecha límite').fill(dayFromToday(60));
     await second.getByLabel('Monto (USD)').fill('6000');
     await expect(section.getByText(/^Suma de los hitos:/)).toHaveText('Suma de los hitos: USD 11.000,00 de USD 12.000,00 aprobados (faltan USD 1.000,00).');

@@ -134,7 +134,7 @@ const milestoneFields = {
   doneCriteria: Type.String(),
   dueDate: Type.String(),
   amount: Type.String(),
-  /** The shown state: Vencida is derived from the due date. */
+  /** The shown state: Vencido is derived from the due date. */
   state: Type.Enum(MILESTONE_STATES),
   stateLabel: Type.String(),
   acceptedAt: Nullable(Type.String()),
@@ -221,7 +221,7 @@ export type ApplicantReportFileParams = Static<typeof ApplicantReportFileParams>
  * POST /api/applicant/applications/:reference/grant/milestones/:milestoneId/reports: multipart/form-data
  * with the part `text` (1..REPORT_TEXT_MAX characters), optionally `links` (0..REPORT_LINKS_MAX https
  * URLs, one a line) and optionally one `file` (the answer file's size and type checks). 201 ApplicantGrant
- * (the milestone now Entregada, the report a new version); 404 not their grant or no such milestone;
+ * (the milestone now Entregado, the report a new version); 404 not their grant or no such milestone;
  * 409 the milestone is accepted, already delivered and waiting for review, or the grant is not active.
  */
 export const REPORT_PARTS = { text: 'text', links: 'links', file: 'file' } as const;

@@ -1,7 +1,7 @@
 import type { MilestoneState } from '../../lib/grants';
 import styles from './GrantBadge.module.css';
 
-/** A milestone's state (coloured by what it asks of someone: Vencida and changes in red) or a grant's (neutral) as a badge. */
+/** A milestone's state (coloured by what it asks of someone: Vencido and changes in red) or a grant's (neutral) as a badge. */
 export function GrantBadge({ state, label }: { state: MilestoneState | 'neutral'; label: string }) {
   return <span className={`${styles.badge} ${styles[state] ?? ''}`}>{label}</span>;
 }

@@ -6,7 +6,7 @@ import type { Queryable } from '../storage/database';
 
 /**
  * A milestone's two reminders to the grantee, through the outbox: 7 days before its due date, and
- * on the day it becomes Vencida (the day after the due date). Each is keyed by milestone, due date
+ * on the day it becomes Vencido (the day after the due date). Each is keyed by milestone, due date
  * and kind, so it is queued once, ever; a new due date makes new keys, and the mail worker drops a
  * reminder at send time when it no longer holds (isReminderStale).
  */

@@ -23,7 +23,7 @@ import { scheduleReminders } from './reminders';
  * The grant of an approved application: its amount (exact, src/lib/money.ts), its milestones and
  * the grantee's progress reports on them. Every change happens in the caller's transaction, checks
  * everything before it writes anything (a refusal stores nothing), is audited, and queues its emails,
- * reminders and webhooks in the same transaction. Vencida is derived from the due date when read,
+ * reminders and webhooks in the same transaction. Vencido is derived from the due date when read,
  * with the database's clock (the outbox's too).
  */
 
@@ -135,7 +135,7 @@ function reportOf(row: ReportRow): MilestoneReport {
   };
 }
 
-/** The parts both views share: amounts as decimal strings, states with their labels, Vencida derived. */
+/** The parts both views share: amounts as decimal strings, states with their labels, Vencido derived. */
 async function grantView<Report>(db: Queryable, grant: GrantRow, paid: bigint, report: (row: ReportRow) => Report) {
   const [milestones, reports] = await Promise.all([milestonesOf(db, grant.id), reportsOf(db, grant.id)]);
   const amount = minorFromDatabase(grant.amount);
@@ -421,7 +421,7 @@ export async function reviewReport(
 
 /**
  * The grantee's progress report on a milestone of their grant (`submissionId` already checked as
- * theirs): a new version, never over an earlier one; the milestone becomes Entregada.
+ * theirs): a new version, never over an earlier one; the milestone becomes Entregado.
  */
 export async function submitReport(
   tx: Queryable,

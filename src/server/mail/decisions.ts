@@ -135,7 +135,7 @@ export function composeGranteeIdEmail(
       '',
       grant.securityId,
       '',
-      'Con él puedes enviarnos tus datos de pago en el formulario de beneficiarios:',
+      'Con él puedes enviarnos tus datos de pago en el formulario de datos de pago:',
       `${grant.siteOrigin}${GRANTEE_FINANCE_PATH}`,
       '',
       ...(grant.reissued ? ['Este ID reemplaza al que te enviamos antes para esta solicitud: el anterior ya no funciona.', ''] : []),

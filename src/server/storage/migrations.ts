@@ -521,7 +521,7 @@ export const MIGRATIONS: ReadonlyArray<{ readonly version: number; readonly name
         created_by bigint REFERENCES team_members (id),
         CHECK ((state = 'cancelled') = (cancel_reason IS NOT NULL))
       )`,
-      // Vencida is not a stored state: it is derived from due_date when read.
+      // Vencido is not a stored state: it is derived from due_date when read.
       `CREATE TABLE grant_milestones (
         id bigserial PRIMARY KEY,
         grant_id bigint NOT NULL REFERENCES grants (id) ON DELETE CASCADE,

@@ -132,7 +132,7 @@ export function MilestoneList({ grant, reference, canReview, onReviewed }: { gra
               </dd>
               <dt>Monto</dt>
               <dd>{showAmount(milestone.amount, grant.currency)}</dd>
-              <dt>Cuenta como hecho</dt>
+              <dt>Criterio de cumplimiento</dt>
               <dd className={styles.criteria}>{milestone.doneCriteria}</dd>
             </dl>
             {milestone.reports.length > 0 ? (

@@ -1,3 +1,4 @@
+import { groupThousands } from '@/lib/groupThousands';
 import { useEffect, useRef, useState, type FormEvent, type ReactNode } from 'react';
 import { AMOUNT_HINT, formatAmount, parseAmount, type Currency } from '@/lib/money';
 import { formatDay, minorFromDecimal, showAmount } from '@/lib/grantText';
@@ -35,8 +36,8 @@ function rowErrors(row: Row, currency: Currency, createdOn: string): RowErrors {
   const errors: RowErrors = {};
   if (row.title.trim() === '') errors.title = 'Escribe el título del hito.';
   else if (row.title.trim().length > TITLE_MAX) errors.title = `El título tiene hasta ${TITLE_MAX} caracteres.`;
-  if (row.doneCriteria.trim() === '') errors.doneCriteria = 'Escribe qué cuenta como hecho.';
-  else if (row.doneCriteria.trim().length > CRITERIA_MAX) errors.doneCriteria = `Qué cuenta como hecho tiene hasta ${CRITERIA_MAX} caracteres.`;
+  if (row.doneCriteria.trim() === '') errors.doneCriteria = 'Escribe el criterio de cumplimiento.';
+  else if (row.doneCriteria.trim().length > CRITERIA_MAX) errors.doneCriteria = `El criterio de cumplimiento puede tener hasta ${groupThousands(CRITERIA_MAX, '.')} caracteres.`;
   if (!/^\d{4}-\d{2}-\d{2}$/.test(row.dueDate)) errors.dueDate = 'Elige la fecha límite.';
   else if (row.dueDate < createdOn) errors.dueDate = 'La fecha límite no puede ser anterior a la creación de la beca.';
   const amount = parseAmount(row.amount, currency);
@@ -196,7 +197,7 @@ export function MilestonesEditor({ grant, onSaved, onCancel }: { grant: TeamGran
                 )}
               </Field>
               <div className={styles.editorWide}>
-                <Field id={id('doneCriteria')} label="Qué cuenta como hecho" error={rowError.doneCriteria}>
+                <Field id={id('doneCriteria')} label="Criterio de cumplimiento" error={rowError.doneCriteria}>
                   {(described) => (
                     <textarea
                       id={id('doneCriteria')}

@@ -62,6 +62,6 @@ describe('application detail (/equipo/solicitud/?id=…)', () => {
   it('says the address lacks a reference when there is no ?id=', async () => {
     signedInAs(admin);
     renderPage(ApplicationPage, '/equipo/solicitud/');
-    expect(await screen.findByRole('alert')).toHaveTextContent('Falta la referencia de la solicitud en la dirección.');
+    expect(await screen.findByRole('alert')).toHaveTextContent('El enlace está incompleto. Vuelve a las solicitudes y elige una.');
   });
 });

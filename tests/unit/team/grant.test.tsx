@@ -60,7 +60,7 @@ const delivered: TeamGrant['milestones'][number] = {
   dueDate: '2026-12-20',
   amount: '4000.00',
   state: 'delivered',
-  stateLabel: 'Entregada',
+  stateLabel: 'Entregado',
   acceptedAt: null,
   reports: [
     {
@@ -88,7 +88,7 @@ const delivered: TeamGrant['milestones'][number] = {
   ],
 };
 
-const second: TeamGrant['milestones'][number] = { ...delivered, id: '12', position: 2, title: 'Auditoría', dueDate: '2026-11-20', amount: '6000.00', state: 'overdue', stateLabel: 'Vencida', reports: [] };
+const second: TeamGrant['milestones'][number] = { ...delivered, id: '12', position: 2, title: 'Auditoría', dueDate: '2026-11-20', amount: '6000.00', state: 'overdue', stateLabel: 'Vencido', reports: [] };
 
 function openAs(member: typeof admin, grant: TeamGrant | number, application: ApplicationDetail = approved) {
   signedInAs(member);
@@ -167,7 +167,7 @@ describe('the milestones editor', () => {
     const first = within(editor).getByRole('group', { name: 'Hito 1' });
     await waitFor(() => expect(within(first).getByLabelText('Título')).toHaveFocus());
     await user.type(within(first).getByLabelText('Título'), 'Primera versión');
-    await user.type(within(first).getByLabelText('Qué cuenta como hecho'), 'El monedero publicado con pruebas.');
+    await user.type(within(first).getByLabelText('Criterio de cumplimiento'), 'El monedero publicado con pruebas.');
     await user.type(within(first).getByLabelText('Fecha límite'), '2026-12-20');
     expect(within(first).getByLabelText('Monto (USD)')).toHaveAccessibleDescription('Sin separador de miles y con punto para los decimales, por ejemplo 12000 o 12000.50.');
     await user.type(within(first).getByLabelText('Monto (USD)'), '4000');
@@ -177,7 +177,7 @@ describe('the milestones editor', () => {
     await user.click(within(editor).getByRole('button', { name: 'Agregar un hito' }));
     const next = within(editor).getByRole('group', { name: 'Hito 2' });
     await user.type(within(next).getByLabelText('Título'), 'Auditoría');
-    await user.type(within(next).getByLabelText('Qué cuenta como hecho'), 'El informe de auditoría publicado.');
+    await user.type(within(next).getByLabelText('Criterio de cumplimiento'), 'El informe de auditoría publicado.');
     await user.type(within(next).getByLabelText('Fecha límite'), '2027-01-31');
     await user.type(within(next).getByLabelText('Monto (USD)'), '5000');
     expect(within(editor).getByText(/^Suma de los hitos:/)).toHaveTextContent('Suma de los hitos: USD 9.000,00 de USD 10.000,00 aprobados (faltan USD 1.000,00).');
@@ -216,18 +216,18 @@ describe('the milestones editor', () => {
     await user.type(within(row).getByLabelText('Monto (USD)'), '10000');
     await user.type(within(row).getByLabelText('Fecha límite'), '2026-12-31');
     await user.click(within(region).getByRole('button', { name: 'Guardar los hitos' }));
-    expect(within(row).getByText('Escribe qué cuenta como hecho.')).toBeVisible();
-    expect(within(row).getByLabelText('Qué cuenta como hecho')).toHaveFocus();
+    expect(within(row).getByText('Escribe el criterio de cumplimiento.')).toBeVisible();
+    expect(within(row).getByLabelText('Criterio de cumplimiento')).toHaveFocus();
     expect(posts).toHaveLength(0);
 
-    await user.type(within(row).getByLabelText('Qué cuenta como hecho'), 'Todo entregado.');
+    await user.type(within(row).getByLabelText('Criterio de cumplimiento'), 'Todo entregado.');
     await user.click(within(region).getByRole('button', { name: 'Guardar los hitos' }));
     const alert = await within(region).findByRole('alert');
     expect(alert).toHaveTextContent('La fecha límite no puede ser anterior a la creación de la beca.');
     await waitFor(() => expect(alert).toHaveFocus());
     expect(posts).toHaveLength(1);
     expect(within(row).getByLabelText('Título')).toHaveValue('Todo el proyecto');
-    expect(within(row).getByLabelText('Qué cuenta como hecho')).toHaveValue('Todo entregado.');
+    expect(within(row).getByLabelText('Criterio de cumplimiento')).toHaveValue('Todo entregado.');
     expect(within(row).getByLabelText('Fecha límite')).toHaveValue('2026-12-31');
     expect(within(row).getByLabelText('Monto (USD)')).toHaveValue('10000');
   });
@@ -250,7 +250,7 @@ describe('reviewing a report', () => {
     expect(versions).toHaveTextContent('Faltan las pruebas.');
     expect(versions).toHaveTextContent('Versión 2');
     expect(within(versions).getByRole('link', { name: 'Descargar avance.pdf' })).toHaveAttribute('href', `${GRANT_PATH}/milestones/11/reports/2/file`);
-    expect(within(region).getByRole('heading', { level: 4, name: /Hito 2: Auditoría/ })).toHaveTextContent('Vencida');
+    expect(within(region).getByRole('heading', { level: 4, name: /Hito 2: Auditoría/ })).toHaveTextContent('Vencido');
 
     const review = within(region).getByRole('group', { name: 'Revisar la versión 2 del hito 1' });
     await user.click(within(review).getByRole('button', { name: 'Pedir cambios' }));
@@ -269,14 +269,14 @@ describe('reviewing a report', () => {
   });
 
   it('accepts without a comment', async () => {
-    const accepted = grantWith({ milestones: [{ ...delivered, state: 'accepted', stateLabel: 'Aceptada', reports: [delivered.reports[0]!, { ...delivered.reports[1]!, decision: 'accepted', reviewedAt: '2026-12-04T09:00:00Z', reviewedBy: admin.email }] }, second] });
+    const accepted = grantWith({ milestones: [{ ...delivered, state: 'accepted', stateLabel: 'Aceptado', reports: [delivered.reports[0]!, { ...delivered.reports[1]!, decision: 'accepted', reviewedAt: '2026-12-04T09:00:00Z', reviewedBy: admin.email }] }, second] });
     const posts = answer('post', `${GRANT_PATH}/milestones/11/review`, json(accepted));
     const { user } = openAs(admin, grantWith({ milestones: [delivered, second] }));
     const region = await section();
     await user.click(await within(region).findByRole('button', { name: 'Aceptar' }));
     await waitFor(() => expect(within(region).getByText('Aceptaste el informe del hito 1. Le avisamos por correo a la persona beneficiaria.')).toHaveFocus());
     expect(posts.map((post) => post.body)).toEqual([{ version: 2, decision: 'accepted' }]);
-    expect(within(region).getByRole('heading', { level: 4, name: /Hito 1/ })).toHaveTextContent('Aceptada');
+    expect(within(region).getByRole('heading', { level: 4, name: /Hito 1/ })).toHaveTextContent('Aceptado');
   });
 
   it('offers no review to finance', async () => {
@@ -296,7 +296,7 @@ describe('payments on the grant', () => {
       grantWith({
         paid: '5000.00',
         outstanding: '5000.00',
-        milestones: [{ ...delivered, state: 'accepted', stateLabel: 'Aceptada' }, second],
+        milestones: [{ ...delivered, state: 'accepted', stateLabel: 'Aceptado' }, second],
         payments: [
           { id: '1', milestoneId: null, amount: '1000.00', currency: 'USD', grantAmount: '1000.00', rate: null, paidOn: '2026-11-28', method: 'bank_transfer', reference: null },
           { id: '2', milestoneId: '11', amount: '1.5', currency: 'ETH', grantAmount: '4000.00', rate: '2666.67 USD/ETH', paidOn: '2026-12-05', method: 'eth', reference: hash },
