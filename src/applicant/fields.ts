@@ -4,6 +4,7 @@
  * Spanish labels and messages, the server's caps (src/api/contracts/applicant.ts).
  */
 import type { FieldDefinition } from '@/forms/definitions/types';
+import { DISALLOWED_TEXT_MESSAGE_ES } from '@/forms/definitions/validate';
 
 /** Caps the server enforces again. */
 export const RESPONSE_MAX_LENGTH = 32768;
@@ -22,7 +23,7 @@ export const linkEmailField: FieldDefinition = {
   section: 'link',
   required: true,
   maxLength: 254,
-  messages: { required: 'Escribe tu correo electrónico.', invalid: 'Escribe un correo electrónico válido, por ejemplo nombre@ejemplo.org.', maxLength: tooLong(254) },
+  messages: { disallowed: DISALLOWED_TEXT_MESSAGE_ES, required: 'Escribe tu correo electrónico.', invalid: 'Escribe un correo electrónico válido, por ejemplo nombre@ejemplo.org.', maxLength: tooLong(254) },
 };
 
 export const responseTextField: FieldDefinition = {
@@ -32,7 +33,7 @@ export const responseTextField: FieldDefinition = {
   section: 'response',
   required: true,
   maxLength: RESPONSE_MAX_LENGTH,
-  messages: { required: 'Escribe tu respuesta.', maxLength: tooLong(RESPONSE_MAX_LENGTH) },
+  messages: { disallowed: DISALLOWED_TEXT_MESSAGE_ES, required: 'Escribe tu respuesta.', maxLength: tooLong(RESPONSE_MAX_LENGTH) },
 };
 
 export const responseFileField: FieldDefinition = {
@@ -43,7 +44,7 @@ export const responseFileField: FieldDefinition = {
   section: 'response',
   required: false,
   maxBytes: FILE_MAX_BYTES,
-  messages: { invalid: 'El archivo no puede pesar más de 4 MB.' },
+  messages: { disallowed: DISALLOWED_TEXT_MESSAGE_ES, invalid: 'El archivo no puede pesar más de 4 MB.' },
 };
 
 export const withdrawReasonField: FieldDefinition = {
@@ -54,7 +55,7 @@ export const withdrawReasonField: FieldDefinition = {
   section: 'withdraw',
   required: false,
   maxLength: REASON_MAX_LENGTH,
-  messages: { maxLength: tooLong(REASON_MAX_LENGTH) },
+  messages: { disallowed: DISALLOWED_TEXT_MESSAGE_ES, maxLength: tooLong(REASON_MAX_LENGTH) },
 };
 
 export const ratingField: FieldDefinition = {
@@ -71,7 +72,7 @@ export const ratingField: FieldDefinition = {
     { value: '4', label: '4 · Buena' },
     { value: '5', label: '5 · Muy buena' },
   ],
-  messages: { required: 'Elige un número del 1 al 5.', invalid: 'Elige un número del 1 al 5.' },
+  messages: { disallowed: DISALLOWED_TEXT_MESSAGE_ES, required: 'Elige un número del 1 al 5.', invalid: 'Elige un número del 1 al 5.' },
 };
 
 export const ratingCommentField: FieldDefinition = {
@@ -81,7 +82,7 @@ export const ratingCommentField: FieldDefinition = {
   section: 'satisfaction',
   required: false,
   maxLength: COMMENT_MAX_LENGTH,
-  messages: { maxLength: tooLong(COMMENT_MAX_LENGTH) },
+  messages: { disallowed: DISALLOWED_TEXT_MESSAGE_ES, maxLength: tooLong(COMMENT_MAX_LENGTH) },
 };
 
 /* ---------- A progress report on a milestone of the grant ---------- */
@@ -115,7 +116,7 @@ export const reportBodyField: FieldDefinition = {
   section: 'report',
   required: true,
   maxLength: REPORT_MAX_LENGTH,
-  messages: { required: 'Escribe tu informe.', maxLength: tooLong(REPORT_MAX_LENGTH) },
+  messages: { disallowed: DISALLOWED_TEXT_MESSAGE_ES, required: 'Escribe tu informe.', maxLength: tooLong(REPORT_MAX_LENGTH) },
 };
 
 export const reportLinksField: FieldDefinition = {
@@ -130,7 +131,7 @@ export const reportLinksField: FieldDefinition = {
     { test: (text) => reportLinks(text).length <= REPORT_MAX_LINKS, message: `Puedes incluir hasta ${REPORT_MAX_LINKS} enlaces.` },
     { test: (text) => reportLinks(text).every(isHttpsAddress), message: 'Cada enlace debe ser una dirección completa que empiece con https://, una por línea.' },
   ],
-  messages: { maxLength: tooLong(REPORT_MAX_LINKS * 2048) },
+  messages: { disallowed: DISALLOWED_TEXT_MESSAGE_ES, maxLength: tooLong(REPORT_MAX_LINKS * 2048) },
 };
 
 /** The same file rules as an answer's (one file, 4 MB, the forms' types). */

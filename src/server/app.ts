@@ -141,7 +141,7 @@ function readBodiesStrictly(app: FastifyInstance): void {
     }
     if (status === 413) return sendError(request, reply, 413, 'Request body is too large.');
     if (status === 415) return sendError(request, reply, 415, 'Unsupported content type.');
-    if (status === 429) return sendError(request, reply, 429, 'Demasiadas solicitudes: espera un minuto e inténtalo de nuevo.');
+    if (status === 429) return sendError(request, reply, 429, 'Demasiados intentos: espera un minuto e inténtalo de nuevo.');
     return sendError(request, reply, status, 'The request could not be read.');
   });
 }

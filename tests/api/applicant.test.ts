@@ -494,7 +494,7 @@ for (const backend of BACKENDS) {
     describe('malformed requests', () => {
       it('answers every malformed body with a 4xx in Spanish, never a 5xx', async () => {
         const EMAIL = 'Escribe un correo electrónico válido.';
-        const UNREADABLE = 'No pudimos leer la solicitud.';
+        const UNREADABLE = 'No pudimos leer lo que enviaste.';
         const RATING = 'Elige una valoración del 1 al 5.';
         const REASON = 'El motivo puede tener hasta 2000 caracteres.';
         const cases: Array<[string, string | Json, string]> = [

@@ -199,7 +199,7 @@ describe('grant payments', () => {
       expect(await long.json()).toEqual({ error: 'La referencia bancaria debe tener entre 1 y 64 caracteres imprimibles.' });
       const pending = await pay(g, { ...bank, reference: 'TRF-1' });
       expect(pending.status).toBe(400);
-      expect(await pending.json()).toEqual({ error: 'Solo se registra un pago contra un hito Aceptado; sin hito, es un anticipo.' });
+      expect(await pending.json()).toEqual({ error: 'Solo se puede registrar el pago de un hito aceptado; sin hito, se registra como anticipo.' });
       const unknown = await pay(g, { ...bank, milestoneId: '999999', reference: 'TRF-1' });
       expect(unknown.status).toBe(404);
       expect(await paymentRows()).toBe(before);

@@ -4,7 +4,7 @@
  */
 import type { AuthenticationResponseJSON, PublicKeyCredentialCreationOptionsJSON, PublicKeyCredentialRequestOptionsJSON, RegistrationResponseJSON } from '@simplewebauthn/browser';
 import { Type, type Static } from 'typebox';
-import { Moment, RoleField } from './common';
+import { Moment, RoleField, Text } from './common';
 
 const BAD_LINK = 'El enlace de inscripción no es válido.';
 const PASSKEY_FAILED = 'No pudimos verificar la llave de acceso. Inténtalo de nuevo.';
@@ -63,7 +63,7 @@ export type SessionList = Static<typeof SessionList>;
 
 const NO_SESSION = 'Esa sesión no existe o ya terminó.';
 export const EndSessionBody = Type.Object(
-  { id: Type.String({ errorMessage: NO_SESSION }) },
+  { id: Text({ errorMessage: NO_SESSION }) },
   { additionalProperties: false, errorMessage: { required: { id: NO_SESSION } } },
 );
 export type EndSessionBody = Static<typeof EndSessionBody>;

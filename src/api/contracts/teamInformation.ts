@@ -4,6 +4,7 @@
  * validation and the team pages' `import type`.
  */
 import { Type, type Static } from 'typebox';
+import { Text } from './common';
 import { DecisionMessage, InformationResponse, ReviewedForm, SatisfactionAnswer, StatusReply } from './applicant';
 
 /** Longest question to an applicant, and longest message to an applicant with a decision. */
@@ -14,7 +15,7 @@ const QUESTION_MESSAGE = `Escribe la pregunta: entre 1 y ${QUESTION_MAX} caracte
 
 /** POST /api/team/applications/:id/information-request/preview and …/send (reviewers and admins). */
 export const QuestionBody = Type.Object(
-  { question: Type.String({ minLength: 1, maxLength: QUESTION_MAX, pattern: '\\S', errorMessage: QUESTION_MESSAGE }) },
+  { question: Text({ minLength: 1, maxLength: QUESTION_MAX, pattern: '\\S', errorMessage: QUESTION_MESSAGE }) },
   { errorMessage: { required: { question: QUESTION_MESSAGE } } },
 );
 export type QuestionBody = Static<typeof QuestionBody>;

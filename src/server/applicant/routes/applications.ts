@@ -1,6 +1,5 @@
 import type { FastifyRequest } from 'fastify';
 import { ApplicantApplicationDetail, ApplicantApplicationList, InformationResponseCreated, ReferenceParams, RequestParams, RESPONSE_TEXT_MAX, SatisfactionAnswer, SatisfactionBody, StatusReply, WithdrawBody } from '../../../api/contracts/applicant';
-import { isAllowedText } from '../../../forms/definitions/validate';
 import type { StoredFile } from '../../storage/files';
 import { listOwnApplications, rateProcess, readOwnApplication, respondToRequest, withdrawApplication } from '../service';
 import { checkedUpload, PartsRefused, readTextAndFile, type TextAndFile } from './parts';
@@ -10,7 +9,7 @@ import { APPLICANT_MESSAGES, emailOf, JSON_BODY_LIMIT, RESPONSE_BODY_LIMIT, send
 async function readResponseParts(request: FastifyRequest): Promise<{ text: string; file: TextAndFile<'text'>['file'] }> {
   const { fields, file } = await readTextAndFile(request, { fields: ['text'], textMaxBytes: RESPONSE_TEXT_MAX * 3, badText: APPLICANT_MESSAGES.badText, badForm: APPLICANT_MESSAGES.badForm });
   const { text } = fields;
-  if (text === undefined || text.trim() === '' || text.length > RESPONSE_TEXT_MAX || !isAllowedText(text)) throw new PartsRefused(400, APPLICANT_MESSAGES.badText);
+  if (text === undefined || text.trim() === '' || text.length > RESPONSE_TEXT_MAX) throw new PartsRefused(400, APPLICANT_MESSAGES.badText);
   return { text, file };
 }
 

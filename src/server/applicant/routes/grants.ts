@@ -1,6 +1,5 @@
 import { ReferenceParams } from '../../../api/contracts/applicant';
 import { ApplicantGrant, ApplicantMilestoneParams, ApplicantReportFileParams, REPORT_LINK_MAX_LENGTH, REPORT_LINKS_MAX, REPORT_TEXT_MAX } from '../../../api/contracts/grants';
-import { isAllowedText } from '../../../forms/definitions/validate';
 import { APPLICANT_ACTOR } from '../../../lib/team';
 import { extensionOfMediaType } from '../../fileType';
 import { GRANT_MESSAGES, readApplicantGrant, readReportFile, submitReport } from '../../grants/service';
@@ -54,7 +53,7 @@ export const grantRoutes: ApplicantResource = async (api, options) => {
           badForm: GRANT_MESSAGES.badReportForm,
         });
         text = parts.fields.text ?? '';
-        if (text.trim() === '' || text.length > REPORT_TEXT_MAX || !isAllowedText(text)) throw new PartsRefused(400, GRANT_MESSAGES.badReportText);
+        if (text.trim() === '' || text.length > REPORT_TEXT_MAX) throw new PartsRefused(400, GRANT_MESSAGES.badReportText);
         const parsedLinks = parseLinks(parts.fields.links);
         if (!parsedLinks) throw new PartsRefused(400, LINKS_MESSAGE);
         links = parsedLinks;
