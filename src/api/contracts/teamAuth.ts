@@ -13,15 +13,18 @@ const SIGN_IN_FAILED = 'No pudimos verificar tu llave de acceso.';
 /** 256 random bits in base64url (src/server/team/tokens.ts). */
 const Token = Type.String({ pattern: '^[A-Za-z0-9_-]{43}$', errorMessage: BAD_LINK });
 
+/** A credential's binary values as WebAuthn's JSON carries them: base64url. */
+const Base64url = Type.String({ pattern: '^[A-Za-z0-9_-]*$' });
+
 /** The outer shape of a browser's credential JSON; everything inside is the library's to verify. */
 const credential = <T>(errorMessage: string) =>
   Type.Unsafe<T>(
     Type.Object(
       {
-        id: Type.String(),
-        rawId: Type.String(),
+        id: Base64url,
+        rawId: Base64url,
         type: Type.Literal('public-key'),
-        response: Type.Object({ clientDataJSON: Type.String() }, { additionalProperties: true }),
+        response: Type.Object({ clientDataJSON: Base64url }, { additionalProperties: true }),
       },
       { additionalProperties: true, errorMessage },
     ),

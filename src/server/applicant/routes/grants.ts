@@ -10,6 +10,8 @@ import { checkedUpload, PartsRefused, readTextAndFile } from './parts';
 import { APPLICANT_MESSAGES, emailOf, RESPONSE_BODY_LIMIT, send, signedIn, type ApplicantResource } from './shared';
 
 const LINKS_MESSAGE = `Los enlaces van uno por línea, hasta ${REPORT_LINKS_MAX}, y cada uno empieza con https://.`;
+/** A progress report's text parts (besides its one file). */
+const REPORT_PARTS = ['text', 'links'] as const;
 
 /** The report's links, one a line: 0..REPORT_LINKS_MAX https URLs; null when any is not one. */
 function parseLinks(text: string | undefined): string[] | null {
@@ -40,16 +42,15 @@ export const grantRoutes: ApplicantResource = async (api, options) => {
 
   api.post(
     '/applications/:reference/grant/milestones/:milestoneId/reports',
-    { bodyLimit: RESPONSE_BODY_LIMIT, config: { ...signedIn, applicantBody: 'multipart' }, schema: { params: ApplicantMilestoneParams, response: { 201: ApplicantGrant } } },
+    { bodyLimit: RESPONSE_BODY_LIMIT, config: { ...signedIn, applicantBody: 'multipart', textParts: REPORT_PARTS }, schema: { params: ApplicantMilestoneParams, response: { 201: ApplicantGrant } } },
     async (request, reply) => {
       let text: string;
       let links: string[];
       let upload: StoredFile | null;
       try {
         const parts = await readTextAndFile(request, {
-          fields: ['text', 'links'],
+          fields: REPORT_PARTS,
           textMaxBytes: REPORT_TEXT_MAX * 3 + REPORT_LINKS_MAX * (REPORT_LINK_MAX_LENGTH + 2),
-          badText: GRANT_MESSAGES.badReportText,
           badForm: GRANT_MESSAGES.badReportForm,
         });
         text = parts.fields.text ?? '';
