@@ -49,6 +49,16 @@ export function isAllowedText(value: string): boolean {
   return !DISALLOWED_TEXT.test(value);
 }
 
+const DISALLOWED_TEXT_EVERYWHERE = new RegExp(DISALLOWED_TEXT_CLASS, 'gu');
+/**
+ * Text as exports write and the command line prints it: each character no field may hold (one that
+ * was stored before the rule, or came in another way) replaced by U+FFFD, so a spreadsheet or a
+ * terminal never receives a control sequence (ESC [ …, BEL) or a bidi override.
+ */
+export function withDisallowedTextReplaced(value: string): string {
+  return value.replace(DISALLOWED_TEXT_EVERYWHERE, '\uFFFD');
+}
+
 /** A count: digits only (a number input also lets through '-1', '2.5' and '1e3'). */
 export function isWholeNumber(value: string): boolean {
   return /^\d+$/.test(value);
