@@ -496,7 +496,7 @@ for (const backend of BACKENDS) {
         const EMAIL = 'Escribe un correo electrónico válido.';
         const UNREADABLE = 'No pudimos leer lo que enviaste.';
         const RATING = 'Elige una valoración del 1 al 5.';
-        const REASON = 'El motivo puede tener hasta 2000 caracteres.';
+        const REASON = 'El motivo puede tener hasta 2.000 caracteres.';
         const cases: Array<[string, string | Json, string]> = [
           ['/link', {}, EMAIL],
           ['/link', { email: 'no es un correo' }, EMAIL],
@@ -510,7 +510,7 @@ for (const backend of BACKENDS) {
           [`/applications/${anaRef}/satisfaction`, { rating: 6 }, RATING],
           [`/applications/${anaRef}/satisfaction`, { rating: '5' }, RATING],
           [`/applications/${anaRef}/satisfaction`, { rating: 3.5 }, RATING],
-          [`/applications/${anaRef}/satisfaction`, { rating: 3, comment: 'x'.repeat(2001) }, 'El comentario puede tener hasta 2000 caracteres.'],
+          [`/applications/${anaRef}/satisfaction`, { rating: 3, comment: 'x'.repeat(2001) }, 'El comentario puede tener hasta 2.000 caracteres.'],
           [`/applications/${anaEvent}/withdraw`, { reason: 'x'.repeat(2001) }, REASON],
           [`/applications/${anaEvent}/withdraw`, { reason: 7 }, REASON],
           [`/applications/${anaEvent}/withdraw`, { reason: ['Ya no'] }, REASON],

@@ -241,7 +241,7 @@ for (const backend of BACKENDS) {
           400,
           `El criterio «${academic.criteria[0]!.label}» tiene más de un puntaje.`,
         ],
-        ['comment too long', members.reviewer, 'scores', { scores: allScores(academic.criteria, 3, 'x'.repeat(1001)), recommendation: 'approve' }, 400, 'Cada comentario puede tener hasta 1000 caracteres.'],
+        ['comment too long', members.reviewer, 'scores', { scores: allScores(academic.criteria, 3, 'x'.repeat(1001)), recommendation: 'approve' }, 400, 'Cada comentario puede tener hasta 1.000 caracteres.'],
         ['bad recommendation', members.reviewer, 'scores', { scores: allScores(academic.criteria, 3), recommendation: 'maybe' }, 400, 'Elige «Aprobar», «Rechazar» o «Dudoso».'],
         ['not assigned', members.second, 'scores', { scores: allScores(academic.criteria, 3), recommendation: 'approve' }, 403, 'No estás asignado a esta solicitud.'],
         [

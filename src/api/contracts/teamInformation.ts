@@ -4,6 +4,7 @@
  * validation and the team pages' `import type`.
  */
 import { Type, type Static } from 'typebox';
+import { groupThousands } from '../../lib/groupThousands';
 import { Text } from './common';
 import { DecisionMessage, InformationResponse, ReviewedForm, SatisfactionAnswer, StatusReply } from './applicant';
 
@@ -11,7 +12,7 @@ import { DecisionMessage, InformationResponse, ReviewedForm, SatisfactionAnswer,
 export const QUESTION_MAX = 4000;
 export const APPLICANT_MESSAGE_MAX = 4000;
 
-const QUESTION_MESSAGE = `Escribe la pregunta: entre 1 y ${QUESTION_MAX} caracteres.`;
+const QUESTION_MESSAGE = `Escribe la pregunta: entre 1 y ${groupThousands(QUESTION_MAX, '.')} caracteres.`;
 
 /** POST /api/team/applications/:id/information-request/preview and …/send (reviewers and admins). */
 export const QuestionBody = Type.Object(

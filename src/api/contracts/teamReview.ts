@@ -88,7 +88,7 @@ export type NoteBody = Static<typeof NoteBody>;
 export const DecisionEmailPreview = Type.Object({ to: Type.String(), subject: Type.String(), text: Type.String() });
 export type DecisionEmailPreview = Static<typeof DecisionEmailPreview>;
 
-const APPLICANT_MESSAGE_ERROR = `El mensaje para quien postula puede tener hasta ${APPLICANT_MESSAGE_MAX} caracteres.`;
+const APPLICANT_MESSAGE_ERROR = `El mensaje para quien postula puede tener hasta ${groupThousands(APPLICANT_MESSAGE_MAX, '.')} caracteres.`;
 /** The team's optional message to the applicant with a decision: in the decision email and on /mi-solicitud/. */
 const applicantMessage = Type.Optional(Text({ maxLength: APPLICANT_MESSAGE_MAX, errorMessage: APPLICANT_MESSAGE_ERROR }));
 

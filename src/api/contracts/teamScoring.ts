@@ -4,6 +4,7 @@
  * the aggregate, and the admin's decision with a reason. src/server/team/routes/scoring.ts serves them.
  */
 import { Type, type Static } from 'typebox';
+import { groupThousands } from '../../lib/groupThousands';
 import { APPLICANT_MESSAGE_MAX } from './teamInformation';
 import { MemberRef, Moment, Text } from './common';
 import { GrantTerms } from './grants';
@@ -19,15 +20,15 @@ const BAD_REFERENCES = 'Envía entre 1 y 500 referencias de solicitudes.';
 const BAD_ROUND_MEMBERS = 'Elige entre 1 y 50 revisores.';
 const BAD_PER_APPLICATION = 'El número de revisores por solicitud debe estar entre 1 y 10.';
 const BAD_DECLARATION = 'Indica si tienes un conflicto de interés y, si lo tienes, explícalo.';
-export const BAD_CONFLICT_REASON = `Explica el conflicto en 1 a ${CONFLICT_REASON_MAX} caracteres.`;
+export const BAD_CONFLICT_REASON = `Explica el conflicto en 1 a ${groupThousands(CONFLICT_REASON_MAX, '.')} caracteres.`;
 export const BAD_SCORE = 'Cada puntaje debe ser un número entero del 1 al 5.';
 const BAD_CRITERION = 'Cada puntaje debe nombrar un criterio de la rúbrica.';
-export const BAD_COMMENT = `Cada comentario puede tener hasta ${SCORE_COMMENT_MAX} caracteres.`;
+export const BAD_COMMENT = `Cada comentario puede tener hasta ${groupThousands(SCORE_COMMENT_MAX, '.')} caracteres.`;
 const BAD_RECOMMENDATION = 'Elige «Aprobar», «Rechazar» o «Dudoso».';
 const BAD_SCORES = 'Envía un puntaje por cada criterio de la rúbrica.';
 const BAD_DECISION_STATUS = 'Elige «Aprobada» o «Rechazada».';
 export const BAD_REASON = 'Elige un motivo de la lista del programa.';
-const BAD_APPLICANT_MESSAGE = `El mensaje para quien postula puede tener hasta ${APPLICANT_MESSAGE_MAX} caracteres.`;
+const BAD_APPLICANT_MESSAGE = `El mensaje para quien postula puede tener hasta ${groupThousands(APPLICANT_MESSAGE_MAX, '.')} caracteres.`;
 
 /* ---------- The rubric, as the detail carries it ---------- */
 
