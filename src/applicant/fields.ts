@@ -44,7 +44,7 @@ export const responseFileField: FieldDefinition = {
   section: 'response',
   required: false,
   maxBytes: FILE_MAX_BYTES,
-  messages: { disallowed: DISALLOWED_TEXT_MESSAGE_ES, invalid: 'El archivo no puede pesar más de 4 MB.' },
+  messages: { invalid: 'El archivo no puede pesar más de 4 MB.' },
 };
 
 export const withdrawReasonField: FieldDefinition = {

@@ -211,6 +211,8 @@ describe('every string field of every route refuses text no field may hold', () 
     const covered = walked.filter((route) => fieldsOf(route).length > 0);
     const failures: string[] = [];
     let fields = 0;
+    const byPlace: Record<string, number> = {};
+    for (const route of covered) for (const field of fieldsOf(route)) byPlace[field.where] = (byPlace[field.where] ?? 0) + 1;
     for (const route of covered) {
       const before = await rowCounts();
       for (const field of fieldsOf(route)) {
@@ -240,7 +242,7 @@ describe('every string field of every route refuses text no field may hold', () 
       const changed = Object.keys(after).filter((table) => after[table] !== before[table]);
       if (changed.length > 0) failures.push(`${[route.method].flat()[0]} ${route.url}: rows changed in ${changed.join(', ')}`);
     }
-    console.info(`text walk: ${covered.length} routes (of ${walked.length} under /api/team and /api/applicant), ${fields} string fields, ${fields * BAD.length} requests`);
+    console.info(`text walk: ${covered.length} routes (of ${walked.length} under /api/team and /api/applicant), ${fields} string fields (${JSON.stringify(byPlace)}), ${fields * BAD.length} requests`);
     expect(failures).toEqual([]);
     // The walk sees the routes the issue named, so a route missing from the registry would show here.
     const walkedUrls = covered.map((route) => route.url);
