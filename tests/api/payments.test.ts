@@ -206,6 +206,17 @@ describe('grant payments', () => {
       expect(await paymentRows()).toBe(before);
     });
 
+    it('refuses a rate holding NUL, ESC, BEL or a bidi override with the Spanish message of the text rule, and stores nothing', async () => {
+      const g = await grant();
+      const before = await paymentRows();
+      for (const rate of ['1 ETH = 3000\u0000 USD', '1 ETH = \u001b[31m3000 USD', '1 ETH = 3000 USD\u0007', '1 ETH = \u202e3000 USD']) {
+        const refused = await pay(g, ethPayment(g, { rate }));
+        expect(refused.status, JSON.stringify(rate)).toBe(400);
+        expect(await refused.json()).toEqual({ error: 'Tu texto tiene un carácter que no podemos guardar (suele venir de copiar y pegar). Pégalo como texto sin formato e inténtalo de nuevo.' });
+      }
+      expect(await paymentRows()).toBe(before);
+    });
+
     it('refuses paying more than the approved amount, naming what is left, and stores nothing', async () => {
       const g = await grant({ amount: '200000' });
       expect((await pay(g, ethPayment(g, { grantAmount: '1500.00' }))).status).toBe(201);
