@@ -497,6 +497,7 @@ for (const backend of BACKENDS) {
         const UNREADABLE = 'No pudimos leer lo que enviaste.';
         const RATING = 'Elige una valoración del 1 al 5.';
         const REASON = 'El motivo puede tener hasta 2.000 caracteres.';
+        const TEXT = 'Tu texto tiene un carácter que no podemos guardar (suele venir de copiar y pegar). Pégalo como texto sin formato e inténtalo de nuevo.';
         const cases: Array<[string, string | Json, string]> = [
           ['/link', {}, EMAIL],
           ['/link', { email: 'no es un correo' }, EMAIL],
@@ -514,6 +515,13 @@ for (const backend of BACKENDS) {
           [`/applications/${anaEvent}/withdraw`, { reason: 'x'.repeat(2001) }, REASON],
           [`/applications/${anaEvent}/withdraw`, { reason: 7 }, REASON],
           [`/applications/${anaEvent}/withdraw`, { reason: ['Ya no'] }, REASON],
+          // The rule of allowed text (NUL answered 500 and ESC, BEL were stored before it held here).
+          [`/applications/${anaRef}/satisfaction`, { rating: 4, comment: 'Muy claro\u0000' }, TEXT],
+          [`/applications/${anaRef}/satisfaction`, { rating: 4, comment: '\u001b[31mMuy claro\u0007' }, TEXT],
+          [`/applications/${anaEvent}/withdraw`, { reason: 'Ya no\u0000' }, TEXT],
+          [`/applications/${anaEvent}/withdraw`, { reason: 'Ya no \u001b[2J' }, TEXT],
+          [`/applications/${anaEvent}/withdraw`, { reason: 'Ya no \u202etxt' }, TEXT],
+          [`/applications/${anaEvent}/withdraw`, { reason: 'Ya no \ud800' }, TEXT],
           [`/applications/${'X'.repeat(100)}/withdraw`, {}, 'No encontramos esa solicitud.'],
           ['/erasure-request', '{"__proto__": {}}', UNREADABLE],
         ];
