@@ -22,6 +22,8 @@ const COOKIE = '__Host-solicitante';
 const PORTAL = `${SITE}/mi-solicitud/`;
 const PDF = Buffer.from('%PDF-1.4\n1 0 obj<<>>endobj\ntrailer<<>>\n%%EOF\n');
 const DAY_MS = 86_400_000;
+/** The refusal of the rule of allowed text on every Spanish route (src/api/contracts/common.ts). */
+const TEXT_RULE = 'Tu texto tiene un carácter que no podemos guardar (suele venir de copiar y pegar). Pégalo como texto sin formato e inténtalo de nuevo.';
 
 type Actor = Role | 'owner' | 'other' | 'signedOut';
 const ACTORS: readonly Actor[] = ['admin', 'reviewer', 'finance', 'owner', 'other', 'signedOut'];
@@ -263,6 +265,10 @@ for (const backend of BACKENDS) {
         ['both amount and share', milestones([{ ...first, share: '40' }, second]), 400, 'El hito 1: Cada hito lleva un monto o una parte (%), no ambos ni ninguno.'],
         ['an unknown milestone', milestones([{ ...first, id: otherMilestone.id }, second]), 400, 'Uno de los hitos ya no existe en esta beca. Recarga la página.'],
         ['no milestones', milestones([]), 400, 'Define entre 1 y 20 hitos.'],
+        ['a milestone title with NUL', milestones([{ ...first, title: 'Auditoría\u0000' }, second]), 400, TEXT_RULE],
+        ['a milestone title with an escape sequence', milestones([{ ...first, title: '\u001b[31mAuditoría\u0007' }, second]), 400, TEXT_RULE],
+        ['a cancellation reason with NUL', () => admin.post(`/applications/${reference}/grant/cancel`, { reason: 'Se retiró\u0000' }), 400, TEXT_RULE],
+        ['a report with a bidi override', () => portal(cookies.owner).report(reportPath(reference, contract!.id), { text: 'Listo \u202etxt.exe' }), 400, TEXT_RULE],
         ['a reviewer asking for changes without a comment', () => team(members.reviewer).post(reviewPath(reference, contract!.id), { version: 1, decision: 'changes_requested' }), 400, 'Escribe qué cambios pides: el comentario es obligatorio.'],
         ['a review of a report never sent', () => team(members.reviewer).post(reviewPath(reference, contract!.id), { version: 1, decision: 'accepted' }), 409, 'Solo se revisa la última versión del informe, y una sola vez.'],
         ['a review of an unknown milestone', () => team(members.reviewer).post(reviewPath(reference, otherMilestone.id), { version: 1, decision: 'accepted' }), 404, 'No encontramos ese hito en la beca.'],
