@@ -1,5 +1,5 @@
 import { ReferenceParams } from '../../../api/contracts/common';
-import { AssignBody, BAD_NOTE, AssigneeList, AssignResult, DecisionEmailPreview, DecisionPreviewBody, DecisionQueued, DecisionSendBody, InternalNote, NoteBody, StatusChangeBody, StatusChangeResult } from '../../../api/contracts/teamReview';
+import { AssignBody, AssigneeList, AssignResult, DecisionEmailPreview, DecisionPreviewBody, DecisionQueued, DecisionSendBody, InternalNote, NoteBody, StatusChangeBody, StatusChangeResult } from '../../../api/contracts/teamReview';
 import { applicationStatusLabels, type ApplicationStatus } from '../../../lib/applicationStatus';
 import type { Database } from '../../storage/database';
 import { parseReference } from '../applications';
