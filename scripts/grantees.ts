@@ -1,12 +1,13 @@
 /** `npm run grantees -- add [label] | list | revoke <id>` (see src/server/cli/grantees.ts). */
 import { runGranteesCommand } from '../src/server/cli/grantees';
 import { projectDir } from './export-files';
+import { printFailure, printLines } from './support/terminal';
 
 process.chdir(projectDir);
 runGranteesCommand(process.argv.slice(2)).then(
-  (lines) => console.log(lines.join('\n')),
+  (lines) => printLines(lines),
   (error: unknown) => {
-    console.error(error instanceof Error ? error.message : String(error));
+    printFailure(error);
     process.exit(1);
   },
 );

@@ -7,6 +7,7 @@ export const SPANISH_UPLOAD_COPY: UploadCopy = {
   dropHere: 'Suelta el archivo aquí',
   remove: 'Quitar',
   uploaded: 'Archivo listo para enviar.',
+  tooMany: 'Elige un solo archivo.',
 };
 
 const comma = (megabytes: string) => megabytes.replace('.', ',');

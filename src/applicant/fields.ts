@@ -5,6 +5,7 @@
  */
 import type { FieldDefinition } from '@/forms/definitions/types';
 import { groupThousands } from '@/lib/groupThousands';
+import { DISALLOWED_TEXT_MESSAGE_ES } from '@/forms/definitions/validate';
 
 /** Caps the server enforces again. */
 export const RESPONSE_MAX_LENGTH = 32768;
@@ -24,7 +25,7 @@ export const linkEmailField: FieldDefinition = {
   section: 'link',
   required: true,
   maxLength: 254,
-  messages: { required: 'Escribe tu correo electrónico.', invalid: 'Escribe un correo electrónico válido, por ejemplo nombre@ejemplo.org.', maxLength: tooLong('Tu correo electrónico', 254) },
+  messages: { disallowed: DISALLOWED_TEXT_MESSAGE_ES, required: 'Escribe tu correo electrónico.', invalid: 'Escribe un correo electrónico válido, por ejemplo nombre@ejemplo.org.', maxLength: tooLong('Tu correo electrónico', 254) },
 };
 
 export const responseTextField: FieldDefinition = {
@@ -34,7 +35,7 @@ export const responseTextField: FieldDefinition = {
   section: 'response',
   required: true,
   maxLength: RESPONSE_MAX_LENGTH,
-  messages: { required: 'Escribe tu respuesta.', maxLength: tooLong('Tu respuesta', RESPONSE_MAX_LENGTH) },
+  messages: { disallowed: DISALLOWED_TEXT_MESSAGE_ES, required: 'Escribe tu respuesta.', maxLength: tooLong('Tu respuesta', RESPONSE_MAX_LENGTH) },
 };
 
 export const responseFileField: FieldDefinition = {
@@ -56,7 +57,7 @@ export const withdrawReasonField: FieldDefinition = {
   section: 'withdraw',
   required: false,
   maxLength: REASON_MAX_LENGTH,
-  messages: { maxLength: tooLong('El motivo', REASON_MAX_LENGTH) },
+  messages: { disallowed: DISALLOWED_TEXT_MESSAGE_ES, maxLength: tooLong('El motivo', REASON_MAX_LENGTH) },
 };
 
 export const ratingField: FieldDefinition = {
@@ -73,7 +74,7 @@ export const ratingField: FieldDefinition = {
     { value: '4', label: '4 · Buena' },
     { value: '5', label: '5 · Muy buena' },
   ],
-  messages: { required: 'Elige un número del 1 al 5.', invalid: 'Elige un número del 1 al 5.' },
+  messages: { disallowed: DISALLOWED_TEXT_MESSAGE_ES, required: 'Elige un número del 1 al 5.', invalid: 'Elige un número del 1 al 5.' },
 };
 
 export const ratingCommentField: FieldDefinition = {
@@ -83,7 +84,7 @@ export const ratingCommentField: FieldDefinition = {
   section: 'satisfaction',
   required: false,
   maxLength: COMMENT_MAX_LENGTH,
-  messages: { maxLength: tooLong('El comentario', COMMENT_MAX_LENGTH) },
+  messages: { disallowed: DISALLOWED_TEXT_MESSAGE_ES, maxLength: tooLong('El comentario', COMMENT_MAX_LENGTH) },
 };
 
 /* ---------- A progress report on a milestone of the grant ---------- */
@@ -117,7 +118,7 @@ export const reportBodyField: FieldDefinition = {
   section: 'report',
   required: true,
   maxLength: REPORT_MAX_LENGTH,
-  messages: { required: 'Escribe tu informe.', maxLength: tooLong('Tu informe', REPORT_MAX_LENGTH) },
+  messages: { disallowed: DISALLOWED_TEXT_MESSAGE_ES, required: 'Escribe tu informe.', maxLength: tooLong('Tu informe', REPORT_MAX_LENGTH) },
 };
 
 export const reportLinksField: FieldDefinition = {
@@ -132,7 +133,7 @@ export const reportLinksField: FieldDefinition = {
     { test: (text) => reportLinks(text).length <= REPORT_MAX_LINKS, message: `Puedes incluir hasta ${REPORT_MAX_LINKS} enlaces.` },
     { test: (text) => reportLinks(text).every(isHttpsAddress), message: 'Cada enlace debe ser una dirección completa que empiece con https://, una por línea.' },
   ],
-  messages: { maxLength: tooLong('La lista de enlaces', REPORT_MAX_LINKS * 2048) },
+  messages: { disallowed: DISALLOWED_TEXT_MESSAGE_ES, maxLength: tooLong('La lista de enlaces', REPORT_MAX_LINKS * 2048) },
 };
 
 /** The same file rules as an answer's (one file, 4 MB, the forms' types). */

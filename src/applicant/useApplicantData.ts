@@ -46,6 +46,6 @@ export function applicantFailure(status: number | null, message = ''): string {
   if (message) return message;
   if (status === 401) return 'Tu sesión terminó. Pide un enlace nuevo para volver a entrar.';
   if (status === 404) return 'No encontramos esa solicitud entre las tuyas. Revisa el enlace o vuelve a la lista.';
-  if (status === 429) return 'Hiciste demasiadas solicitudes seguidas. Espera unos minutos e inténtalo de nuevo.';
+  if (status === 429) return 'Hiciste demasiados intentos seguidos. Espera unos minutos e inténtalo de nuevo.';
   return 'No pudimos completar la acción. Revisa tu conexión e inténtalo de nuevo.';
 }

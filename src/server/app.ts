@@ -2,7 +2,7 @@ import path from 'node:path';
 import fastifyMultipart from '@fastify/multipart';
 import fastifyStatic from '@fastify/static';
 import type http from 'node:http';
-import Fastify, { type FastifyHttpOptions, type FastifyInstance } from 'fastify';
+import Fastify, { type FastifyHttpOptions, type FastifyInstance, type RouteOptions } from 'fastify';
 import { createCaptchaVerifier, type CaptchaVerifier } from './captcha';
 import type { ServerConfig } from './config';
 import { resolveFinanceKeys, type FinanceKeyring } from './finance/encryption';
@@ -31,6 +31,8 @@ export type AppDependencies = {
   readonly logger?: false;
   /** Seals and opens payment details; default: resolveFinanceKeys(config). */
   readonly financeKeys?: FinanceKeyring;
+  /** Told of every route as it is registered (tests walk them: tests/api/textFields.test.ts). */
+  readonly onRoute?: (route: RouteOptions) => void;
 };
 
 /**
@@ -141,7 +143,7 @@ function readBodiesStrictly(app: FastifyInstance): void {
     }
     if (status === 413) return sendError(request, reply, 413, 'Request body is too large.');
     if (status === 415) return sendError(request, reply, 415, 'Unsupported content type.');
-    if (status === 429) return sendError(request, reply, 429, 'Demasiadas solicitudes: espera un minuto e inténtalo de nuevo.');
+    if (status === 429) return sendError(request, reply, 429, 'Demasiados intentos: espera un minuto e inténtalo de nuevo.');
     return sendError(request, reply, status, 'The request could not be read.');
   });
 }
@@ -176,6 +178,7 @@ export async function buildApp(deps: AppDependencies): Promise<FastifyInstance> 
   // API and error answers carry no inline script; each page's policy adds its own scripts' hashes.
   const csp = contentSecurityPolicy({ inlineScriptHashes: [], analyticsOrigin: config.analyticsOrigin });
   const app = Fastify(serverOptions(deps, csp));
+  if (deps.onRoute) app.addHook('onRoute', deps.onRoute);
   // Every route schema (src/api/contracts) is checked by the one strict validator.
   app.setValidatorCompiler(strictValidatorCompiler);
   guardEveryAnswer(app, config, csp);

@@ -59,6 +59,21 @@ export function sendError(request: FastifyRequest, reply: FastifyReply, status: 
   return reply.send(apiError(message));
 }
 
+/**
+ * Whether the query string decodes as UTF-8. Fastify's parser turns bytes that are not (e.g. the
+ * CESU-8 form of a lone surrogate, %ED%A0%80) into U+FFFD without a word; the API refuses them instead.
+ */
+export function queryIsUtf8(url: string): boolean {
+  const start = url.indexOf('?');
+  if (start === -1) return true;
+  try {
+    decodeURIComponent(url.slice(start + 1).replace(/\+/g, ' '));
+    return true;
+  } catch {
+    return false;
+  }
+}
+
 export function mediaTypeOf(request: FastifyRequest): string {
   return (request.headers['content-type'] ?? '').split(';')[0]!.trim().toLowerCase();
 }

@@ -1,7 +1,7 @@
 import type { FastifyInstance, FastifyReply } from 'fastify';
 import { endpoints } from '../api/endpoints';
 import { site } from '../config/site';
-import { isEmail } from '../forms/definitions/validate';
+import { isAllowedText, isEmail } from '../forms/definitions/validate';
 import { requireMediaType } from './http';
 import type { FinanceKeyring } from './finance/encryption';
 import { unsubscribeTokenVault } from './finance/sealedColumns';
@@ -35,7 +35,8 @@ function emailOf(body: unknown): string | null {
   if (typeof body !== 'object' || body === null || Array.isArray(body)) return null;
   const keys = Object.keys(body);
   const email = (body as { email?: unknown }).email;
-  return keys.length === 1 && typeof email === 'string' ? email.trim() : null;
+  // The rule of allowed text before the trim, which would quietly drop a VT or FF at either end.
+  return keys.length === 1 && typeof email === 'string' && isAllowedText(email) ? email.trim() : null;
 }
 
 const escapeHtml = (text: string): string => text.replace(/[&<>"']/g, (char) => `&#${char.charCodeAt(0)};`);

@@ -2,6 +2,7 @@ import { useMemo, useState, type FormEvent } from 'react';
 import { useForm } from 'react-hook-form';
 import { METHOD_LABELS, PAYMENT_METHODS, type PaymentMethod } from '@/lib/payments';
 import type { FieldDefinition, FormValues } from '@/forms/definitions/types';
+import { DISALLOWED_TEXT_MESSAGE_ES } from '@/forms/definitions/validate';
 import { RadioField } from '@/forms/kit/RadioField';
 import { fieldsResolver } from '@/forms/kit/resolver';
 import { TextField } from '@/forms/kit/TextField';
@@ -52,7 +53,7 @@ function paymentFields(grantCurrency: string): FieldDefinition[] {
       section: 'payment',
       required: true,
       options: PAYMENT_METHODS.map((method) => ({ value: method, label: METHODS[method].label })),
-      messages: { required: 'Elige el método de pago.', invalid: 'Elige el método de pago.' },
+      messages: { disallowed: DISALLOWED_TEXT_MESSAGE_ES, required: 'Elige el método de pago.', invalid: 'Elige el método de pago.' },
     },
     {
       name: 'amount',
@@ -62,7 +63,7 @@ function paymentFields(grantCurrency: string): FieldDefinition[] {
       section: 'payment',
       required: true,
       maxLength: 40,
-      messages: { required: 'Escribe el monto pagado.' },
+      messages: { disallowed: DISALLOWED_TEXT_MESSAGE_ES, required: 'Escribe el monto pagado.' },
     },
     {
       name: 'grantAmount',
@@ -73,7 +74,7 @@ function paymentFields(grantCurrency: string): FieldDefinition[] {
       required: true,
       maxLength: 40,
       visibleWhen: otherCurrency,
-      messages: { required: `Escribe el valor del pago en ${grantCurrency}.` },
+      messages: { disallowed: DISALLOWED_TEXT_MESSAGE_ES, required: `Escribe el valor del pago en ${grantCurrency}.` },
     },
     {
       name: 'rate',
@@ -84,9 +85,9 @@ function paymentFields(grantCurrency: string): FieldDefinition[] {
       required: true,
       maxLength: 64,
       visibleWhen: otherCurrency,
-      messages: { required: 'Escribe el tipo de cambio usado.' },
+      messages: { disallowed: DISALLOWED_TEXT_MESSAGE_ES, required: 'Escribe el tipo de cambio usado.' },
     },
-    { name: 'paidOn', kind: 'date', label: 'Fecha del pago', section: 'payment', required: true, messages: { required: 'Escribe la fecha del pago.', invalid: 'Escribe una fecha válida.' } },
+    { name: 'paidOn', kind: 'date', label: 'Fecha del pago', section: 'payment', required: true, messages: { disallowed: DISALLOWED_TEXT_MESSAGE_ES, required: 'Escribe la fecha del pago.', invalid: 'Escribe una fecha válida.' } },
     {
       name: 'reference',
       kind: 'text',
@@ -95,7 +96,7 @@ function paymentFields(grantCurrency: string): FieldDefinition[] {
       section: 'payment',
       required: true,
       maxLength: 200,
-      messages: { required: 'Escribe la referencia del pago.' },
+      messages: { disallowed: DISALLOWED_TEXT_MESSAGE_ES, required: 'Escribe la referencia del pago.' },
     },
     {
       name: 'destination',
@@ -105,7 +106,7 @@ function paymentFields(grantCurrency: string): FieldDefinition[] {
       section: 'payment',
       required: true,
       maxLength: 100,
-      messages: { required: 'Escribe la dirección o el IBAN de destino.' },
+      messages: { disallowed: DISALLOWED_TEXT_MESSAGE_ES, required: 'Escribe la dirección o el IBAN de destino.' },
     },
   ];
 }

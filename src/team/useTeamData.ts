@@ -47,7 +47,7 @@ export function failureMessage(status: number | null): string {
   if (status === 401) return 'Tu sesión terminó. Te llevamos a la página de ingreso…';
   if (status === 403) return 'Tu rol no tiene permiso para ver esta sección. Si crees que deberías tenerlo, escríbele a una persona administradora del equipo.';
   if (status === 404) return 'No encontramos lo que buscas. Puede que el enlace esté incompleto.';
-  if (status === 429) return 'Hiciste demasiadas solicitudes seguidas. Espera un momento e inténtalo de nuevo.';
+  if (status === 429) return 'Hiciste demasiados intentos seguidos. Espera un momento e inténtalo de nuevo.';
   return 'No pudimos cargar la información. Revisa tu conexión e inténtalo de nuevo.';
 }
 

@@ -498,9 +498,10 @@ for (const backend of BACKENDS) {
     describe('malformed requests', () => {
       it('answers every malformed body with a 4xx in Spanish, never a 5xx', async () => {
         const EMAIL = 'Escribe un correo electrónico válido.';
-        const UNREADABLE = 'No pudimos leer la solicitud.';
+        const UNREADABLE = 'No pudimos leer lo que enviaste.';
         const RATING = 'Elige una valoración del 1 al 5.';
-        const REASON = 'El motivo puede tener hasta 2000 caracteres.';
+        const REASON = 'El motivo puede tener hasta 2.000 caracteres.';
+        const TEXT = 'Tu texto tiene un carácter que no podemos guardar (suele venir de copiar y pegar). Pégalo como texto sin formato e inténtalo de nuevo.';
         const cases: Array<[string, string | Json, string]> = [
           ['/link', {}, EMAIL],
           ['/link', { email: 'no es un correo' }, EMAIL],
@@ -514,10 +515,17 @@ for (const backend of BACKENDS) {
           [`/applications/${anaRef}/satisfaction`, { rating: 6 }, RATING],
           [`/applications/${anaRef}/satisfaction`, { rating: '5' }, RATING],
           [`/applications/${anaRef}/satisfaction`, { rating: 3.5 }, RATING],
-          [`/applications/${anaRef}/satisfaction`, { rating: 3, comment: 'x'.repeat(2001) }, 'El comentario puede tener hasta 2000 caracteres.'],
+          [`/applications/${anaRef}/satisfaction`, { rating: 3, comment: 'x'.repeat(2001) }, 'El comentario puede tener hasta 2.000 caracteres.'],
           [`/applications/${anaEvent}/withdraw`, { reason: 'x'.repeat(2001) }, REASON],
           [`/applications/${anaEvent}/withdraw`, { reason: 7 }, REASON],
           [`/applications/${anaEvent}/withdraw`, { reason: ['Ya no'] }, REASON],
+          // The rule of allowed text (NUL answered 500 and ESC, BEL were stored before it held here).
+          [`/applications/${anaRef}/satisfaction`, { rating: 4, comment: 'Muy claro\u0000' }, TEXT],
+          [`/applications/${anaRef}/satisfaction`, { rating: 4, comment: '\u001b[31mMuy claro\u0007' }, TEXT],
+          [`/applications/${anaEvent}/withdraw`, { reason: 'Ya no\u0000' }, TEXT],
+          [`/applications/${anaEvent}/withdraw`, { reason: 'Ya no \u001b[2J' }, TEXT],
+          [`/applications/${anaEvent}/withdraw`, { reason: 'Ya no \u202etxt' }, TEXT],
+          [`/applications/${anaEvent}/withdraw`, { reason: 'Ya no \ud800' }, TEXT],
           [`/applications/${'X'.repeat(100)}/withdraw`, {}, 'No encontramos esa solicitud.'],
           ['/erasure-request', '{"__proto__": {}}', UNREADABLE],
         ];

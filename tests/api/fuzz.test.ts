@@ -56,8 +56,8 @@ const TARGETS: readonly Target[] = [
 const utf8 = (text: string): Uint8Array => new Uint8Array(Buffer.from(text, 'utf8'));
 const JSON_TYPE = { 'content-type': 'application/json' };
 
-/** Characters no text field may hold: C0 controls but TAB, LF, CR; unpaired or reversed surrogates. */
-const badText = fc.constantFrom('\u0000', '\u0001', '\u0008', '\u000b', '\u000c', '\u001b', '\u001f', '\ud800', '\udbff', '\udc00', '\udfff', '\ude00\ud83d');
+/** Characters no text field may hold: C0 controls but TAB, LF, CR; DEL and C1; bidi controls; unpaired or reversed surrogates. */
+const badText = fc.constantFrom('\u0000', '\u0001', '\u0008', '\u000b', '\u000c', '\u001b', '\u001f', '\u007f', '\u009b', '\u202a', '\u202e', '\u2066', '\u2069', '\ud800', '\udbff', '\udc00', '\udfff', '\ude00\ud83d');
 /** Byte sequences that are not UTF-8: stray continuation, lone lead bytes, overlong forms, encoded surrogates, 0xFF. */
 const invalidUtf8 = fc.constantFrom([0xff], [0xfe], [0x80], [0xc3], [0xc0, 0xaf], [0xe0, 0x80, 0xaf], [0xed, 0xa0, 0x80], [0xed, 0xbf, 0xbf], [0xf8, 0x88, 0x80, 0x80, 0x80], [0xe2, 0x82], [0xf4, 0x90, 0x80, 0x80]);
 const otherCharset = fc.constantFrom('iso-8859-1', 'latin1', 'windows-1252', 'utf-16', 'UTF-16LE', 'us-ascii', 'shift_jis', '"iso-8859-1"', 'utf-7', 'koi8-r');
@@ -127,7 +127,7 @@ function arbitraries(target: Target, securityId: string): fc.Arbitrary<FuzzCase>
     if (!multipart) return { kind: 'control or surrogate', ...encode(payload), mustReject: true };
     // Multipart carries bytes: a surrogate travels as its (invalid) three-byte UTF-8 form.
     const surrogateBytes = (unit: number): number[] => [0xe0 | (unit >> 12), 0x80 | ((unit >> 6) & 0x3f), 0x80 | (unit & 0x3f)];
-    const bytes = [...bad].flatMap((char) => (char.charCodeAt(0) >= 0xd800 && char.charCodeAt(0) <= 0xdfff ? surrogateBytes(char.charCodeAt(0)) : [char.charCodeAt(0)]));
+    const bytes = [...bad].flatMap((char) => (char.charCodeAt(0) >= 0xd800 && char.charCodeAt(0) <= 0xdfff ? surrogateBytes(char.charCodeAt(0)) : [...Buffer.from(char, 'utf8')]));
     payload[field] = insertAt(String(validPayload()[field]), position, MARKER);
     const encoded = encode(payload);
     return { kind: 'control or surrogate', headers: encoded.headers, body: spliceBytes(Buffer.from(encoded.body), MARKER, bytes), mustReject: true };

@@ -26,6 +26,8 @@ const COOKIE = '__Host-solicitante';
 const PORTAL = `${SITE}/mi-solicitud/`;
 const PDF = Buffer.from('%PDF-1.4\n1 0 obj<<>>endobj\ntrailer<<>>\n%%EOF\n');
 const DAY_MS = 86_400_000;
+/** The refusal of the rule of allowed text on every Spanish route (src/api/contracts/common.ts). */
+const TEXT_RULE = 'Tu texto tiene un carácter que no podemos guardar (suele venir de copiar y pegar). Pégalo como texto sin formato e inténtalo de nuevo.';
 
 type Actor = Role | 'owner' | 'other' | 'signedOut';
 const ACTORS: readonly Actor[] = ['admin', 'reviewer', 'finance', 'owner', 'other', 'signedOut'];
@@ -233,7 +235,7 @@ for (const backend of BACKENDS) {
         ['a number, not a string', () => admin.post(`/applications/${reference}/grant`, { amount: 1000, currency: 'USD' }), 400, 'Escribe el monto solo con números y un punto para los decimales, por ejemplo 1500.50.'],
         ['unknown currency', () => admin.post(`/applications/${reference}/grant`, { amount: '1', currency: 'BTC' }), 400, 'La moneda debe ser una de: USD, ETH, DAI.'],
         ['not approved', () => admin.post(`/applications/${unapproved}/grant`, { amount: '1', currency: 'USD' }), 409, 'Solo una solicitud Aprobada puede tener una beca.'],
-        ['a programme that pays nothing', () => admin.post(`/applications/${session}/grant`, { amount: '1', currency: 'USD' }), 409, 'Este programa no otorga becas con pagos.'],
+        ['a programme that pays nothing', () => admin.post(`/applications/${session}/grant`, { amount: '1', currency: 'USD' }), 409, 'Office Hours no otorga fondos: sus solicitudes no tienen beca.'],
         ['no grant yet', () => admin.post(`/applications/${reference}/grant/milestones`, { milestones: [{ title: 'A', doneCriteria: 'B', dueDate: '2099-01-01', amount: '1' }] }), 404, 'No encontramos esa beca.'],
       ];
       for (const [name, call, status, error] of refusals) {
@@ -266,15 +268,19 @@ for (const backend of BACKENDS) {
         ['a due date before the grant', milestones([{ ...first, dueDate: dayOffset(today, -1) }, second]), 400, `El hito 1: la fecha límite no puede ser anterior a la creación de la beca (${formatDay(today)}).`],
         ['a date that does not exist', milestones([{ ...first, dueDate: '2099-02-30' }, second]), 400, 'El hito 1: la fecha 2099-02-30 no existe.'],
         ['both amount and share', milestones([{ ...first, share: '40' }, second]), 400, 'El hito 1: Cada hito lleva un monto o una parte (%), no ambos ni ninguno.'],
-        ['an unknown milestone', milestones([{ ...first, id: otherMilestone.id }, second]), 400, `El hito ${otherMilestone.id} no existe en esta beca.`],
+        ['an unknown milestone', milestones([{ ...first, id: otherMilestone.id }, second]), 400, 'Uno de los hitos ya no existe en esta beca. Recarga la página.'],
         ['no milestones', milestones([]), 400, 'Define entre 1 y 20 hitos.'],
+        ['a milestone title with NUL', milestones([{ ...first, title: 'Auditoría\u0000' }, second]), 400, TEXT_RULE],
+        ['a milestone title with an escape sequence', milestones([{ ...first, title: '\u001b[31mAuditoría\u0007' }, second]), 400, TEXT_RULE],
+        ['a cancellation reason with NUL', () => admin.post(`/applications/${reference}/grant/cancel`, { reason: 'Se retiró\u0000' }), 400, TEXT_RULE],
+        ['a report with a bidi override', () => portal(cookies.owner).report(reportPath(reference, contract!.id), { text: 'Listo \u202etxt.exe' }), 400, TEXT_RULE],
         ['a reviewer asking for changes without a comment', () => team(members.reviewer).post(reviewPath(reference, contract!.id), { version: 1, decision: 'changes_requested' }), 400, 'Escribe qué cambios pides: el comentario es obligatorio.'],
         ['a review of a report never sent', () => team(members.reviewer).post(reviewPath(reference, contract!.id), { version: 1, decision: 'accepted' }), 409, 'Solo se revisa la última versión del informe, y una sola vez.'],
         ['a review of an unknown milestone', () => team(members.reviewer).post(reviewPath(reference, otherMilestone.id), { version: 1, decision: 'accepted' }), 404, 'No encontramos ese hito en la beca.'],
         ['a report on someone else\'s grant', () => portal(cookies.owner).report(reportPath(other, otherMilestone.id), { text: 'Hola' }), 404, 'No encontramos esa beca.'],
         ['a report on a milestone of another grant', () => portal(cookies.owner).report(reportPath(reference, otherMilestone.id), { text: 'Hola' }), 404, 'No encontramos ese hito en la beca.'],
-        ['a report without text', () => portal(cookies.owner).report(reportPath(reference, contract!.id), { text: '  ' }), 400, 'Escribe tu informe: entre 1 y 5000 caracteres, sin caracteres de control.'],
-        ['a report too long', () => portal(cookies.owner).report(reportPath(reference, contract!.id), { text: 'a'.repeat(5001) }), 400, 'Escribe tu informe: entre 1 y 5000 caracteres, sin caracteres de control.'],
+        ['a report without text', () => portal(cookies.owner).report(reportPath(reference, contract!.id), { text: '  ' }), 400, 'Escribe tu informe: entre 1 y 5.000 caracteres.'],
+        ['a report too long', () => portal(cookies.owner).report(reportPath(reference, contract!.id), { text: 'a'.repeat(5001) }), 400, 'Escribe tu informe: entre 1 y 5.000 caracteres.'],
         ['a link that is not https', () => portal(cookies.owner).report(reportPath(reference, contract!.id), { text: 'Avance', links: 'http://demo.example.org' }), 400, 'Los enlaces van uno por línea, hasta 5, y cada uno empieza con https://.'],
         ['six links', () => portal(cookies.owner).report(reportPath(reference, contract!.id), { text: 'Avance', links: Array.from({ length: 6 }, (_, n) => `https://example.org/${n}`).join('\n') }), 400, 'Los enlaces van uno por línea, hasta 5, y cada uno empieza con https://.'],
         ['a file of a type not accepted', () => portal(cookies.owner).report(reportPath(reference, contract!.id), { text: 'Avance', file: { name: 'x.exe', bytes: Buffer.from('MZ\x90\x00binary') } }), 400, 'El archivo debe ser PDF, PNG, JPEG, GIF, WebP, un documento de oficina (docx, xlsx, pptx, odt, ods, odp) o texto plano.'],
@@ -317,7 +323,7 @@ for (const backend of BACKENDS) {
       for (const [body, status, error] of [
         [{ grant: { amount: '12.345', currency: 'USD' } }, 400, '«12.345» parece llevar un punto de miles. Escribe el monto sin separador de miles (12345); el punto solo separa los decimales (12345.50).'],
         [{ grant: { amount: '1234.567', currency: 'USD' } }, 400, 'El monto admite como máximo 2 decimales en USD.'],
-        [{ status: 'rejected', reason: 'x', grant: { amount: '10', currency: 'USD' } }, 400, 'Solo una aprobación lleva una beca (monto y moneda).'],
+        [{ status: 'rejected', reason: 'x', grant: { amount: '10', currency: 'USD' } }, 400, 'El monto de la beca solo se indica al aprobar.'],
       ] as const) {
         const before = await snapshot();
         const response = await decide(refused, body);

@@ -182,7 +182,7 @@ describe('security headers, static site and limits', () => {
     const limitedNewsletter = await newsletter();
     expect(limitedNewsletter.status).toBe(429);
     // The newsletter shows a 4xx text as its toast: it must be readable Spanish.
-    expect(await limitedNewsletter.text()).toBe('Demasiadas solicitudes: espera un minuto e inténtalo de nuevo.');
+    expect(await limitedNewsletter.text()).toBe('Demasiados intentos: espera un minuto e inténtalo de nuevo.');
   });
 });
 

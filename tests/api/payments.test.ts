@@ -16,6 +16,7 @@ import { startApplicantSession } from '../../src/server/applicant/sessions';
 import { syncWebhookEndpoints } from '../../src/server/webhooks/outbox';
 import type { Role } from '../../src/server/team/roles';
 import { CHECKSUMMED_ADDRESS, validFinanceCrypto, validFinanceFiat, validProjectGrants } from '../../scripts/support/formAnswers';
+import { npmRun } from './support/npmRun';
 import { createRestartableStorage, type RestartableStorage } from './support/restartableServer';
 import { auditEntries, enrolMember, teamClient, type Member } from './support/teamClient';
 
@@ -201,9 +202,20 @@ describe('grant payments', () => {
       expect(await long.json()).toEqual({ error: 'La referencia bancaria debe tener entre 1 y 64 caracteres imprimibles.' });
       const pending = await pay(g, { ...bank, reference: 'TRF-1' });
       expect(pending.status).toBe(400);
-      expect(await pending.json()).toEqual({ error: 'Solo se registra un pago contra un hito Aceptado; sin hito, es un anticipo.' });
+      expect(await pending.json()).toEqual({ error: 'Solo se puede registrar el pago de un hito aceptado; sin hito, se registra como anticipo.' });
       const unknown = await pay(g, { ...bank, milestoneId: '999999', reference: 'TRF-1' });
       expect(unknown.status).toBe(404);
+      expect(await paymentRows()).toBe(before);
+    });
+
+    it('refuses a rate holding NUL, ESC, BEL or a bidi override with the Spanish message of the text rule, and stores nothing', async () => {
+      const g = await grant();
+      const before = await paymentRows();
+      for (const rate of ['1 ETH = 3000\u0000 USD', '1 ETH = \u001b[31m3000 USD', '1 ETH = 3000 USD\u0007', '1 ETH = \u202e3000 USD']) {
+        const refused = await pay(g, ethPayment(g, { rate }));
+        expect(refused.status, JSON.stringify(rate)).toBe(400);
+        expect(await refused.json()).toEqual({ error: 'Tu texto tiene un carácter que no podemos guardar (suele venir de copiar y pegar). Pégalo como texto sin formato e inténtalo de nuevo.' });
+      }
       expect(await paymentRows()).toBe(before);
     });
 
@@ -382,6 +394,40 @@ describe('grant payments', () => {
 
         await expect(run('--payments', '--before', '2026-02-30')).rejects.toThrow(UsageError);
         await expect(run('--form', 'project-grants', '--before', '2026-02-01')).rejects.toThrow('--before is for --payments only.');
+      } finally {
+        server = await storage.start({}, { TEAM_SIGNIN_RATE_LIMIT_PER_MINUTE: '1000' });
+      }
+    });
+
+    it('a rate and a name stored with ESC, BEL and a bidi override before the rule reach neither the Pagos CSV nor the terminal of `npm run export -- --payments`', async () => {
+      const g = await grant({ milestones: [{ amount: '1000000', accepted: true }] });
+      expect((await pay(g, ethPayment(g, { paidOn: '2026-03-01', reference: `0x${'d'.repeat(64)}` }))).status).toBe(201);
+      // As a row written before every field held the rule (or by hand): the database takes all three.
+      await server.database.query("UPDATE grant_payments SET rate = $1 WHERE paid_on = '2026-03-01'", ['1 ETH = \u001b[2J\u001b[31m3000\u0007 USD']);
+      await server.database.query("UPDATE submissions SET payload = payload || jsonb_build_object('firstName', $1::text) WHERE id = $2", ['Ana\u001b]0;pwned\u0007\u202e', g.submissionId]);
+      const CONTROL = /[\u0000-\u0008\u000b\u000c\u000e-\u001f\u007f-\u009f\u202a-\u202e\u2066-\u2069]/;
+      const range = ['--payments', '--since', '2026-03-01', '--before', '2026-03-02'];
+
+      const download = await (await api(members.finance).get('/payments.csv?since=2026-03-01&before=2026-03-02')).text();
+      expect(download).toContain('3000');
+      expect(download).not.toMatch(CONTROL);
+      await server.stop();
+      try {
+        // The real command in its own process, as the accountant's terminal receives it.
+        for (const format of [[], ['--format', 'json'], ['--include-finance']]) {
+          const printed = await npmRun('export', [...range, ...format], storage.env);
+          expect(printed.code).toBe(0);
+          expect(printed.stdout).toContain('3000');
+          expect(printed.stdout).toContain('\uFFFD[2J\uFFFD[31m3000\uFFFD USD');
+          expect(printed.stdout).not.toMatch(CONTROL);
+          expect(printed.stderr).not.toMatch(CONTROL);
+        }
+        // The other commands print through the same rule: the stored answers, one JSON line each.
+        const listed = await npmRun('submissions', ['project-grants', '--limit', '100'], storage.env);
+        expect(listed.code).toBe(0);
+        // JSON escapes ESC and BEL as text (\\u001b); the override, which it leaves raw, is replaced.
+        expect(listed.stdout).toContain('Ana\\u001b]0;pwned\\u0007\uFFFD');
+        expect(listed.stdout).not.toMatch(CONTROL);
       } finally {
         server = await storage.start({}, { TEAM_SIGNIN_RATE_LIMIT_PER_MINUTE: '1000' });
       }

@@ -403,7 +403,7 @@ for (const backend of BACKENDS) {
         const reference = await application();
         const refused = await api(members.reviewer).post(`/applications/${reference}/decision-email/preview`);
         expect(refused.status).toBe(409);
-        expect(await refused.json()).toEqual({ error: 'No hay correo de decisión para una solicitud Recibida: solo para Aprobada o Rechazada.' });
+        expect(await refused.json()).toEqual({ error: 'No hay correo de decisión para una solicitud en estado «Recibida»: solo para «Aprobada» o «Rechazada».' });
         await moveTo(reference, 'in_review', 'approved');
         const preview = (await (await api(members.reviewer).post(`/applications/${reference}/decision-email/preview`)).json()) as { to: string; subject: string; text: string };
         expect(preview.to).toBe('ana@example.org');
@@ -495,7 +495,7 @@ for (const backend of BACKENDS) {
         const admin = api(members.admin);
         const early = await admin.post(`/applications/${reference}/grantee`);
         expect(early.status).toBe(409);
-        expect(await early.json()).toEqual({ error: 'Solo se emite un ID de seguridad (Security Grantee ID) para una solicitud Aprobada.' });
+        expect(await early.json()).toEqual({ error: 'Solo se emite un ID de seguridad (Security Grantee ID) para una solicitud en estado «Aprobada».' });
         await moveTo(reference, 'in_review', 'approved');
         expect((await api(members.reviewer).post(`/applications/${reference}/grantee`)).status).toBe(403);
         expect((await api(members.finance).post(`/applications/${reference}/grantee`)).status).toBe(403);

@@ -241,8 +241,8 @@ for (const backend of BACKENDS) {
           400,
           `El criterio «${academic.criteria[0]!.label}» tiene más de un puntaje.`,
         ],
-        ['comment too long', members.reviewer, 'scores', { scores: allScores(academic.criteria, 3, 'x'.repeat(1001)), recommendation: 'approve' }, 400, 'Cada comentario puede tener hasta 1000 caracteres.'],
-        ['bad recommendation', members.reviewer, 'scores', { scores: allScores(academic.criteria, 3), recommendation: 'maybe' }, 400, 'La recomendación debe ser approve, reject o unsure.'],
+        ['comment too long', members.reviewer, 'scores', { scores: allScores(academic.criteria, 3, 'x'.repeat(1001)), recommendation: 'approve' }, 400, 'Cada comentario puede tener hasta 1.000 caracteres.'],
+        ['bad recommendation', members.reviewer, 'scores', { scores: allScores(academic.criteria, 3), recommendation: 'maybe' }, 400, 'Elige «Aprobar», «Rechazar» o «Dudoso».'],
         ['not assigned', members.second, 'scores', { scores: allScores(academic.criteria, 3), recommendation: 'approve' }, 403, 'Esta solicitud no te fue asignada.'],
         [
           'recused',
@@ -259,12 +259,12 @@ for (const backend of BACKENDS) {
           'decision',
           { status: 'rejected', reason: academic.reasons.approved[0]!.key },
           400,
-          `Elige un motivo de la lista del programa: ${academic.reasons.rejected.map((reason) => reason.key).join(', ')}.`,
+          `Elige un motivo: ${academic.reasons.rejected.map((reason) => reason.label).join('; ')}.`,
         ],
-        ['decision to another status', members.admin, 'decision', { status: 'in_review', reason: 'x' }, 400, 'La decisión debe ser approved o rejected.'],
+        ['decision to another status', members.admin, 'decision', { status: 'in_review', reason: 'x' }, 400, 'Elige «Aprobada» o «Rechazada».'],
         ['bulk approval', members.admin, '../applications/status', { references: [reference], status: 'approved' }, 400, 'Para aprobar o rechazar, usa la decisión con un motivo.'],
         ['conflict without a reason', members.reviewer, 'declaration', { conflict: true, reason: '   ' }, 400, 'Explica el conflicto en 1 a 500 caracteres.'],
-        ['declaration without its answer', members.reviewer, 'declaration', { reason: 'x' }, 400, 'Declara { "conflict": false } o { "conflict": true, "reason": "…" }.'],
+        ['declaration without its answer', members.reviewer, 'declaration', { reason: 'x' }, 400, 'Indica si tienes un conflicto de interés y, si lo tienes, explícalo.'],
       ];
       const outcomes = [];
       for (const [name, member, route, body] of cases) {

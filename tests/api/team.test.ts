@@ -277,7 +277,7 @@ for (const backend of BACKENDS) {
         expect(await crossSite.json()).toEqual({ error: expect.any(String) });
         const noOrigin = await fetch(`${server.url}/api/team/members/invite`, { method: 'POST', headers: { 'content-type': 'application/json', cookie: members.admin.cookie }, body: JSON.stringify(invite) });
         expect(noOrigin.status).toBe(403);
-        expect(await noOrigin.json()).toEqual({ error: 'Solicitud rechazada: no viene del sitio.' });
+        expect(await noOrigin.json()).toEqual({ error: 'No pudimos procesar tu envío. Recarga la página e inténtalo de nuevo.' });
         const asForm = await fetch(`${server.url}/api/team/members/invite`, { method: 'POST', headers: { 'content-type': 'application/x-www-form-urlencoded', origin: SITE, cookie: members.admin.cookie }, body: 'email=x@example.org&role=admin' });
         expect(asForm.status).toBe(415);
         const emptyBody = await fetch(`${server.url}/api/team/signout`, { method: 'POST', headers: { 'content-type': 'application/json', origin: SITE, cookie: members.admin.cookie } });

@@ -37,7 +37,7 @@ describe('team routes declared with schemas', () => {
     expect(await refusal(await teamClient(server.url, admin.cookie).post(`/applications/${reference}/assign`, { memberId: 1 }))).toEqual([400, { error: 'Solo se puede asignar a un revisor o administrador activo.' }]);
     expect(await refusal(await api().post(`/applications/${reference}/notes`, { body: 12345 }))).toEqual([
       400,
-      { error: 'La nota debe tener entre 1 y 5000 caracteres, sin caracteres de control.' },
+      { error: 'La nota debe tener entre 1 y 5.000 caracteres.' },
     ]);
     expect(await refusal(await api().post('/applications/status', { references: reference, status: 'in_review' }))).toEqual([400, { error: 'Envía entre 1 y 100 referencias de solicitudes.' }]);
     expect(await refusal(await api().post('/sessions/end', { id: 7 }))).toEqual([400, { error: 'Esa sesión no existe o ya terminó.' }]);
@@ -72,6 +72,6 @@ describe('team routes declared with schemas', () => {
   it('refuses a query value sent twice, a day that does not exist, and a body that is not an object', async () => {
     expect(await refusal(await api().get('/applications?form=project-grants&q=uno&q=dos'))).toEqual([400, { error: 'La búsqueda puede tener hasta 200 caracteres.' }]);
     expect(await refusal(await api().get('/applications?form=project-grants&from=2026-02-30'))).toEqual([400, { error: 'Las fechas van en formato AAAA-MM-DD.' }]);
-    expect(await refusal(await api().post(`/applications/${reference}/notes`, ['Revisar.']))).toEqual([400, { error: 'No pudimos leer la solicitud.' }]);
+    expect(await refusal(await api().post(`/applications/${reference}/notes`, ['Revisar.']))).toEqual([400, { error: 'No pudimos leer lo que enviaste.' }]);
   });
 });

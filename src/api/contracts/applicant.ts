@@ -5,6 +5,8 @@
  * and reaches only the applications whose `email` answer is theirs.
  */
 import { Type, type Static } from 'typebox';
+import { groupThousands } from '../../lib/groupThousands';
+import { Text } from './common';
 import { REVIEWED_PROGRAMMES } from '../../config/programmes';
 import { APPLICATION_STATUSES } from '../../lib/applicationStatus';
 
@@ -148,7 +150,7 @@ export type InformationResponseCreated = Static<typeof InformationResponseCreate
 
 /** POST …/withdraw: JSON; 409 once a decision is taken. */
 export const WithdrawBody = Type.Object({
-  reason: Type.Optional(Type.String({ maxLength: WITHDRAWAL_REASON_MAX, errorMessage: `El motivo puede tener hasta ${WITHDRAWAL_REASON_MAX} caracteres.` })),
+  reason: Type.Optional(Text({ maxLength: WITHDRAWAL_REASON_MAX, errorMessage: `El motivo puede tener hasta ${groupThousands(WITHDRAWAL_REASON_MAX, '.')} caracteres.` })),
 });
 export type WithdrawBody = Static<typeof WithdrawBody>;
 
@@ -162,7 +164,7 @@ const RATING_MESSAGE = 'Elige una valoración del 1 al 5.';
 export const SatisfactionBody = Type.Object(
   {
     rating: Type.Integer({ minimum: 1, maximum: 5, errorMessage: RATING_MESSAGE }),
-    comment: Type.Optional(Type.String({ maxLength: SATISFACTION_COMMENT_MAX, errorMessage: `El comentario puede tener hasta ${SATISFACTION_COMMENT_MAX} caracteres.` })),
+    comment: Type.Optional(Text({ maxLength: SATISFACTION_COMMENT_MAX, errorMessage: `El comentario puede tener hasta ${groupThousands(SATISFACTION_COMMENT_MAX, '.')} caracteres.` })),
   },
   { errorMessage: { required: { rating: RATING_MESSAGE } } },
 );

@@ -2,7 +2,8 @@
  * Pieces the team's route contracts share: an application's reference in the URL, its review
  * status, a member reference and the labelled answers of a form.
  */
-import { Type, type Static } from 'typebox';
+import { Type, type Static, type TStringOptions } from 'typebox';
+import { DISALLOWED_TEXT_CLASS, DISALLOWED_TEXT_MESSAGE_ES } from '../../forms/definitions/validate';
 import type { ProgrammeKey } from '../../config/programmes';
 import { APPLICATION_STATUSES } from '../../lib/applicationStatus';
 import { ROLES } from '../../lib/team';
@@ -33,3 +34,17 @@ export const Moment = Type.String();
 
 /** Routes that take no input still get a JSON body (`{}`): whatever it holds is dropped. */
 export const EmptyBody = Type.Object({}, { additionalProperties: false });
+
+/**
+ * Every text a route takes: a string without the characters no field may hold (the forms' rule,
+ * isAllowedText), refused with the Spanish message that says how to fix it; any other fault of the
+ * value (length, pattern, type) with the field's own `errorMessage`.
+ */
+export function Text(options: TStringOptions & { errorMessage?: string } = {}) {
+  const { errorMessage, ...rest } = options;
+  return Type.String({
+    ...rest,
+    not: { type: 'string', pattern: DISALLOWED_TEXT_CLASS },
+    errorMessage: errorMessage === undefined ? { not: DISALLOWED_TEXT_MESSAGE_ES } : { not: DISALLOWED_TEXT_MESSAGE_ES, _: errorMessage },
+  });
+}

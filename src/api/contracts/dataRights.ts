@@ -4,20 +4,21 @@
  * checked by the route with the forms' own rule (after trimming), so it matches what was stored.
  */
 import { Type, type Static } from 'typebox';
+import { Text } from './common';
 
 export const DATA_RIGHTS_MESSAGES = {
   badEmail: 'Escribe un correo electrónico válido.',
   confirm: 'Para borrar, repite el correo en "confirm".',
 } as const;
 
-const Email = Type.String({ errorMessage: DATA_RIGHTS_MESSAGES.badEmail });
+const Email = Text({ errorMessage: DATA_RIGHTS_MESSAGES.badEmail });
 
 export const DataRightsBody = Type.Object({ email: Email }, { additionalProperties: false, errorMessage: { required: { email: DATA_RIGHTS_MESSAGES.badEmail } } });
 export type DataRightsBody = Static<typeof DataRightsBody>;
 
 /** The address twice: a mistyped one must not erase someone else's data by accident. */
 export const EraseBody = Type.Object(
-  { email: Email, confirm: Type.String({ errorMessage: DATA_RIGHTS_MESSAGES.confirm }) },
+  { email: Email, confirm: Text({ errorMessage: DATA_RIGHTS_MESSAGES.confirm }) },
   { additionalProperties: false, errorMessage: { required: { email: DATA_RIGHTS_MESSAGES.badEmail, confirm: DATA_RIGHTS_MESSAGES.confirm } } },
 );
 export type EraseBody = Static<typeof EraseBody>;

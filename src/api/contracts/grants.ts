@@ -6,6 +6,8 @@
  * as numbers; dates as YYYY-MM-DD (UTC days).
  */
 import { Type, type Static } from 'typebox';
+import { groupThousands } from '../../lib/groupThousands';
+import { Text } from './common';
 import { GRANT_NOUNS, GRANT_STATES, MILESTONE_STATES, REPORT_DECISIONS } from '../../lib/grants';
 import { CURRENCY_CODES } from '../../lib/money';
 
@@ -26,7 +28,7 @@ const DATE_MESSAGE = 'Escribe la fecha como AAAA-MM-DD.';
 
 export const CurrencyField = Type.Enum(CURRENCY_CODES, { errorMessage: CURRENCY_MESSAGE });
 /** A decimal string; its decimals are checked against the currency by the route (src/lib/money.ts parseAmount). */
-export const AmountField = Type.String({ minLength: 1, maxLength: 64, errorMessage: AMOUNT_MESSAGE });
+export const AmountField = Text({ minLength: 1, maxLength: 64, errorMessage: AMOUNT_MESSAGE });
 export const DateField = Type.String({ pattern: '^[0-9]{4}-[0-9]{2}-[0-9]{2}$', errorMessage: DATE_MESSAGE });
 
 /* ---------- Team: creating, milestones, cancel, complete, review ---------- */
@@ -50,14 +52,14 @@ export type GrantTerms = Static<typeof GrantTerms>;
  */
 export const MilestoneInput = Type.Object(
   {
-    id: Type.Optional(Type.String({ maxLength: 20 })),
-    title: Type.String({ minLength: 1, maxLength: MILESTONE_TITLE_MAX, errorMessage: `El título del hito tiene entre 1 y ${MILESTONE_TITLE_MAX} caracteres.` }),
-    doneCriteria: Type.String({ minLength: 1, maxLength: MILESTONE_CRITERIA_MAX, errorMessage: `Qué cuenta como hecho: entre 1 y ${MILESTONE_CRITERIA_MAX} caracteres.` }),
+    id: Type.Optional(Text({ maxLength: 20 })),
+    title: Text({ minLength: 1, maxLength: MILESTONE_TITLE_MAX, errorMessage: `El título del hito tiene entre 1 y ${groupThousands(MILESTONE_TITLE_MAX, '.')} caracteres.` }),
+    doneCriteria: Text({ minLength: 1, maxLength: MILESTONE_CRITERIA_MAX, errorMessage: `El criterio de cumplimiento tiene entre 1 y ${groupThousands(MILESTONE_CRITERIA_MAX, '.')} caracteres.` }),
     dueDate: DateField,
     amount: Type.Optional(AmountField),
     share: Type.Optional(Type.String({ pattern: '^[0-9]{1,3}(\\.[0-9]{1,2})?$', errorMessage: 'La parte es un porcentaje con hasta dos decimales, por ejemplo 25 o 33.5.' })),
   },
-  { additionalProperties: false, errorMessage: { required: { title: 'Cada hito necesita un título.', doneCriteria: 'Cada hito necesita qué cuenta como hecho.', dueDate: DATE_MESSAGE } } },
+  { additionalProperties: false, errorMessage: { required: { title: 'Cada hito necesita un título.', doneCriteria: 'Cada hito necesita un criterio de cumplimiento.', dueDate: DATE_MESSAGE } } },
 );
 export type MilestoneInput = Static<typeof MilestoneInput>;
 
@@ -75,7 +77,7 @@ export type MilestonesBody = Static<typeof MilestonesBody>;
 
 /** POST /api/team/applications/:id/grant/cancel (admin). 200 TeamGrant; 409 not active. */
 export const CancelGrantBody = Type.Object(
-  { reason: Type.String({ minLength: 1, maxLength: CANCEL_REASON_MAX, errorMessage: `Escribe el motivo de la cancelación (hasta ${CANCEL_REASON_MAX} caracteres).` }) },
+  { reason: Text({ minLength: 1, maxLength: CANCEL_REASON_MAX, errorMessage: `Escribe el motivo de la cancelación (hasta ${groupThousands(CANCEL_REASON_MAX, '.')} caracteres).` }) },
   { additionalProperties: false, errorMessage: { required: { reason: 'Escribe el motivo de la cancelación.' } } },
 );
 export type CancelGrantBody = Static<typeof CancelGrantBody>;
@@ -93,10 +95,10 @@ export type MilestoneParams = Static<typeof MilestoneParams>;
 export const ReviewReportBody = Type.Object(
   {
     version: Type.Integer({ minimum: 1, errorMessage: 'Indica la versión del informe.' }),
-    decision: Type.Enum(REPORT_DECISIONS, { errorMessage: 'La decisión es accepted o changes_requested.' }),
-    comment: Type.Optional(Type.String({ maxLength: REVIEW_COMMENT_MAX, errorMessage: `El comentario tiene hasta ${REVIEW_COMMENT_MAX} caracteres.` })),
+    decision: Type.Enum(REPORT_DECISIONS, { errorMessage: 'Elige «Aceptar» o «Pedir cambios».' }),
+    comment: Type.Optional(Text({ maxLength: REVIEW_COMMENT_MAX, errorMessage: `El comentario tiene hasta ${groupThousands(REVIEW_COMMENT_MAX, '.')} caracteres.` })),
   },
-  { additionalProperties: false, errorMessage: { required: { version: 'Indica la versión del informe.', decision: 'La decisión es accepted o changes_requested.' } } },
+  { additionalProperties: false, errorMessage: { required: { version: 'Indica la versión del informe.', decision: 'Elige «Aceptar» o «Pedir cambios».' } } },
 );
 export type ReviewReportBody = Static<typeof ReviewReportBody>;
 

@@ -4,6 +4,7 @@
  * `import type`, so no schema code reaches a page's bundle.
  */
 import { Type, type Static } from 'typebox';
+import { Text } from './common';
 import { ROLES } from '../../lib/team';
 
 export const InviteBody = Type.Object(
@@ -33,5 +34,5 @@ export type MemberList = Static<typeof MemberList>;
 const NO_MEMBER = 'No hay un miembro activo con ese correo.';
 
 /** Revoke a member, or end their sessions: by email; an unknown one is answered 404 by the route. */
-export const MemberEmailBody = Type.Object({ email: Type.String({ errorMessage: NO_MEMBER }) }, { additionalProperties: false, errorMessage: { required: { email: NO_MEMBER } } });
+export const MemberEmailBody = Type.Object({ email: Text({ errorMessage: NO_MEMBER }) }, { additionalProperties: false, errorMessage: { required: { email: NO_MEMBER } } });
 export type MemberEmailBody = Static<typeof MemberEmailBody>;

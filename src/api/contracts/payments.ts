@@ -6,7 +6,7 @@
 import { Type, type Static } from 'typebox';
 import { CURRENCY_CODES } from '../../lib/money';
 import { PAYMENT_METHODS, type PaymentMethod } from '../../lib/payments';
-import { Moment } from './common';
+import { Moment, Text } from './common';
 
 export { PAYMENT_METHODS, type PaymentMethod };
 
@@ -19,7 +19,7 @@ const DESTINATION_MESSAGE = 'Escribe la dirección o el IBAN al que se envió el
 const MILESTONE_MESSAGE = 'Elige un hito, o ninguno para un anticipo.';
 
 /** A decimal string; its form, decimals and sign are checked against the currency by src/lib/money.ts. */
-const Amount = (message: string) => Type.String({ maxLength: 100, errorMessage: message });
+const Amount = (message: string) => Text({ maxLength: 100, errorMessage: message });
 
 export const Day = Type.String({ pattern: '^[0-9]{4}-[0-9]{2}-[0-9]{2}$', errorMessage: DATE_MESSAGE });
 
@@ -35,13 +35,13 @@ export const RecordPaymentBody = Type.Object(
     /** Its value in the grant's currency: required when `currency` is not the grant's. */
     grantAmount: Type.Optional(Amount('Escribe el valor en la moneda de la beca como un número.')),
     /** The rate used, as entered (e.g. "3150.25 USD/ETH"); required with grantAmount. */
-    rate: Type.Optional(Type.String({ maxLength: 64, errorMessage: 'El tipo de cambio admite como máximo 64 caracteres.' })),
+    rate: Type.Optional(Text({ maxLength: 64, errorMessage: 'El tipo de cambio admite como máximo 64 caracteres.' })),
     paidOn: Day,
     method: Type.Enum(PAYMENT_METHODS, { errorMessage: METHOD_MESSAGE }),
     /** A transaction hash (0x + 64 hex) on-chain, a bank reference for a transfer. */
-    reference: Type.String({ maxLength: 200, errorMessage: REFERENCE_MESSAGE }),
+    reference: Text({ maxLength: 200, errorMessage: REFERENCE_MESSAGE }),
     /** The address or IBAN the payment was sent to, compared with the grantee's latest payment details. */
-    destination: Type.String({ minLength: 1, maxLength: 100, errorMessage: DESTINATION_MESSAGE }),
+    destination: Text({ minLength: 1, maxLength: 100, errorMessage: DESTINATION_MESSAGE }),
     /** Sent after a refusal for a destination that differs from the latest payment details. */
     confirmMismatch: Type.Optional(Type.Boolean()),
   },
@@ -49,7 +49,7 @@ export const RecordPaymentBody = Type.Object(
     additionalProperties: false,
     errorMessage: {
       required: { amount: AMOUNT_MESSAGE, currency: CURRENCY_MESSAGE, paidOn: DATE_MESSAGE, method: METHOD_MESSAGE, reference: REFERENCE_MESSAGE, destination: DESTINATION_MESSAGE },
-      additionalProperties: 'La solicitud lleva campos que no conocemos.',
+      additionalProperties: 'Tu envío lleva campos que no conocemos.',
     },
   },
 );
@@ -113,7 +113,7 @@ export type DueList = Static<typeof DueList>;
 /** `GET /api/team/payments?since=&before=` and `/payments.csv` (finance): paid on or after since, before `before`. */
 export const PaymentRange = Type.Object(
   { since: Type.Optional(Day), before: Type.Optional(Day) },
-  { additionalProperties: false, errorMessage: { additionalProperties: 'Filtra por since y before (AAAA-MM-DD).' } },
+  { additionalProperties: false, errorMessage: { additionalProperties: 'Filtra solo por fechas: desde (since) y hasta (before), en formato AAAA-MM-DD.' } },
 );
 export type PaymentRange = Static<typeof PaymentRange>;
 

@@ -6,7 +6,7 @@
 import { Type, type Static } from 'typebox';
 import { programmes } from '../../config/programmes';
 import { APPLICATION_STATUSES } from '../../lib/applicationStatus';
-import { AnswerSection, FormKeyField, MemberRef, Moment, Status } from './common';
+import { AnswerSection, FormKeyField, MemberRef, Moment, Status, Text } from './common';
 import { ApplicantSideOfApplication } from './teamInformation';
 import { PaymentDetailsVersion } from './teamFinance';
 import { ReviewState } from './teamReview';
@@ -29,7 +29,7 @@ export type InboxSort = (typeof INBOX_SORTS)[number];
 
 const Day = Type.String({ pattern: emptyOr('\\d{4}-\\d{2}-\\d{2}'), errorMessage: BAD_DATE });
 const Form = Type.String({ pattern: emptyOr(Object.keys(programmes).join('|')), errorMessage: BAD_FORM });
-const Search = Type.String({ maxLength: 200, errorMessage: 'La búsqueda puede tener hasta 200 caracteres.' });
+const Search = Text({ maxLength: 200, errorMessage: 'La búsqueda puede tener hasta 200 caracteres.' });
 /** 1 to 999999, leading zeros allowed. */
 export const PageField = Type.String({ pattern: emptyOr('(?=\\d{1,6}$)0*[1-9]\\d*'), errorMessage: 'La página debe ser un número entero positivo.' });
 

@@ -4,7 +4,7 @@
  */
 import type { AuthenticationResponseJSON, PublicKeyCredentialCreationOptionsJSON, PublicKeyCredentialRequestOptionsJSON, RegistrationResponseJSON } from '@simplewebauthn/browser';
 import { Type, type Static } from 'typebox';
-import { Moment, RoleField } from './common';
+import { Moment, RoleField, Text } from './common';
 
 const BAD_LINK = 'El enlace de inscripción no es válido.';
 const PASSKEY_FAILED = 'No pudimos verificar la llave de acceso. Inténtalo de nuevo.';
@@ -13,15 +13,18 @@ const SIGN_IN_FAILED = 'No pudimos verificar tu llave de acceso.';
 /** 256 random bits in base64url (src/server/team/tokens.ts). */
 const Token = Type.String({ pattern: '^[A-Za-z0-9_-]{43}$', errorMessage: BAD_LINK });
 
+/** A credential's binary values as WebAuthn's JSON carries them: base64url. */
+const Base64url = Type.String({ pattern: '^[A-Za-z0-9_-]*$' });
+
 /** The outer shape of a browser's credential JSON; everything inside is the library's to verify. */
 const credential = <T>(errorMessage: string) =>
   Type.Unsafe<T>(
     Type.Object(
       {
-        id: Type.String(),
-        rawId: Type.String(),
+        id: Base64url,
+        rawId: Base64url,
         type: Type.Literal('public-key'),
-        response: Type.Object({ clientDataJSON: Type.String() }, { additionalProperties: true }),
+        response: Type.Object({ clientDataJSON: Base64url }, { additionalProperties: true }),
       },
       { additionalProperties: true, errorMessage },
     ),
@@ -63,7 +66,7 @@ export type SessionList = Static<typeof SessionList>;
 
 const NO_SESSION = 'Esa sesión no existe o ya terminó.';
 export const EndSessionBody = Type.Object(
-  { id: Type.String({ errorMessage: NO_SESSION }) },
+  { id: Text({ errorMessage: NO_SESSION }) },
   { additionalProperties: false, errorMessage: { required: { id: NO_SESSION } } },
 );
 export type EndSessionBody = Static<typeof EndSessionBody>;

@@ -4,17 +4,19 @@
  * validation and the team pages' `import type`.
  */
 import { Type, type Static } from 'typebox';
+import { groupThousands } from '../../lib/groupThousands';
+import { Text } from './common';
 import { DecisionMessage, InformationResponse, ReviewedForm, SatisfactionAnswer, StatusReply } from './applicant';
 
 /** Longest question to an applicant, and longest message to an applicant with a decision. */
 export const QUESTION_MAX = 4000;
 export const APPLICANT_MESSAGE_MAX = 4000;
 
-const QUESTION_MESSAGE = `Escribe la pregunta: entre 1 y ${QUESTION_MAX} caracteres.`;
+const QUESTION_MESSAGE = `Escribe la pregunta: entre 1 y ${groupThousands(QUESTION_MAX, '.')} caracteres.`;
 
 /** POST /api/team/applications/:id/information-request/preview and …/send (reviewers and admins). */
 export const QuestionBody = Type.Object(
-  { question: Type.String({ minLength: 1, maxLength: QUESTION_MAX, pattern: '\\S', errorMessage: QUESTION_MESSAGE }) },
+  { question: Text({ minLength: 1, maxLength: QUESTION_MAX, pattern: '\\S', errorMessage: QUESTION_MESSAGE }) },
   { errorMessage: { required: { question: QUESTION_MESSAGE } } },
 );
 export type QuestionBody = Static<typeof QuestionBody>;

@@ -1,7 +1,8 @@
 /** The review workflow: status changes, assignment, internal notes and the decision email. */
 import { Type, type Static } from 'typebox';
 import { APPLICATION_STATUSES } from '../../lib/applicationStatus';
-import { MemberRef, Moment, RoleField, Status } from './common';
+import { groupThousands } from '../../lib/groupThousands';
+import { MemberRef, Moment, RoleField, Status, Text } from './common';
 import { APPLICANT_MESSAGE_MAX } from './teamInformation';
 import { DecisionReason } from './teamScoring';
 
@@ -11,7 +12,7 @@ export const NOTE_MAX_LENGTH = 5000;
 const BAD_STATUS = `El estado debe ser uno de: ${APPLICATION_STATUSES.join(', ')}.`;
 const BAD_REFERENCES = 'Envía entre 1 y 100 referencias de solicitudes.';
 const BAD_MEMBER = 'Solo se puede asignar a un revisor o administrador activo.';
-export const BAD_NOTE = `La nota debe tener entre 1 y ${NOTE_MAX_LENGTH} caracteres, sin caracteres de control.`;
+export const BAD_NOTE = `La nota debe tener entre 1 y ${groupThousands(NOTE_MAX_LENGTH, '.')} caracteres.`;
 const BAD_PREVIEW = 'Envía el asunto y el texto tal como los viste en la vista previa.';
 
 export const StatusChange = Type.Object({
@@ -58,7 +59,7 @@ export type AssigneeList = Static<typeof AssigneeList>;
 export const StatusChangeBody = Type.Object(
   {
     status: Type.Enum(APPLICATION_STATUSES, { errorMessage: BAD_STATUS }),
-    references: Type.Array(Type.String({ maxLength: 40 }), { minItems: 1, maxItems: 100, errorMessage: BAD_REFERENCES }),
+    references: Type.Array(Text({ maxLength: 40 }), { minItems: 1, maxItems: 100, errorMessage: BAD_REFERENCES }),
   },
   { additionalProperties: false, errorMessage: { required: { status: BAD_STATUS, references: BAD_REFERENCES } } },
 );
@@ -79,7 +80,7 @@ export type AssignResult = Static<typeof AssignResult>;
 
 /** Not only spaces; control characters and broken Unicode are refused by the route (the forms' own rule). */
 export const NoteBody = Type.Object(
-  { body: Type.String({ minLength: 1, maxLength: NOTE_MAX_LENGTH, pattern: '\\S', errorMessage: BAD_NOTE }) },
+  { body: Text({ minLength: 1, maxLength: NOTE_MAX_LENGTH, pattern: '\\S', errorMessage: BAD_NOTE }) },
   { additionalProperties: false, errorMessage: { required: { body: BAD_NOTE } } },
 );
 export type NoteBody = Static<typeof NoteBody>;
@@ -87,16 +88,16 @@ export type NoteBody = Static<typeof NoteBody>;
 export const DecisionEmailPreview = Type.Object({ to: Type.String(), subject: Type.String(), text: Type.String() });
 export type DecisionEmailPreview = Static<typeof DecisionEmailPreview>;
 
-const APPLICANT_MESSAGE_ERROR = `El mensaje para quien postula puede tener hasta ${APPLICANT_MESSAGE_MAX} caracteres.`;
+const APPLICANT_MESSAGE_ERROR = `El mensaje para quien postula puede tener hasta ${groupThousands(APPLICANT_MESSAGE_MAX, '.')} caracteres.`;
 /** The team's optional message to the applicant with a decision: in the decision email and on /mi-solicitud/. */
-const applicantMessage = Type.Optional(Type.String({ maxLength: APPLICANT_MESSAGE_MAX, errorMessage: APPLICANT_MESSAGE_ERROR }));
+const applicantMessage = Type.Optional(Text({ maxLength: APPLICANT_MESSAGE_MAX, errorMessage: APPLICANT_MESSAGE_ERROR }));
 
 export const DecisionPreviewBody = Type.Object({ applicantMessage }, { additionalProperties: false });
 export type DecisionPreviewBody = Static<typeof DecisionPreviewBody>;
 
 /** The previewed email, and the same message it was previewed with. */
 export const DecisionSendBody = Type.Object(
-  { subject: Type.String({ errorMessage: BAD_PREVIEW }), text: Type.String({ errorMessage: BAD_PREVIEW }), applicantMessage },
+  { subject: Text({ errorMessage: BAD_PREVIEW }), text: Text({ errorMessage: BAD_PREVIEW }), applicantMessage },
   { additionalProperties: false, errorMessage: { required: { subject: BAD_PREVIEW, text: BAD_PREVIEW } } },
 );
 export type DecisionSendBody = Static<typeof DecisionSendBody>;

@@ -4,8 +4,9 @@
  * the aggregate, and the admin's decision with a reason. src/server/team/routes/scoring.ts serves them.
  */
 import { Type, type Static } from 'typebox';
+import { groupThousands } from '../../lib/groupThousands';
 import { APPLICANT_MESSAGE_MAX } from './teamInformation';
-import { MemberRef, Moment } from './common';
+import { MemberRef, Moment, Text } from './common';
 import { GrantTerms } from './grants';
 
 export const SCORE_COMMENT_MAX = 1000;
@@ -17,17 +18,17 @@ const MEMBER_ID = '^[1-9]\\d{0,17}$';
 const BAD_MEMBERS = 'Envía una lista de hasta 20 miembros (revisores o administradores activos).';
 const BAD_REFERENCES = 'Envía entre 1 y 500 referencias de solicitudes.';
 const BAD_ROUND_MEMBERS = 'Elige entre 1 y 50 revisores.';
-const BAD_PER_APPLICATION = 'Los revisores por solicitud deben ser un número entre 1 y 10.';
-const BAD_DECLARATION = 'Declara { "conflict": false } o { "conflict": true, "reason": "…" }.';
-export const BAD_CONFLICT_REASON = `Explica el conflicto en 1 a ${CONFLICT_REASON_MAX} caracteres.`;
+const BAD_PER_APPLICATION = 'El número de revisores por solicitud debe estar entre 1 y 10.';
+const BAD_DECLARATION = 'Indica si tienes un conflicto de interés y, si lo tienes, explícalo.';
+export const BAD_CONFLICT_REASON = `Explica el conflicto en 1 a ${groupThousands(CONFLICT_REASON_MAX, '.')} caracteres.`;
 export const BAD_SCORE = 'Cada puntaje debe ser un número entero del 1 al 5.';
 const BAD_CRITERION = 'Cada puntaje debe nombrar un criterio de la rúbrica.';
-export const BAD_COMMENT = `Cada comentario puede tener hasta ${SCORE_COMMENT_MAX} caracteres.`;
-const BAD_RECOMMENDATION = 'La recomendación debe ser approve, reject o unsure.';
+export const BAD_COMMENT = `Cada comentario puede tener hasta ${groupThousands(SCORE_COMMENT_MAX, '.')} caracteres.`;
+const BAD_RECOMMENDATION = 'Elige «Aprobar», «Rechazar» o «Dudoso».';
 const BAD_SCORES = 'Envía un puntaje por cada criterio de la rúbrica.';
-const BAD_DECISION_STATUS = 'La decisión debe ser approved o rejected.';
+const BAD_DECISION_STATUS = 'Elige «Aprobada» o «Rechazada».';
 export const BAD_REASON = 'Elige un motivo de la lista del programa.';
-const BAD_APPLICANT_MESSAGE = `El mensaje para quien postula puede tener hasta ${APPLICANT_MESSAGE_MAX} caracteres.`;
+const BAD_APPLICANT_MESSAGE = `El mensaje para quien postula puede tener hasta ${groupThousands(APPLICANT_MESSAGE_MAX, '.')} caracteres.`;
 
 /* ---------- The rubric, as the detail carries it ---------- */
 
@@ -144,7 +145,7 @@ export type ReviewersResult = Static<typeof ReviewersResult>;
 /** Round-robin over the chosen reviewers: each application, in order, gets the next `perApplication` of them not yet on it. */
 export const RoundRobinBody = Type.Object(
   {
-    references: Type.Array(Type.String({ maxLength: 40 }), { minItems: 1, maxItems: 500, errorMessage: BAD_REFERENCES }),
+    references: Type.Array(Text({ maxLength: 40 }), { minItems: 1, maxItems: 500, errorMessage: BAD_REFERENCES }),
     memberIds: Type.Array(Type.String({ pattern: MEMBER_ID }), { minItems: 1, maxItems: 50, errorMessage: BAD_ROUND_MEMBERS }),
     perApplication: Type.Optional(Type.Integer({ minimum: 1, maximum: 10, errorMessage: BAD_PER_APPLICATION })),
   },
@@ -164,7 +165,7 @@ export type RoundRobinResult = Static<typeof RoundRobinResult>;
 export const DeclarationBody = Type.Object(
   {
     conflict: Type.Boolean({ errorMessage: BAD_DECLARATION }),
-    reason: Type.Optional(Type.String({ maxLength: CONFLICT_REASON_MAX, errorMessage: BAD_CONFLICT_REASON })),
+    reason: Type.Optional(Text({ maxLength: CONFLICT_REASON_MAX, errorMessage: BAD_CONFLICT_REASON })),
   },
   { additionalProperties: false, errorMessage: { required: { conflict: BAD_DECLARATION } } },
 );
@@ -178,9 +179,9 @@ export const ScoresBody = Type.Object(
     scores: Type.Array(
       Type.Object(
         {
-          criterion: Type.String({ minLength: 1, maxLength: 40, errorMessage: BAD_CRITERION }),
+          criterion: Text({ minLength: 1, maxLength: 40, errorMessage: BAD_CRITERION }),
           score: Type.Integer({ minimum: 1, maximum: 5, errorMessage: BAD_SCORE }),
-          comment: Type.Optional(Type.String({ maxLength: SCORE_COMMENT_MAX, errorMessage: BAD_COMMENT })),
+          comment: Type.Optional(Text({ maxLength: SCORE_COMMENT_MAX, errorMessage: BAD_COMMENT })),
         },
         { additionalProperties: false, errorMessage: { required: { criterion: BAD_CRITERION, score: BAD_SCORE } } },
       ),
@@ -200,8 +201,8 @@ export type ScoresResult = Static<typeof ScoresResult>;
 export const DecisionBody = Type.Object(
   {
     status: Type.Union([Type.Literal('approved'), Type.Literal('rejected')], { errorMessage: BAD_DECISION_STATUS }),
-    reason: Type.String({ minLength: 1, maxLength: 40, errorMessage: BAD_REASON }),
-    applicantMessage: Type.Optional(Type.String({ maxLength: APPLICANT_MESSAGE_MAX, errorMessage: BAD_APPLICANT_MESSAGE })),
+    reason: Text({ minLength: 1, maxLength: 40, errorMessage: BAD_REASON }),
+    applicantMessage: Type.Optional(Text({ maxLength: APPLICANT_MESSAGE_MAX, errorMessage: BAD_APPLICANT_MESSAGE })),
     /** Approving a paying programme's application with its amount creates the grant in the same transaction (src/api/contracts/grants.ts). */
     grant: Type.Optional(GrantTerms),
   },

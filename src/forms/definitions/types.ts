@@ -36,6 +36,8 @@ export type FieldMessages = {
   readonly required?: string;
   /** Shown when the value is longer than maxLength. Default 'Cannot exceed N characters.' */
   readonly maxLength?: string;
+  /** Shown when the text holds a character no field may (isAllowedText). Default DISALLOWED_TEXT_MESSAGE (English forms). */
+  readonly disallowed?: string;
   /**
    * Shown when the value is not of the field's kind: an email that is not one, a number field that
    * is not a whole number, a date that is not a date, a choice that is not one of the options, a

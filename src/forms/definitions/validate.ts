@@ -31,14 +31,32 @@ export function isEmail(value: string): boolean {
 }
 
 /**
- * Text the database and every reader can hold: no NUL or other C0 control character except TAB,
- * LF and CR, and no unpaired UTF-16 surrogate (PostgreSQL's jsonb refuses both; a lone surrogate
- * is not a character at all).
+ * The one rule for text anyone sends (forms, notes and every free-text field of every route, whose
+ * schemas state it through src/api/contracts/common.ts): no NUL or other C0 control character except
+ * TAB, LF and CR, no DEL or C1 control (a terminal reads U+009B as ESC [), no bidi embedding, override
+ * or isolate (U+202A–U+202E, U+2066–U+2069: text that reads otherwise than it is stored, "Trojan
+ * source"), and no unpaired UTF-16 surrogate (PostgreSQL refuses NUL and broken UTF-16; a lone
+ * surrogate is not a character at all). A character class for a `u` regular expression (ajv compiles
+ * schema patterns with the `u` flag too), in which `\ud800-\udfff` matches only a lone surrogate: a
+ * pair is one code point.
  */
-const DISALLOWED_TEXT = /[\u0000-\u0008\u000b\u000c\u000e-\u001f]|[\ud800-\udbff](?![\udc00-\udfff])|(?<![\ud800-\udbff])[\udc00-\udfff]/;
+export const DISALLOWED_TEXT_CLASS = '[\\u0000-\\u0008\\u000b\\u000c\\u000e-\\u001f\\u007f-\\u009f\\u202a-\\u202e\\u2066-\\u2069\\ud800-\\udfff]';
+const DISALLOWED_TEXT = new RegExp(DISALLOWED_TEXT_CLASS, 'u');
 export const DISALLOWED_TEXT_MESSAGE = 'Contains characters that are not allowed (control characters or broken Unicode).';
+/** The same refusal on the Spanish screens (the portal, the team area) and in the API's Spanish answers. */
+export const DISALLOWED_TEXT_MESSAGE_ES = 'Tu texto tiene un carácter que no podemos guardar (suele venir de copiar y pegar). Pégalo como texto sin formato e inténtalo de nuevo.';
 export function isAllowedText(value: string): boolean {
   return !DISALLOWED_TEXT.test(value);
+}
+
+const DISALLOWED_TEXT_EVERYWHERE = new RegExp(DISALLOWED_TEXT_CLASS, 'gu');
+/**
+ * Text as exports write and the command line prints it: each character no field may hold (one that
+ * was stored before the rule, or came in another way) replaced by U+FFFD, so a spreadsheet or a
+ * terminal never receives a control sequence (ESC [ …, BEL) or a bidi override.
+ */
+export function withDisallowedTextReplaced(value: string): string {
+  return value.replace(DISALLOWED_TEXT_EVERYWHERE, '\uFFFD');
 }
 
 /** A count: digits only (a number input also lets through '-1', '2.5' and '1e3'). */
@@ -81,7 +99,7 @@ export function validateField(field: FieldDefinition, values: FormValues, upload
   if (field.kind === 'file') return validateUpload(field, upload, values);
   const value = valueOf(values, field.name);
   if (value.trim() === '') return isRequired(field, values) ? (field.messages.required ?? DEFAULT_REQUIRED_MESSAGE) : undefined;
-  if (!isAllowedText(value)) return DISALLOWED_TEXT_MESSAGE;
+  if (!isAllowedText(value)) return field.messages.disallowed ?? DISALLOWED_TEXT_MESSAGE;
   if (field.maxLength !== undefined && value.length > field.maxLength) return field.messages.maxLength ?? capMessage(field.maxLength);
   const kindRule = KIND_RULES[field.kind];
   if (kindRule && !kindRule.test(value, field)) return field.messages.invalid ?? kindRule.message;

@@ -6,10 +6,10 @@ import { notify } from '@/lib/notify';
 import { ENGLISH_UPLOAD_COPY, type UploadCopy } from './uploadMessage';
 import styles from './Field.module.css';
 
-/** The drop component's own wording for the other rejections ('File type must be …', 'Too many files'). */
-function rejectionMessage(rejection: FileRejection | undefined, field: FieldDefinition): string {
+/** The copy's words for more than one file or one too large; the drop component's own for the other rejections ('File type must be …'). */
+function rejectionMessage(rejection: FileRejection | undefined, field: FieldDefinition, copy: UploadCopy): string {
   const error = rejection?.errors[0];
-  if (!error) return 'Too many files';
+  if (!error || error.code === ErrorCode.TooManyFiles) return copy.tooMany;
   if (error.code === ErrorCode.FileTooLarge) return field.messages.invalid ?? error.message;
   return error.message;
 }
@@ -40,7 +40,7 @@ export default function UploadDropzone({ field, copy = ENGLISH_UPLOAD_COPY, inpu
       onFile(accepted);
       void notify.success(copy.uploaded);
     },
-    onDropRejected: (rejections) => onRejected(rejectionMessage(rejections.length > 1 ? undefined : rejections[0], field)),
+    onDropRejected: (rejections) => onRejected(rejectionMessage(rejections.length > 1 ? undefined : rejections[0], field, copy)),
   });
   return (
     <>

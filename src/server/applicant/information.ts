@@ -33,7 +33,7 @@ async function askable(tx: Queryable, key: ApplicationKey, lock: boolean): Promi
 export type QuestionPreviewOutcome = { readonly status: 'not-found' } | { readonly status: 'not-askable'; readonly current: ApplicationStatus } | { readonly status: 'ok'; readonly email: QuestionEmailPreview };
 
 export const notAskableMessage = (status: ApplicationStatus): string =>
-  `No se puede pedir información sobre una solicitud ${applicationStatusLabels[status]}: solo si está Recibida, En revisión o Información solicitada.`;
+  `No se puede pedir información sobre una solicitud en estado «${applicationStatusLabels[status]}»: solo si está «Recibida», «En revisión» o «Información solicitada».`;
 
 type Composed = Exclude<QuestionPreviewOutcome, { status: 'ok' }> | { readonly status: 'ok'; readonly row: Asked; readonly email: ComposedEmail };
 

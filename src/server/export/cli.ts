@@ -16,6 +16,7 @@ import fs from 'node:fs/promises';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
 import { formDefinitions, isPaymentDetailsForm } from '../../forms/definitions';
+import { withDisallowedTextReplaced } from '../../forms/definitions/validate';
 import { countOf } from '../../lib/plural';
 import type { FormKey } from '../../forms/definitions/types';
 import { loadConfig } from '../config';
@@ -68,7 +69,9 @@ function parseDay(raw: string | undefined, option: string): string | null {
 }
 
 function asJson(table: ExportTable): string {
-  return `${JSON.stringify(table.rows.map((row) => Object.fromEntries(table.headers.map((header, index) => [header, row[index] ?? '']))), null, 2)}\n`;
+  // JSON.stringify escapes C0 controls and lone surrogates, not DEL, C1 or bidi controls: the export's rule of printable text.
+  const cell = (value: string | undefined) => withDisallowedTextReplaced(value ?? '');
+  return `${JSON.stringify(table.rows.map((row) => Object.fromEntries(table.headers.map((header, index) => [cell(header), cell(row[index])]))), null, 2)}\n`;
 }
 
 /** Writes a new file only (never over an existing one), readable by its owner alone: it holds personal data. */

@@ -31,7 +31,7 @@ export const GRANT_MESSAGES = {
   notFound: 'No encontramos esa beca.',
   milestoneNotFound: 'No encontramos ese hito en la beca.',
   notApproved: 'Solo una solicitud Aprobada puede tener una beca.',
-  notPaying: 'Este programa no otorga becas con pagos.',
+  notPaying: 'Office Hours no otorga fondos: sus solicitudes no tienen beca.',
   exists: 'Esta solicitud ya tiene una beca.',
   notActive: 'La beca no está activa: ya no admite cambios.',
   amountOrShare: 'Cada hito lleva un monto o una parte (%), no ambos ni ninguno.',
@@ -39,9 +39,9 @@ export const GRANT_MESSAGES = {
   commentNeeded: 'Escribe qué cambios pides: el comentario es obligatorio.',
   notLatest: 'Solo se revisa la última versión del informe, y una sola vez.',
   milestoneAccepted: 'Este hito ya fue aceptado: no recibe más informes.',
-  grantOnlyOnApproval: 'Solo una aprobación lleva una beca (monto y moneda).',
+  grantOnlyOnApproval: 'El monto de la beca solo se indica al aprobar.',
   inReview: 'El informe de este hito está en revisión: podrás enviar otro si el equipo pide cambios.',
-  badReportText: 'Escribe tu informe: entre 1 y 5000 caracteres, sin caracteres de control.',
+  badReportText: 'Escribe tu informe: entre 1 y 5.000 caracteres.',
   badReportForm: 'Envía solo el informe (text), los enlaces (links, uno por línea) y, si quieres, un archivo (file).',
 } as const;
 
@@ -236,7 +236,7 @@ function planMilestones(grant: GrantRow, inputs: readonly MilestoneInput[]): Ref
     const title = input.title.trim();
     const doneCriteria = input.doneCriteria.trim();
     if (title === '') return refuse(400, `${name} necesita un título.`);
-    if (doneCriteria === '') return refuse(400, `${name} necesita qué cuenta como hecho.`);
+    if (doneCriteria === '') return refuse(400, `${name} necesita un criterio de cumplimiento.`);
     if (!isCalendarDay(input.dueDate)) return refuse(400, `${name}: la fecha ${input.dueDate} no existe.`);
     if (input.dueDate < grant.created_day) return refuse(400, `${name}: la fecha límite no puede ser anterior a la creación de la beca (${formatDay(grant.created_day)}).`);
     if ((input.amount === undefined) === (input.share === undefined)) return refuse(400, `${name}: ${GRANT_MESSAGES.amountOrShare}`);
@@ -280,7 +280,7 @@ export async function defineMilestones(tx: Queryable, input: { readonly key: App
   const named = new Set<string>();
   for (const milestone of plan) {
     if (milestone.id === null) continue;
-    if (!existing.has(milestone.id) || named.has(milestone.id)) return refuse(400, `El hito ${milestone.id} no existe en esta beca.`);
+    if (!existing.has(milestone.id) || named.has(milestone.id)) return refuse(400, 'Uno de los hitos ya no existe en esta beca. Recarga la página.');
     named.add(milestone.id);
   }
   for (const row of existing.values()) {

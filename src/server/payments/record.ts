@@ -32,7 +32,7 @@ export const PAYMENT_MESSAGES = {
   beforeGrant: (day: string) => `La fecha del pago no puede ser anterior a la beca (${formatDay(day)}).`,
   future: 'La fecha del pago no puede ser futura.',
   noMilestone: 'No encontramos ese hito en esta beca.',
-  notAccepted: 'Solo se registra un pago contra un hito Aceptado; sin hito, es un anticipo.',
+  notAccepted: 'Solo se puede registrar el pago de un hito aceptado; sin hito, se registra como anticipo.',
   overpaid: (left: string) => `Este pago supera el monto aprobado: quedan ${left} por pagar.`,
   noDetails: 'La persona beneficiaria aún no envió datos de pago: revisa el destino y confirma para registrar el pago igualmente.',
   unreadableDetails: 'No pudimos descifrar los datos de pago más recientes: revisa el destino y confirma para registrar el pago igualmente.',

@@ -4,11 +4,12 @@
  * step, the satisfaction question asked once, the link request and the expired link.
  */
 import { http, HttpResponse } from 'msw';
-import { screen, waitFor, within } from '@testing-library/react';
+import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import type { ApplicantApplicationDetail } from '@/api/contracts/applicant';
 import * as contracts from '@/api/contracts/applicant';
 import * as fields from '@/applicant/fields';
+import { SPANISH_UPLOAD_COPY } from '@/applicant/copy';
 import { LINK_SENT_MESSAGE } from '@/applicant/LinkRequest';
 import { formatDateTime } from '@/applicant/format';
 import ApplicantPortalPage from '@/pages/mi-solicitud';
@@ -156,6 +157,46 @@ describe('answering a question', () => {
     expect(loads).toHaveLength(2);
     expect(screen.queryByRole('button', { name: 'Enviar mi respuesta' })).toBeNull();
     expect(screen.getByText('Listo.')).toBeVisible();
+  });
+});
+
+describe('text the server cannot store, and more than one file', () => {
+  it('a pasted vertical tab or bidi override is refused in Spanish before anything is sent; of two files dropped at once the first is taken, with no English word', async () => {
+    let sent = 0;
+    apiServer.use(
+      http.post(`*${DETAIL_PATH}/requests/7/response`, () => {
+        sent += 1;
+        return HttpResponse.json({ error: 'no' }, { status: 400 });
+      }),
+    );
+    const { user } = openDetail(asked);
+    const text = await screen.findByLabelText(/Tu respuesta/);
+    for (const pasted of ['Presupuesto\u000bpegado de Word', 'factura\u202Efdp.exe']) {
+      await user.clear(text);
+      await user.click(text);
+      await user.paste(pasted);
+      await user.click(screen.getByRole('button', { name: 'Enviar mi respuesta' }));
+      expect(await screen.findByText('Tu texto tiene un carácter que no podemos guardar (suele venir de copiar y pegar). Pégalo como texto sin formato e inténtalo de nuevo.')).toBeVisible();
+    }
+    expect(sent).toBe(0);
+    expect(screen.queryByText(/Contains characters/)).toBeNull();
+
+    await screen.findByText(/Arrastra tu archivo aquí/, {}, { timeout: 5000 });
+    const files = [new File(['%PDF-1.7'], 'a.pdf', { type: 'application/pdf' }), new File(['%PDF-1.7'], 'b.pdf', { type: 'application/pdf' })];
+    // Two files reach the drop area's input at once (jsdom has no DataTransfer for a real drop): the
+    // drop component takes the first and refuses the other; nothing English is shown.
+    fireEvent.change(screen.getByLabelText(/Archivo \(opcional\)/), { target: { files } });
+    expect(await screen.findByTestId('uploaded-file')).toHaveTextContent('a.pdf');
+    expect(screen.queryByText('Too many files')).toBeNull();
+    expect(SPANISH_UPLOAD_COPY.tooMany).toBe('Elige un solo archivo.');
+  });
+
+  it('a refusal for too many attempts (429) speaks of attempts, not of applications', async () => {
+    answer('get', '/api/applicant/me', json({ email: 'ana@ejemplo.org' }));
+    // No message of its own (a proxy's or the limiter's bare 429): the page's words.
+    answer('get', DETAIL_PATH, () => new HttpResponse(null, { status: 429 }));
+    renderPage(ApplicantApplicationPage, `/mi-solicitud/solicitud/?ref=${REFERENCE}`);
+    expect(await screen.findByText('Hiciste demasiados intentos seguidos. Espera unos minutos e inténtalo de nuevo.')).toBeVisible();
   });
 });
 

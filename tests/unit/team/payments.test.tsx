@@ -165,6 +165,24 @@ describe('Pagos (/equipo/pagos/, finance)', () => {
     expect(recorded).toHaveLength(0);
   });
 
+  it('a rate pasted with an escape sequence is refused in Spanish, and nothing is sent', async () => {
+    signedInAs(finance);
+    answer('get', '/api/team/payments/due', json(due));
+    answer('get', '/api/team/payments', json({ payments: [] }));
+    const recorded = answer('post', '/api/team/applications/PG-000012/grant/payments', json({}, 500));
+    const { user } = renderPage(PaymentsPage, '/equipo/pagos/');
+    await user.click(await screen.findByRole('button', { name: 'Registrar pago del hito 1 de PG-000012' }));
+    await user.click(screen.getByLabelText('ETH'));
+    await user.type(screen.getByLabelText(/Monto pagado/), '0.5');
+    await user.type(await screen.findByLabelText(/Valor en USD/), '1500.00');
+    await user.click(screen.getByLabelText(/Tipo de cambio usado/));
+    await user.paste('1 ETH = \u001b[31m3000 USD');
+    await user.click(screen.getByRole('button', { name: 'Registrar pago' }));
+    expect(await screen.findByText('Tu texto tiene un carácter que no podemos guardar (suele venir de copiar y pegar). Pégalo como texto sin formato e inténtalo de nuevo.')).toBeVisible();
+    expect(screen.queryByText(/Contains characters/)).toBeNull();
+    expect(recorded).toHaveLength(0);
+  });
+
   it('keeps every value on a refusal; a mismatched destination is sent again only with the confirmation', async () => {
     signedInAs(finance);
     answer('get', '/api/team/payments/due', json(due));

@@ -1,16 +1,16 @@
 import type { FastifyRequest } from 'fastify';
 import { ApplicantApplicationDetail, ApplicantApplicationList, InformationResponseCreated, ReferenceParams, RequestParams, RESPONSE_TEXT_MAX, SatisfactionAnswer, SatisfactionBody, StatusReply, WithdrawBody } from '../../../api/contracts/applicant';
-import { isAllowedText } from '../../../forms/definitions/validate';
 import type { StoredFile } from '../../storage/files';
 import { listOwnApplications, rateProcess, readOwnApplication, respondToRequest, withdrawApplication } from '../service';
 import { checkedUpload, PartsRefused, readTextAndFile, type TextAndFile } from './parts';
 import { APPLICANT_MESSAGES, emailOf, JSON_BODY_LIMIT, RESPONSE_BODY_LIMIT, send, signedIn, type ApplicantResource } from './shared';
 
 /** The answer's parts: the text (1..RESPONSE_TEXT_MAX characters) and at most one file. */
+const RESPONSE_PARTS = ['text'] as const;
 async function readResponseParts(request: FastifyRequest): Promise<{ text: string; file: TextAndFile<'text'>['file'] }> {
-  const { fields, file } = await readTextAndFile(request, { fields: ['text'], textMaxBytes: RESPONSE_TEXT_MAX * 3, badText: APPLICANT_MESSAGES.badText, badForm: APPLICANT_MESSAGES.badForm });
+  const { fields, file } = await readTextAndFile(request, { fields: RESPONSE_PARTS, textMaxBytes: RESPONSE_TEXT_MAX * 3, badForm: APPLICANT_MESSAGES.badForm });
   const { text } = fields;
-  if (text === undefined || text.trim() === '' || text.length > RESPONSE_TEXT_MAX || !isAllowedText(text)) throw new PartsRefused(400, APPLICANT_MESSAGES.badText);
+  if (text === undefined || text.trim() === '' || text.length > RESPONSE_TEXT_MAX) throw new PartsRefused(400, APPLICANT_MESSAGES.badText);
   return { text, file };
 }
 
@@ -27,7 +27,7 @@ export const applicationRoutes: ApplicantResource = async (api, options) => {
 
   api.post(
     '/applications/:reference/requests/:requestId/response',
-    { bodyLimit: RESPONSE_BODY_LIMIT, config: { ...signedIn, applicantBody: 'multipart' }, schema: { params: RequestParams, response: { 201: InformationResponseCreated } } },
+    { bodyLimit: RESPONSE_BODY_LIMIT, config: { ...signedIn, applicantBody: 'multipart', textParts: RESPONSE_PARTS }, schema: { params: RequestParams, response: { 201: InformationResponseCreated } } },
     async (request, reply) => {
       let parts: Awaited<ReturnType<typeof readResponseParts>>;
       let upload: StoredFile | null;

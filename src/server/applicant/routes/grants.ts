@@ -1,6 +1,5 @@
 import { ReferenceParams } from '../../../api/contracts/applicant';
 import { ApplicantGrant, ApplicantMilestoneParams, ApplicantReportFileParams, REPORT_LINK_MAX_LENGTH, REPORT_LINKS_MAX, REPORT_TEXT_MAX } from '../../../api/contracts/grants';
-import { isAllowedText } from '../../../forms/definitions/validate';
 import { APPLICANT_ACTOR } from '../../../lib/team';
 import { GRANT_MESSAGES, readApplicantGrant, readReportFile, reportFileName, submitReport } from '../../grants/service';
 import type { StoredFile } from '../../storage/files';
@@ -9,6 +8,8 @@ import { checkedUpload, PartsRefused, readTextAndFile } from './parts';
 import { APPLICANT_MESSAGES, emailOf, RESPONSE_BODY_LIMIT, send, signedIn, type ApplicantResource } from './shared';
 
 const LINKS_MESSAGE = `Los enlaces van uno por línea, hasta ${REPORT_LINKS_MAX}, y cada uno empieza con https://.`;
+/** A progress report's text parts (besides its one file). */
+const REPORT_PARTS = ['text', 'links'] as const;
 
 /** The report's links, one a line: 0..REPORT_LINKS_MAX https URLs; null when any is not one. */
 function parseLinks(text: string | undefined): string[] | null {
@@ -39,20 +40,19 @@ export const grantRoutes: ApplicantResource = async (api, options) => {
 
   api.post(
     '/applications/:reference/grant/milestones/:milestoneId/reports',
-    { bodyLimit: RESPONSE_BODY_LIMIT, config: { ...signedIn, applicantBody: 'multipart' }, schema: { params: ApplicantMilestoneParams, response: { 201: ApplicantGrant } } },
+    { bodyLimit: RESPONSE_BODY_LIMIT, config: { ...signedIn, applicantBody: 'multipart', textParts: REPORT_PARTS }, schema: { params: ApplicantMilestoneParams, response: { 201: ApplicantGrant } } },
     async (request, reply) => {
       let text: string;
       let links: string[];
       let upload: StoredFile | null;
       try {
         const parts = await readTextAndFile(request, {
-          fields: ['text', 'links'],
+          fields: REPORT_PARTS,
           textMaxBytes: REPORT_TEXT_MAX * 3 + REPORT_LINKS_MAX * (REPORT_LINK_MAX_LENGTH + 2),
-          badText: GRANT_MESSAGES.badReportText,
           badForm: GRANT_MESSAGES.badReportForm,
         });
         text = parts.fields.text ?? '';
-        if (text.trim() === '' || text.length > REPORT_TEXT_MAX || !isAllowedText(text)) throw new PartsRefused(400, GRANT_MESSAGES.badReportText);
+        if (text.trim() === '' || text.length > REPORT_TEXT_MAX) throw new PartsRefused(400, GRANT_MESSAGES.badReportText);
         const parsedLinks = parseLinks(parts.fields.links);
         if (!parsedLinks) throw new PartsRefused(400, LINKS_MESSAGE);
         links = parsedLinks;

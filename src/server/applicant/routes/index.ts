@@ -1,7 +1,8 @@
 import fastifyCookie from '@fastify/cookie';
 import type { FastifyInstance } from 'fastify';
 import { APPLICANT_COOKIE } from '../../../api/contracts/applicant';
-import { mediaTypeOf, validationMessage } from '../../http';
+import { DISALLOWED_TEXT_MESSAGE_ES } from '../../../forms/definitions/validate';
+import { mediaTypeOf, queryIsUtf8, validationMessage } from '../../http';
 import { originAllowed } from '../../origin';
 import { looksLikeToken } from '../../team/tokens';
 import { resumeApplicantSession, type ApplicantSession } from '../sessions';
@@ -24,6 +25,8 @@ declare module 'fastify' {
     applicantAccess?: 'public' | 'signed-in';
     /** The body a POST of /api/applicant carries: JSON unless said otherwise. */
     applicantBody?: 'json' | 'multipart';
+    /** A multipart route's text parts (besides its one `file`), each held to the rule of allowed text. */
+    textParts?: readonly string[];
   }
   interface FastifyRequest {
     applicantSession: ApplicantSession | null;
@@ -37,6 +40,7 @@ export async function applicantRoutes(app: FastifyInstance, options: ApplicantRo
 
   app.addHook('onRequest', async (request, reply) => {
     const { applicantAccess, applicantBody } = request.routeOptions.config;
+    if (!queryIsUtf8(request.url)) return send(reply, 400, DISALLOWED_TEXT_MESSAGE_ES);
     if (request.method === 'POST') {
       // The site's own pages only: exactly the configured origins, and never a POST without Origin.
       if (request.headers.origin === undefined || !originAllowed(request, config.allowedOrigins, { ownHost: false })) return send(reply, 403, APPLICANT_MESSAGES.crossSite);

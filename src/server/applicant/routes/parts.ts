@@ -1,5 +1,6 @@
 import type { FastifyRequest } from 'fastify';
 import { RESPONSE_FILE_MAX_BYTES } from '../../../api/contracts/applicant';
+import { DISALLOWED_TEXT_MESSAGE_ES, isAllowedText } from '../../../forms/definitions/validate';
 import { sniffFileType } from '../../fileType';
 import { describeUpload } from '../../uploads';
 import type { StoredFile } from '../../storage/files';
@@ -22,12 +23,15 @@ const strictUtf8 = new TextDecoder('utf-8', { fatal: true, ignoreBOM: true });
 /**
  * The portal's multipart bodies (an answer to a question, a progress report), read as the forms read
  * theirs (src/server/formRoutes.ts): every part as bytes, the named text parts decoded strictly as
- * UTF-8 (`badText` otherwise), each at most once, and at most one `file` of RESPONSE_FILE_MAX_BYTES.
+ * UTF-8 and held to the forms' rule of allowed text (isAllowedText): bytes that are not UTF-8 (a lone
+ * surrogate's CESU-8 form among them) or a character no field may hold are refused with
+ * DISALLOWED_TEXT_MESSAGE_ES, as the JSON routes' Text fields are, each at most once, and at most one
+ * `file` of RESPONSE_FILE_MAX_BYTES.
  * Any other part is refused with `badForm`.
  */
 export async function readTextAndFile<Field extends string>(
   request: FastifyRequest,
-  options: { readonly fields: readonly Field[]; readonly textMaxBytes: number; readonly badText: string; readonly badForm: string },
+  options: { readonly fields: readonly Field[]; readonly textMaxBytes: number; readonly badForm: string },
 ): Promise<TextAndFile<Field>> {
   const fields: Partial<Record<Field, string>> = {};
   let file: TextAndFile<Field>['file'] = null;
@@ -42,11 +46,14 @@ export async function readTextAndFile<Field extends string>(
         // An empty file input: no file.
         if (bytes.length > 0 || part.filename !== '') file = { name: part.filename, bytes };
       } else if (isField(part.fieldname) && part.filename === undefined && fields[part.fieldname] === undefined) {
+        let text: string;
         try {
-          fields[part.fieldname] = strictUtf8.decode(bytes);
+          text = strictUtf8.decode(bytes);
         } catch {
-          throw new PartsRefused(400, options.badText);
+          throw new PartsRefused(400, DISALLOWED_TEXT_MESSAGE_ES);
         }
+        if (!isAllowedText(text)) throw new PartsRefused(400, DISALLOWED_TEXT_MESSAGE_ES);
+        fields[part.fieldname] = text;
       } else {
         throw new PartsRefused(400, options.badForm);
       }

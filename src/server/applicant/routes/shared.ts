@@ -4,6 +4,7 @@ import { RESPONSE_FILE_MAX_BYTES, RESPONSE_TEXT_MAX } from '../../../api/contrac
 import { ERASURE_DEADLINE_DAYS } from '../../../api/contracts/teamInformation';
 import type { ServerConfig } from '../../config';
 import type { FinanceKeyring } from '../../finance/encryption';
+import { groupThousands } from '../../../lib/groupThousands';
 import { apiError } from '../../http';
 import type { Database } from '../../storage/database';
 import { LINK_VALID_MINUTES } from '../../../lib/applicantLinks';
@@ -16,11 +17,11 @@ export type ApplicantResource = FastifyPluginAsyncTypebox<ApplicantRouteOptions>
 
 export const APPLICANT_MESSAGES = {
   signedOut: 'Tu sesión terminó. Pide un enlace nuevo para entrar.',
-  crossSite: 'Solicitud rechazada: no viene del sitio.',
+  crossSite: 'No pudimos procesar tu envío. Recarga la página e inténtalo de nuevo.',
   json: 'Envía el cuerpo como application/json.',
   multipart: 'Envía la respuesta como multipart/form-data.',
-  unreadable: 'No pudimos leer la solicitud.',
-  tooLarge: 'La solicitud es demasiado grande.',
+  unreadable: 'No pudimos leer lo que enviaste.',
+  tooLarge: 'Tu envío es demasiado grande: el archivo no puede superar 4 MB.',
   tooMany: 'Demasiados intentos: espera un minuto e inténtalo de nuevo.',
   internal: 'Error interno: no se guardó nada. Inténtalo de nuevo más tarde.',
   notFound: 'No encontramos esa solicitud.',
@@ -31,7 +32,7 @@ export const APPLICANT_MESSAGES = {
   cannotRespond: 'La solicitud ya tiene una decisión o fue retirada: ya no recibe respuestas.',
   noDecision: 'Podrás valorar el proceso cuando la solicitud tenga una decisión.',
   alreadyRated: 'Ya valoraste el proceso de esta solicitud. ¡Gracias!',
-  badText: `Escribe tu respuesta: entre 1 y ${RESPONSE_TEXT_MAX} caracteres, sin caracteres de control.`,
+  badText: `Escribe tu respuesta: entre 1 y ${groupThousands(RESPONSE_TEXT_MAX, '.')} caracteres.`,
   fileTooLarge: 'El archivo no puede superar 4 MB.',
   badFileType: 'El archivo debe ser PDF, PNG, JPEG, GIF, WebP, un documento de oficina (docx, xlsx, pptx, odt, ods, odp) o texto plano.',
   badForm: 'Envía solo la respuesta (text) y, si quieres, un archivo (file).',

@@ -32,7 +32,7 @@ export const financeRoutes: TeamResource = async (team, options) => {
     if (!key) return send(reply, 404, MESSAGES.notFound);
     const outcome = await database.transaction((tx) => issueGranteeId(tx, { key, actor: actorOf(request), siteOrigin: config.siteOrigin, keys: financeKeys }));
     if (outcome.status === 'not-found') return send(reply, 404, MESSAGES.notFound);
-    if (outcome.status === 'not-approved') return send(reply, 409, 'Solo se emite un ID de seguridad (Security Grantee ID) para una solicitud Aprobada.');
+    if (outcome.status === 'not-approved') return send(reply, 409, 'Solo se emite un ID de seguridad (Security Grantee ID) para una solicitud en estado «Aprobada».');
     if (outcome.status === 'no-payout') return send(reply, 409, 'Office Hours no entrega fondos: sus solicitudes no llevan ID de seguridad (Security Grantee ID).');
     return reply.code(201).send({ issuedAt: outcome.issuedAt });
   });

@@ -3,7 +3,8 @@ import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import type { FastifyInstance } from 'fastify';
 import { dataRightsRoutes } from '../../dataRights/routes';
 import { informationRoutes } from './information';
-import { mediaTypeOf, validationMessage } from '../../http';
+import { DISALLOWED_TEXT_MESSAGE_ES } from '../../../forms/definitions/validate';
+import { mediaTypeOf, queryIsUtf8, validationMessage } from '../../http';
 import { originAllowed } from '../../origin';
 import { resumeSession, SESSION_COOKIE, type TeamSession } from '../sessions';
 import { looksLikeToken } from '../tokens';
@@ -47,6 +48,7 @@ export async function teamRoutes(app: FastifyInstance, options: TeamRouteOptions
   team.decorateRequest('teamSession', null);
 
   team.addHook('onRequest', async (request, reply) => {
+    if (!queryIsUtf8(request.url)) return send(reply, 400, DISALLOWED_TEXT_MESSAGE_ES);
     if (request.method === 'POST') {
       // The team API is for the site's own pages only: exactly the configured origins (never the
       // request's own Host), and a POST without an Origin (no browser sends one) is refused as well.

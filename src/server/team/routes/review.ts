@@ -1,6 +1,5 @@
 import { ReferenceParams } from '../../../api/contracts/common';
-import { AssignBody, BAD_NOTE, AssigneeList, AssignResult, DecisionEmailPreview, DecisionPreviewBody, DecisionQueued, DecisionSendBody, InternalNote, NoteBody, StatusChangeBody, StatusChangeResult } from '../../../api/contracts/teamReview';
-import { isAllowedText } from '../../../forms/definitions/validate';
+import { AssignBody, AssigneeList, AssignResult, DecisionEmailPreview, DecisionPreviewBody, DecisionQueued, DecisionSendBody, InternalNote, NoteBody, StatusChangeBody, StatusChangeResult } from '../../../api/contracts/teamReview';
 import { applicationStatusLabels, type ApplicationStatus } from '../../../lib/applicationStatus';
 import type { Database } from '../../storage/database';
 import { parseReference } from '../applications';
@@ -58,8 +57,6 @@ export const reviewRoutes: TeamResource = async (team, { database, config, finan
     const key = reviewedKey(request);
     if (!key) return send(reply, 404, MESSAGES.notFound);
     const note = request.body.body;
-    // The forms' own rule (no control characters, no broken Unicode): a pattern cannot say it the same way.
-    if (!isAllowedText(note)) return send(reply, 400, BAD_NOTE);
     const added = await database.transaction((tx) => addNote(tx, { key, body: note, actor: actorOf(request) }));
     if (!added) return send(reply, 404, MESSAGES.notFound);
     return reply.code(201).send(added);
@@ -76,7 +73,7 @@ export const reviewRoutes: TeamResource = async (team, { database, config, finan
     const preview = key ? await previewDecisionEmail(database, key, request.body.applicantMessage) : null;
     if (!preview || preview.status === 'not-found') return send(reply, 404, MESSAGES.notFound);
     if (preview.status === 'no-decision') {
-      return send(reply, 409, `No hay correo de decisión para una solicitud ${applicationStatusLabels[preview.current]}: solo para Aprobada o Rechazada.`);
+      return send(reply, 409, `No hay correo de decisión para una solicitud en estado «${applicationStatusLabels[preview.current]}»: solo para «Aprobada» o «Rechazada».`);
     }
     return preview.email;
   });

@@ -14,7 +14,6 @@ import {
   ScoresResult,
 } from '../../../api/contracts/teamScoring';
 import { isReviewedForm } from '../../../forms/definitions';
-import { isAllowedText } from '../../../forms/definitions/validate';
 import type { Database } from '../../storage/database';
 import { createGrantOrThrow, GRANT_MESSAGES, GrantRefused } from '../../grants/service';
 import { parseReference } from '../applications';
@@ -80,7 +79,7 @@ export const scoringRoutes: TeamResource = async (team, { database, config, fina
       const key = reviewedKey(request);
       if (!key) return send(reply, 404, MESSAGES.notFound);
       const conflict = request.body.conflict ? (request.body.reason ?? '').trim() : null;
-      if (conflict !== null && (conflict === '' || !isAllowedText(conflict))) return send(reply, 400, BAD_CONFLICT_REASON);
+      if (conflict !== null && conflict === '') return send(reply, 400, BAD_CONFLICT_REASON);
       const outcome = await database.transaction((tx) => declare(tx, { key, conflict, actor: actorOf(request), config: config.review }));
       if (outcome.status === 'not-found') return send(reply, 404, MESSAGES.notFound);
       if (outcome.status === 'refused') return send(reply, outcome.code, outcome.message);

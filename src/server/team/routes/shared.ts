@@ -21,10 +21,10 @@ export type TeamAccess = 'public' | 'member' | readonly Role[];
 export const MESSAGES = {
   signedOut: 'Inicia sesión para continuar.',
   forbidden: 'Tu rol no permite esta acción.',
-  crossSite: 'Solicitud rechazada: no viene del sitio.',
+  crossSite: 'No pudimos procesar tu envío. Recarga la página e inténtalo de nuevo.',
   json: 'Envía el cuerpo como application/json.',
-  unreadable: 'No pudimos leer la solicitud.',
-  tooLarge: 'La solicitud es demasiado grande.',
+  unreadable: 'No pudimos leer lo que enviaste.',
+  tooLarge: 'Tu envío es demasiado grande.',
   tooMany: 'Demasiados intentos: espera un minuto e inténtalo de nuevo.',
   internal: 'Error interno: inténtalo de nuevo más tarde.',
   notFound: 'No encontramos esa solicitud.',

@@ -1,7 +1,6 @@
 import type { ReviewAggregate, ReviewerAssignment, ReviewerScores, ScoringPart, ScoresBody } from '../../../api/contracts/teamScoring';
 import type { ReviewConfig } from '../../../config/review';
 import { isReviewedForm } from '../../../forms/definitions';
-import { isAllowedText } from '../../../forms/definitions/validate';
 import { applicationStatusLabels, type ApplicationStatus } from '../../../lib/applicationStatus';
 import { referenceOf } from '../../mail/compose';
 import type { Queryable } from '../../storage/database';
@@ -29,7 +28,6 @@ export const SCORING_MESSAGES = {
   unknownCriterion: (key: string) => `El criterio «${key}» no está en la rúbrica de este programa.`,
   twice: (label: string) => `El criterio «${label}» tiene más de un puntaje.`,
   missing: (labels: readonly string[]) => `Falta el puntaje de: ${labels.join(', ')}.`,
-  badComment: 'Los comentarios no pueden tener caracteres de control.',
   tooManyPerApplication: 'Hay menos revisores elegidos que revisores por solicitud.',
   alreadyReviewers: 'Ya tiene a todos los revisores elegidos.',
   settled: 'La solicitud ya está cerrada: no se asignan revisores.',
@@ -308,7 +306,6 @@ function checkScores(criteria: ReadonlyArray<{ key: string; label: string }>, bo
     if (!labels.has(entry.criterion)) return SCORING_MESSAGES.unknownCriterion(entry.criterion);
     if (given.has(entry.criterion)) return SCORING_MESSAGES.twice(labels.get(entry.criterion)!);
     const comment = entry.comment?.trim() ? entry.comment.trim() : null;
-    if (comment !== null && !isAllowedText(comment)) return SCORING_MESSAGES.badComment;
     given.set(entry.criterion, { score: entry.score, comment });
   }
   const missing = criteria.filter((criterion) => !given.has(criterion.key)).map((criterion) => criterion.label);
@@ -370,7 +367,7 @@ export async function decide(
   if (!review || (await lockSubmission(tx, key)) === null) return { status: 'not-found' };
   if ((await standingOf(tx, key.rowId, actor.memberId)).declaration === 'conflict') return { status: 'refused', code: 403, message: SCORING_MESSAGES.recusedDecider };
   const reason = review.reasons[to].find((entry) => entry.key === input.reason);
-  if (!reason) return { status: 'refused', code: 400, message: `Elige un motivo de la lista del programa: ${review.reasons[to].map((entry) => entry.key).join(', ')}.` };
+  if (!reason) return { status: 'refused', code: 400, message: `Elige un motivo: ${review.reasons[to].map((entry) => entry.label).join('; ')}.` };
   const applicantMessage = input.applicantMessage?.trim() ? input.applicantMessage.trim() : null;
   const outcome = await changeApplicationStatus(tx, { key, to, actor, decision: { reason: reason.key, applicantMessage } });
   if (!outcome.changed) return { status: 'refused', code: 409, message: outcome.reason };

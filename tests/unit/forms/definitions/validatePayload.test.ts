@@ -2,7 +2,7 @@
 import { describe, expect, it } from 'vitest';
 import { formDefinitions, officeHours, projectGrants, smallGrants } from '@/forms/definitions';
 import { decodeMultipartFields, payloadToFormEntries } from '@/forms/definitions/payload';
-import { DISALLOWED_TEXT_MESSAGE, isAllowedText, validateField, validatePayload } from '@/forms/definitions/validate';
+import { DISALLOWED_TEXT_MESSAGE, isAllowedText, validateField, validatePayload, withDisallowedTextReplaced } from '@/forms/definitions/validate';
 import { validAcademicGrants, validDevconGrants, validFinanceCrypto, validFinanceFiat, validOfficeHours, validProjectGrants, validSmallGrantsEvent, validSmallGrantsProject } from '../../../../scripts/support/formAnswers';
 import { websiteOfLength } from './ruleTable';
 
@@ -57,9 +57,17 @@ describe('validatePayload rejects what a browser would not send', () => {
     ['an unpaired high surrogate', 'Ana\ud800'],
     ['an unpaired low surrogate', '\udc00Ana'],
     ['a reversed surrogate pair', 'Ana\ude00\ud83d'],
+    ['DEL', 'Ana\u007f'],
+    ['a C1 control (CSI)', 'Ana\u009b31m'],
+    ['a right-to-left override (Trojan source)', 'Ana\u202eetadpu'],
+    ['a bidi isolate', 'Ana\u2066x\u2069'],
   ])('a text value with %s, with a field message (the browser shows the same)', (_case, firstName) => {
     expect(validatePayload(officeHours, { ...sentOfficeHours(), firstName })).toEqual({ ok: false, errors: { firstName: DISALLOWED_TEXT_MESSAGE } });
     expect(validateField(officeHours.fields.find((field) => field.name === 'firstName')!, { ...validOfficeHours(), firstName })).toBe(DISALLOWED_TEXT_MESSAGE);
+  });
+
+  it('exports and terminals get the same text with each such character replaced by U+FFFD, and the rest untouched', () => {
+    expect(withDisallowedTextReplaced('\u001b[31mAna\u0007 \u202eñ\ud800 😀\tb\r\n')).toBe('\uFFFD[31mAna\uFFFD \uFFFDñ\uFFFD 😀\tb\r\n');
   });
 
   it('accepts TAB, LF, CR and paired surrogates (emoji) in text', () => {
