@@ -181,7 +181,7 @@ describe('text the server cannot store, and more than one file', () => {
     expect(sent).toBe(0);
     expect(screen.queryByText(/Contains characters/)).toBeNull();
 
-    await screen.findByText(/Arrastra tu archivo aquí/, {}, { timeout: 5000 });
+    await screen.findByText(/Elige un archivo o arrástralo aquí/, {}, { timeout: 5000 });
     const files = [new File(['%PDF-1.7'], 'a.pdf', { type: 'application/pdf' }), new File(['%PDF-1.7'], 'b.pdf', { type: 'application/pdf' })];
     // Two files reach the drop area's input at once (jsdom has no DataTransfer for a real drop): the
     // drop component takes the first and refuses the other; nothing English is shown.
