@@ -92,6 +92,13 @@ module.exports = {
       to: { path: '^src/pages/' },
     },
     {
+      name: 'only-pages-into-layouts',
+      severity: 'error',
+      comment: 'Layouts sit just below the pages: only a page or another layout imports one. A helper a component needs moves down to src/lib.',
+      from: { path: '^src/', pathNot: ['^src/pages/', '^src/layouts/'] },
+      to: { path: '^src/layouts/' },
+    },
+    {
       name: 'shared-not-into-features',
       severity: 'error',
       comment: 'Definitions, options, config, content, lib, api and theme sit below the layouts, components, forms and team screens.',

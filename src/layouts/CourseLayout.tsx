@@ -8,10 +8,10 @@ import { SiteContainer } from '@/components/shell/SiteContainer';
 import spacing from '@/components/content/spacing.module.css';
 import { routes } from '@/config/routes';
 import type { ConsultantPageCopy } from '@/content/courses';
-import { normalisePath } from './layoutForPath';
+import { normalisePath } from '@/lib/paths';
 
 /**
- * The 4-tab course layout (the tab bar itself comes with the page shell, see routeTabs.ts): the
+ * The 4-tab course layout (the tab bar itself comes with the page shell, see src/lib/routeTabs.ts): the
  * course hero on its module routes (on the enrolment route it gives way to a plain banner), then
  * the route's sections.
  */

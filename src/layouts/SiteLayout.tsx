@@ -4,7 +4,7 @@ import { Header } from '@/components/shell/Header';
 import { Newsletter } from '@/components/shell/Newsletter';
 import { RouteTabNav } from '@/components/content/RouteTabNav';
 import { layoutForPath } from './layoutForPath';
-import { routeTabsForPath } from './routeTabs';
+import { routeTabsForPath } from '@/lib/routeTabs';
 import styles from './SiteLayout.module.css';
 
 /**

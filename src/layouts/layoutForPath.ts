@@ -1,3 +1,5 @@
+import { normalisePath } from '@/lib/paths';
+
 /**
  * Which layout group a route belongs to, decided in this one table.
  * Order matters: the first matching row wins.
@@ -19,13 +21,6 @@ const layoutTable: ReadonlyArray<{ group: LayoutGroup; match: Matcher }> = [
   // Further exact pages that share one plain layout.
   { group: 'standalone', match: { exact: ['/devcon-grants/apply', '/devcon-grants/thank-you'] } },
 ];
-
-/** Strips the trailing slash the static export adds, so '/about/' and '/about' match alike. */
-export function normalisePath(path: string): string {
-  const withoutQuery = path.split(/[?#]/)[0] ?? '/';
-  const trimmed = withoutQuery.replace(/\/+$/, '');
-  return trimmed === '' ? '/' : trimmed;
-}
 
 function matches(path: string, match: Matcher): boolean {
   if ('exact' in match) return match.exact.includes(path);

@@ -17,7 +17,7 @@ import { recordFinanceDetails } from '../../src/server/finance/receive';
 import { sniffFileType } from '../../src/server/fileType';
 import { referenceOf } from '../../src/server/mail/compose';
 import { openPglite } from '../../src/server/storage/database';
-import { applyMigrations, MIGRATIONS } from '../../src/server/storage/migrations';
+import { applyMigrations } from '../../src/server/storage/migrations';
 import { recordAudit } from '../../src/server/team/audit';
 import { describeUpload } from '../../src/server/uploads';
 import { CHECKSUMMED_ADDRESS, validFinanceCrypto, validProjectGrants } from '../../scripts/support/formAnswers';
@@ -219,11 +219,7 @@ describe('migration 18', () => {
     const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'payments-migration-'));
     try {
       const db = await openPglite(dataDir);
-      await db.query('CREATE TABLE schema_migrations (version integer PRIMARY KEY, name text NOT NULL, applied_at timestamptz NOT NULL DEFAULT now())');
-      for (const migration of MIGRATIONS.filter((candidate) => candidate.version < 18)) {
-        for (const statement of migration.statements) await db.query(statement);
-        await db.query('INSERT INTO schema_migrations (version, name) VALUES ($1, $2)', [migration.version, migration.name]);
-      }
+      await applyMigrations(db, { through: 17 });
       const [member] = await db.query<{ id: string }>("INSERT INTO team_members (email, role, webauthn_user_id) VALUES ('fin@example.org', 'finance', 'w1') RETURNING id::text AS id");
       const [submission] = await db.query<{ id: string }>("INSERT INTO submissions (form, endpoint, payload, status) VALUES ('project-grants', '/api/project-grants', '{}', 'approved') RETURNING id::text AS id");
       const [grant] = await db.query<{ id: string }>("INSERT INTO grants (submission_id, amount, currency) VALUES ($1, 100, 'USD') RETURNING id::text AS id", [submission!.id]);

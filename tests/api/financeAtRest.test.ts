@@ -19,7 +19,7 @@ import { addGrantee } from '../../src/server/grantees';
 import { claimDueMessage } from '../../src/server/mail/outbox';
 import { loadMailConfig } from '../../src/server/mail/config';
 import { startServer, type RunningServer } from '../../src/server/main';
-import { MIGRATIONS } from '../../src/server/storage/migrations';
+import { applyMigrations } from '../../src/server/storage/migrations';
 import { openPglite, type Database } from '../../src/server/storage/database';
 import { parseReference, readApplication, UNREADABLE_PAYMENT_DETAILS } from '../../src/server/team/applications';
 import { validFinanceCrypto, validFinanceFiat } from '../../scripts/support/formAnswers';
@@ -259,13 +259,9 @@ describe('rows stored in clear before migration 8', () => {
   it('are encrypted at the first start (idempotently), under a generated local key when FINANCE_ENCRYPTION_KEY is unset', async () => {
     const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'finance-legacy-'));
     try {
-      // The schema as it was before migration 8, with a clear row in it.
+      // The schema as it was before migration 8 (the runner stopped at 7), with a clear row in it.
       const old = await openPglite(dataDir);
-      await old.query('CREATE TABLE schema_migrations (version integer PRIMARY KEY, name text NOT NULL, applied_at timestamptz NOT NULL DEFAULT now())');
-      for (const migration of MIGRATIONS.filter((candidate) => candidate.version < 8)) {
-        for (const statement of migration.statements) await old.query(statement);
-        await old.query('INSERT INTO schema_migrations (version, name) VALUES ($1, $2)', [migration.version, migration.name]);
-      }
+      await applyMigrations(old, { through: 7 });
       const { grantee } = await addGrantee(old, 'Legacy');
       const payload = wire({ ...fiat(), granteeSecurityID: '' });
       delete payload.granteeSecurityID;

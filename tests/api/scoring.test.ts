@@ -8,7 +8,7 @@ import { receiveApplication } from '../../src/server/applications/receive';
 import { resolveFinanceKeys } from '../../src/server/finance/encryption';
 import { referenceOf } from '../../src/server/mail/compose';
 import { openPglite } from '../../src/server/storage/database';
-import { applyMigrations, MIGRATIONS } from '../../src/server/storage/migrations';
+import { applyMigrations } from '../../src/server/storage/migrations';
 import type { Role } from '../../src/server/team/roles';
 import { validAcademicGrants, validProjectGrants } from '../../scripts/support/formAnswers';
 import { auditEntries, enrolMember, teamClient, type Member } from './support/teamClient';
@@ -346,11 +346,7 @@ describe('migration 15', () => {
     const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'scoring-migration-'));
     try {
       const db = await openPglite(dataDir);
-      await db.query('CREATE TABLE schema_migrations (version integer PRIMARY KEY, name text NOT NULL, applied_at timestamptz NOT NULL DEFAULT now())');
-      for (const migration of MIGRATIONS.filter((candidate) => candidate.version < 15)) {
-        for (const statement of migration.statements) await db.query(statement);
-        await db.query('INSERT INTO schema_migrations (version, name) VALUES ($1, $2)', [migration.version, migration.name]);
-      }
+      await applyMigrations(db, { through: 14 });
       const [member] = await db.query<{ id: string }>("INSERT INTO team_members (email, role, webauthn_user_id) VALUES ('rita@example.org', 'reviewer', 'w1') RETURNING id::text AS id");
       const insert = (assignee: string | null) =>
         db.query<{ id: string }>("INSERT INTO submissions (form, endpoint, payload, assignee_id) VALUES ('project-grants', '/api/project-grants', '{}', $1) RETURNING id::text AS id", [assignee]);

@@ -1,7 +1,7 @@
 import type { MouseEvent } from 'react';
 import { useRouter } from 'next/router';
 import { SiteContainer } from '@/components/shell/SiteContainer';
-import type { RouteTabSet } from '@/layouts/routeTabs';
+import type { RouteTabSet } from '@/lib/routeTabs';
 import styles from './RouteTabNav.module.css';
 
 /**

@@ -1,5 +1,5 @@
 import { links } from '@/config/site';
-import { normalisePath } from '@/layouts/layoutForPath';
+import { normalisePath } from '@/lib/paths';
 
 export type NavItem =
   | { kind: 'internal'; label: string; href: string; /** Paths under which this item is the active one (none: only its own page). */ activePrefixes: readonly string[] }

@@ -17,7 +17,7 @@ import type { ComposedEmail, StoredApplication } from './compose';
  *   the worker that sends it; it is blanked as soon as the message leaves 'pending' (sent or
  *   given up): nothing sends it again after that.
  * Claimed and settled as every outbox is (outbox/queue.ts). Schema: migrations 2, 4, 12 and 14
- * (storage/migrations.ts).
+ * (storage/migrations/, files 0002, 0004, 0012 and 0014).
  */
 
 export type ApplicationRef = { readonly submissionId: string } | { readonly financeVersionId: string };

@@ -2,7 +2,7 @@ import { render, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { RouteTabNav } from '@/components/content/RouteTabNav';
-import { routeTabsForPath } from '@/layouts/routeTabs';
+import { routeTabsForPath } from '@/lib/routeTabs';
 
 const router = vi.hoisted(() => ({ pathname: '/', push: vi.fn(() => Promise.resolve(true)) }));
 vi.mock('next/router', () => ({ useRouter: () => router }));

@@ -1,7 +1,8 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { layoutForPath, normalisePath, type LayoutGroup } from '@/layouts/layoutForPath';
+import { layoutForPath, type LayoutGroup } from '@/layouts/layoutForPath';
+import { normalisePath } from '@/lib/paths';
 
 // The band's height per group is styling: SiteLayout.module.css sets it on the page by its data-layout.
 const layoutCss = fs.readFileSync(path.join(__dirname, '../../../src/layouts/SiteLayout.module.css'), 'utf8');

@@ -4,7 +4,7 @@
  * gets the bar and its selection without knowing about it.
  */
 import { routes } from '@/config/routes';
-import { normalisePath } from './layoutForPath';
+import { normalisePath } from './paths';
 
 export type RouteTab = { label: string; href: string; /** Further paths on which this tab is selected. */ alsoSelectedOn?: readonly string[] };
 
