@@ -34,7 +34,8 @@ const NOT_A_NUMBER = AMOUNT_FORMAT_MESSAGE;
 const BAD_GROUPS = 'Los miles van en grupos de tres cifras, por ejemplo 1.500.000 o 12.000,50.';
 const NOT_POSITIVE = 'El monto debe ser mayor que cero.';
 
-export type ParsedAmount = { readonly ok: true; readonly minor: bigint } | { readonly ok: false; readonly message: string };
+/** A read amount: its minor units and the canonical decimal string the API takes (toDecimalString: "12000.00", "1.5"). */
+export type ParsedAmount = { readonly ok: true; readonly minor: bigint; readonly decimal: string } | { readonly ok: false; readonly message: string };
 
 type Refusal = { readonly ok: false; readonly message: string };
 const refuse = (message: string): Refusal => ({ ok: false, message });
@@ -172,7 +173,7 @@ export function parseAmount(text: string, currency: Currency): ParsedAmount {
   if (significant.length > decimals) return refuse(`El monto admite como máximo ${decimals} decimales en ${currency}.`);
   const minor = BigInt(whole + significant.padEnd(decimals, '0'));
   if (minor <= 0n) return refuse(NOT_POSITIVE);
-  return { ok: true, minor };
+  return { ok: true, minor, decimal: toDecimalString(minor, currency) };
 }
 
 function split(minor: bigint, currency: Currency): { negative: boolean; whole: string; fraction: string } {

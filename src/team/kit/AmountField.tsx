@@ -1,0 +1,90 @@
+import { useState, type Ref } from 'react';
+import { AMOUNT_HINT, formatAmount, parseAmount, type Currency } from '@/lib/money';
+import fieldStyles from '@/forms/kit/Field.module.css';
+import teamStyles from '../team.module.css';
+
+/** The two field looks an amount sits among: the team's own forms, or a form built from the field kit (Registrar pago). */
+const LOOKS = {
+  team: { field: teamStyles.field, label: teamStyles.label, help: teamStyles.muted, input: teamStyles.input, error: teamStyles.fieldError, reading: teamStyles.muted },
+  kit: { field: fieldStyles.field, label: fieldStyles.label, help: fieldStyles.help, input: fieldStyles.control, error: fieldStyles.error, reading: fieldStyles.help },
+} as const;
+
+export type AmountFieldProps = {
+  /** The input's id; the help, the reading and the error take `${id}-help`, `${id}-reading`, `${id}-error`. */
+  id: string;
+  label: string;
+  /** The screen's own help, before the one format hint every amount field shows (src/lib/money.ts AMOUNT_HINT). */
+  help?: string;
+  /** The currency it is read in; null while unknown (no reading shown until it is). */
+  currency: Currency | null;
+  value: string;
+  onChange: (text: string) => void;
+  onBlur?: () => void;
+  /** The screen's refusal after a save was tried (the parser's message, or the server's). */
+  error?: string | null;
+  inputRef?: Ref<HTMLInputElement>;
+  name?: string;
+  required?: boolean;
+  look?: keyof typeof LOOKS;
+};
+
+/**
+ * The one amount field (issue 49, "money typed one way"): it takes an amount as the screens show it
+ * ("12.000,00"), as plain digits ("12000") or as a spreadsheet pastes it ("USD 12,000.00"), and reads it
+ * with src/lib/money.ts parseAmount, the server's own parser. Under the field, live (polite), it says
+ * what will be saved, in the screens' style ("Se guardará como USD 12.000,00."); once the person
+ * leaves a field it cannot read, it says why, e.g. "¿12.000 = doce mil? Escribe 12000 o 12.000,00…".
+ * The screen sends the parsed amount's `decimal`, never the text as typed.
+ */
+export function AmountField({ id, label, help, currency, value, onChange, onBlur, error, inputRef, name, required = false, look = 'team' }: AmountFieldProps) {
+  const classes = LOOKS[look];
+  // A refusal waits until the person leaves the field: "12.000" is on the way to "12.000,00".
+  const [left, setLeft] = useState(false);
+  const parsed = currency && value.trim() !== '' ? parseAmount(value, currency) : null;
+  const reading = !parsed ? '' : parsed.ok ? `Se guardará como ${currency ? formatAmount(parsed.minor, currency) : ''}.` : left && !error ? parsed.message : '';
+  const warns = parsed !== null && !parsed.ok && reading !== '';
+  const described = [`${id}-help`, reading ? `${id}-reading` : '', error ? `${id}-error` : ''].filter(Boolean).join(' ');
+  return (
+    <div className={classes.field} data-field={name}>
+      <label className={classes.label} htmlFor={id}>
+        {label}
+        {required && look === 'kit' ? (
+          <span className={fieldStyles.requiredMark} aria-hidden="true">
+            {' '}*
+          </span>
+        ) : null}
+      </label>
+      <p id={`${id}-help`} className={classes.help}>
+        {help ? `${help} ${AMOUNT_HINT}` : AMOUNT_HINT}
+      </p>
+      <input
+        ref={inputRef}
+        id={id}
+        name={name}
+        className={classes.input}
+        inputMode="decimal"
+        autoComplete="off"
+        value={value}
+        onChange={(event) => {
+          setLeft(false);
+          onChange(event.target.value);
+        }}
+        onBlur={() => {
+          setLeft(true);
+          onBlur?.();
+        }}
+        aria-invalid={error ? true : undefined}
+        aria-required={required || undefined}
+        aria-describedby={described}
+      />
+      <p id={`${id}-reading`} className={warns ? classes.error : classes.reading} aria-live="polite">
+        {reading}
+      </p>
+      {error ? (
+        <p id={`${id}-error`} className={classes.error}>
+          {error}
+        </p>
+      ) : null}
+    </div>
+  );
+}
