@@ -2,11 +2,12 @@ import { useState, type Ref } from 'react';
 import { AMOUNT_HINT, formatAmount, parseAmount, type Currency } from '@/lib/money';
 import fieldStyles from '@/forms/kit/Field.module.css';
 import teamStyles from '../team.module.css';
+import styles from './AmountField.module.css';
 
 /** The two field looks an amount sits among: the team's own forms, or a form built from the field kit (Registrar pago). */
 const LOOKS = {
   team: { field: teamStyles.field, label: teamStyles.label, help: teamStyles.muted, input: teamStyles.input, error: teamStyles.fieldError, reading: teamStyles.muted },
-  kit: { field: fieldStyles.field, label: fieldStyles.label, help: fieldStyles.help, input: fieldStyles.control, error: fieldStyles.error, reading: fieldStyles.help },
+  kit: { field: fieldStyles.field, label: fieldStyles.label, help: fieldStyles.help, input: fieldStyles.control, error: fieldStyles.error, reading: styles.kitReading },
 } as const;
 
 export type AmountFieldProps = {
@@ -77,7 +78,7 @@ export function AmountField({ id, label, help, currency, value, onChange, onBlur
         aria-required={required || undefined}
         aria-describedby={described}
       />
-      <p id={`${id}-reading`} className={warns ? classes.error : classes.reading} aria-live="polite">
+      <p id={`${id}-reading`} className={`${styles.reading} ${warns ? classes.error : classes.reading}`} aria-live="polite">
         {reading}
       </p>
       {error ? (
