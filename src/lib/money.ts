@@ -34,7 +34,12 @@ const NOT_A_NUMBER = AMOUNT_FORMAT_MESSAGE;
 const BAD_GROUPS = 'Los miles van en grupos de tres cifras, por ejemplo 1.500.000 o 12.000,50.';
 const NOT_POSITIVE = 'El monto debe ser mayor que cero.';
 
-/** A read amount: its minor units and the canonical decimal string the API takes (toDecimalString: "12000.00", "1.5"). */
+/**
+ * A read amount: its minor units and the decimal string a screen sends for it ("12000.00", "1.5"):
+ * toDecimalString's, except that a token amount whose string would read two ways takes one more zero
+ * (2.125 ETH is sent as "2.1250"), so that the server, reading it with this same function, reads
+ * exactly what the screen did.
+ */
 export type ParsedAmount = { readonly ok: true; readonly minor: bigint; readonly decimal: string } | { readonly ok: false; readonly message: string };
 
 type Refusal = { readonly ok: false; readonly message: string };
@@ -120,6 +125,9 @@ function ambiguity(head: string, tail: string, separator: string, currency: Curr
   return refuse(`${question}; si son decimales, escribe ${asDecimals}.`);
 }
 
+/** One separator, one to three digits before it (the first not a zero), exactly three after: see ambiguity. */
+const READS_TWO_WAYS = /^[1-9]\d{0,2}[.,]\d{3}$/;
+
 const groupsOf = (separator: string) => new RegExp(`^[1-9]\\d{0,2}(?:${separator === '.' ? '\\.' : separator}\\d{3})+$`);
 
 /** The whole part and the decimals of a figure in any of the accepted ways of writing it, or why it is refused. */
@@ -146,7 +154,7 @@ function digitsOf(figure: string, currency: Currency): { ok: true; whole: string
   const parts = figure.split(separator);
   if (parts.length > 2) return groupsOf(separator).test(figure) ? { ok: true, whole: parts.join(''), fraction: '' } : refuse(BAD_GROUPS);
   const [head = '', tail = ''] = parts;
-  if (/^[1-9]\d{0,2}$/.test(head) && tail.length === 3) return ambiguity(head, tail, separator, currency);
+  if (READS_TWO_WAYS.test(figure)) return ambiguity(head, tail, separator, currency);
   return { ok: true, whole: head, fraction: tail };
 }
 
@@ -173,7 +181,8 @@ export function parseAmount(text: string, currency: Currency): ParsedAmount {
   if (significant.length > decimals) return refuse(`El monto admite como máximo ${decimals} decimales en ${currency}.`);
   const minor = BigInt(whole + significant.padEnd(decimals, '0'));
   if (minor <= 0n) return refuse(NOT_POSITIVE);
-  return { ok: true, minor, decimal: toDecimalString(minor, currency) };
+  const decimal = toDecimalString(minor, currency);
+  return { ok: true, minor, decimal: READS_TWO_WAYS.test(decimal) ? `${decimal}0` : decimal };
 }
 
 function split(minor: bigint, currency: Currency): { negative: boolean; whole: string; fraction: string } {

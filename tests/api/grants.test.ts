@@ -314,6 +314,13 @@ for (const backend of BACKENDS) {
       expect((await db().query<{ amount: string }>('SELECT amount::text AS amount FROM grants WHERE id = $1', [created.id]))[0]!.amount).toBe('1200000');
     });
 
+    it('takes 2.125 ETH as the team’s screens send it, «2.1250», and refuses «2.125», which reads two ways', async () => {
+      const reference = await application('owner@example.org');
+      const refused = await team(members.admin).post(`/applications/${reference}/grant`, { amount: '2.125', currency: 'ETH' });
+      expect({ status: refused.status, body: await refused.json() }).toEqual({ status: 400, body: { error: '¿2.125 = dos mil ciento veinticinco? Escribe 2125 o 2.125,0; si son decimales, escribe 2,1250.' } });
+      expect(await create(reference, '2.1250', 'ETH')).toMatchObject({ amount: '2.125', currency: 'ETH' });
+    });
+
     it('creates the grant with the approving decision, in its transaction: a refused grant undoes the decision too', async () => {
       const decide = (reference: string, body: object) => team(members.admin).post(`/applications/${reference}/decision`, { status: 'approved', reason: 'meets-criteria', ...body });
       const statusOf = async (reference: string) => (await db().query<{ status: string }>('SELECT status FROM submissions WHERE id = $1', [reference.replace(/^[A-Z]{2}-0*/, '')]))[0]!.status;

