@@ -1,4 +1,4 @@
-import { useState, type Ref } from 'react';
+import type { Ref } from 'react';
 import { AMOUNT_HINT, formatAmount, parseAmount, type Currency } from '@/lib/money';
 import fieldStyles from '@/forms/kit/Field.module.css';
 import teamStyles from '../team.module.css';
@@ -33,17 +33,16 @@ export type AmountFieldProps = {
  * The one amount field (issue 49, "money typed one way"): it takes an amount as the screens show it
  * ("12.000,00"), as plain digits ("12000") or as a spreadsheet pastes it ("USD 12,000.00"), and reads it
  * with src/lib/money.ts parseAmount, the server's own parser. Under the field, live (polite), it says
- * what will be saved, in the screens' style ("Se guardará como USD 12.000,00."); once the person
- * leaves a field it cannot read, it says why, e.g. "¿12.000 = doce mil? Escribe 12000 o 12.000,00…".
- * The screen sends the parsed amount's `decimal`, never the text as typed.
+ * what will be saved, in the screens' style ("Se guardará como USD 12.000,00."), and nothing while
+ * the text cannot be read. A figure it cannot read is refused by the screen when saving (`error`:
+ * "¿12.000 = doce mil? Escribe 12000 o 12.000,00…"), never on leaving the field: "12.000" is on the
+ * way to "12.000,00", and a message appearing on blur moves the button being clicked. The screen
+ * sends the parsed amount's `decimal`, never the text as typed.
  */
 export function AmountField({ id, label, help, currency, value, onChange, onBlur, error, inputRef, name, required = false, look = 'team' }: AmountFieldProps) {
   const classes = LOOKS[look];
-  // A refusal waits until the person leaves the field: "12.000" is on the way to "12.000,00".
-  const [left, setLeft] = useState(false);
   const parsed = currency && value.trim() !== '' ? parseAmount(value, currency) : null;
-  const reading = !parsed ? '' : parsed.ok ? `Se guardará como ${currency ? formatAmount(parsed.minor, currency) : ''}.` : left && !error ? parsed.message : '';
-  const warns = parsed !== null && !parsed.ok && reading !== '';
+  const reading = parsed?.ok && currency ? `Se guardará como ${formatAmount(parsed.minor, currency)}.` : '';
   const described = [`${id}-help`, reading ? `${id}-reading` : '', error ? `${id}-error` : ''].filter(Boolean).join(' ');
   return (
     <div className={classes.field} data-field={name}>
@@ -66,19 +65,13 @@ export function AmountField({ id, label, help, currency, value, onChange, onBlur
         inputMode="decimal"
         autoComplete="off"
         value={value}
-        onChange={(event) => {
-          setLeft(false);
-          onChange(event.target.value);
-        }}
-        onBlur={() => {
-          setLeft(true);
-          onBlur?.();
-        }}
+        onChange={(event) => onChange(event.target.value)}
+        onBlur={onBlur}
         aria-invalid={error ? true : undefined}
         aria-required={required || undefined}
         aria-describedby={described}
       />
-      <p id={`${id}-reading`} className={`${styles.reading} ${warns ? classes.error : classes.reading}`} aria-live="polite">
+      <p id={`${id}-reading`} className={`${styles.reading} ${classes.reading}`} aria-live="polite">
         {reading}
       </p>
       {error ? (
