@@ -30,7 +30,6 @@ const MAX_WHOLE_DIGITS = 30;
 
 /** What an amount that is not a number is told; the API contracts say the same for a value that is not text. */
 export const AMOUNT_FORMAT_MESSAGE = 'Escribe el monto con números, por ejemplo 12000, 12.000,00 o 1,5.';
-const NOT_A_NUMBER = AMOUNT_FORMAT_MESSAGE;
 const BAD_GROUPS = 'Los miles van en grupos de tres cifras, por ejemplo 1.500.000 o 12.000,50.';
 const NOT_POSITIVE = 'El monto debe ser mayor que cero.';
 
@@ -100,7 +99,7 @@ function wordsUnderThousand(n: number, beforeMil: boolean): string {
 }
 
 /** 1.000–999.999 in words, as the question in a refusal reads it: "doce mil", "mil quinientos", "veintiún mil". */
-export function thousandsInWords(n: number): string {
+function thousandsInWords(n: number): string {
   const thousands = Math.floor(n / 1000);
   const rest = n % 1000;
   const head = thousands === 1 ? 'mil' : `${wordsUnderThousand(thousands, true)} mil`;
@@ -135,9 +134,9 @@ function digitsOf(figure: string, currency: Currency): { ok: true; whole: string
   // Spaces (also the no-break ones a spreadsheet copies) between groups of three: "12 000,50".
   if (/\s/.test(figure)) {
     const match = /^([1-9]\d{0,2}(?:\s\d{3})+)(?:[.,](\d+))?$/.exec(figure);
-    return match ? { ok: true, whole: (match[1] ?? '').replace(/\s/g, ''), fraction: match[2] ?? '' } : refuse(/^[\d\s.,]+$/.test(figure) ? BAD_GROUPS : NOT_A_NUMBER);
+    return match ? { ok: true, whole: (match[1] ?? '').replace(/\s/g, ''), fraction: match[2] ?? '' } : refuse(/^[\d\s.,]+$/.test(figure) ? BAD_GROUPS : AMOUNT_FORMAT_MESSAGE);
   }
-  if (!/^\d[\d.,]*\d$|^\d$/.test(figure)) return refuse(NOT_A_NUMBER);
+  if (!/^\d[\d.,]*\d$|^\d$/.test(figure)) return refuse(AMOUNT_FORMAT_MESSAGE);
   const points = figure.split('.').length - 1;
   const commas = figure.split(',').length - 1;
   if (points === 0 && commas === 0) return { ok: true, whole: figure, fraction: '' };
@@ -165,7 +164,7 @@ function digitsOf(figure: string, currency: Currency): { ok: true; whole: string
  * and the currency's code or symbol. Refused, with the reason: a figure that reads two ways
  * ("12.000", "1,500": see ambiguity), another currency, too many decimals for the currency
  * ("1500.001" USD), zero, negative, or anything that is not a number. "1500.00" in USD is 150000n;
- * "0,25" in ETH is 250000000000000000n. The API sends what toDecimalString writes.
+ * "0,25" in ETH is 250000000000000000n. A screen sends the result's `decimal`, which reads back the same.
  */
 export function parseAmount(text: string, currency: Currency): ParsedAmount {
   if (text.trim() === '') return refuse('Escribe el monto.');
