@@ -21,7 +21,7 @@ export type AmountFieldProps = {
   value: string;
   onChange: (text: string) => void;
   onBlur?: () => void;
-  /** The screen's refusal after a save was tried (the parser's message, or the server's). */
+  /** The screen's refusal after a save was tried (the parser's message); hidden once the text reads as an amount. */
   error?: string | null;
   inputRef?: Ref<HTMLInputElement>;
   name?: string;
@@ -43,7 +43,14 @@ export function AmountField({ id, label, help, currency, value, onChange, onBlur
   const classes = LOOKS[look];
   const parsed = currency && value.trim() !== '' ? parseAmount(value, currency) : null;
   const reading = parsed?.ok && currency ? `Se guardará como ${formatAmount(parsed.minor, currency)}.` : '';
-  const described = [`${id}-help`, reading ? `${id}-reading` : '', error ? `${id}-error` : ''].filter(Boolean).join(' ');
+  // A refusal was about the text as it was: once the text reads as an amount, the reading replaces it.
+  const shownError = reading ? null : error;
+  const described = [`${id}-help`, reading ? `${id}-reading` : '', shownError ? `${id}-error` : ''].filter(Boolean).join(' ');
+  const hint = (
+    <p id={`${id}-help`} className={classes.help}>
+      {help ? `${help} ${AMOUNT_HINT}` : AMOUNT_HINT}
+    </p>
+  );
   return (
     <div className={classes.field} data-field={name}>
       <label className={classes.label} htmlFor={id}>
@@ -54,9 +61,8 @@ export function AmountField({ id, label, help, currency, value, onChange, onBlur
           </span>
         ) : null}
       </label>
-      <p id={`${id}-help`} className={classes.help}>
-        {help ? `${help} ${AMOUNT_HINT}` : AMOUNT_HINT}
-      </p>
+      {/* The kit puts its help above the control; the team's forms below it, so inputs side by side stay in line. */}
+      {look === 'kit' ? hint : null}
       <input
         ref={inputRef}
         id={id}
@@ -67,16 +73,17 @@ export function AmountField({ id, label, help, currency, value, onChange, onBlur
         value={value}
         onChange={(event) => onChange(event.target.value)}
         onBlur={onBlur}
-        aria-invalid={error ? true : undefined}
+        aria-invalid={shownError ? true : undefined}
         aria-required={required || undefined}
         aria-describedby={described}
       />
       <p id={`${id}-reading`} className={`${styles.reading} ${classes.reading}`} aria-live="polite">
         {reading}
       </p>
-      {error ? (
+      {look === 'team' ? hint : null}
+      {shownError ? (
         <p id={`${id}-error`} className={classes.error}>
-          {error}
+          {shownError}
         </p>
       ) : null}
     </div>

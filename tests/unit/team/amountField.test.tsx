@@ -87,11 +87,12 @@ describe('AmountField: the one amount field', () => {
     expect(input).toHaveAccessibleDescription(`${HINT} ${message}`);
     expect(screen.queryByText(/^Enviado/)).toBeNull();
 
+    // Once the text reads as an amount, the reading replaces the refusal, before saving again.
     await user.type(input, ',00');
     expect(reading).toHaveTextContent('Se guardará como USD 12.000,00.');
-    await user.click(screen.getByRole('button', { name: 'Guardar' }));
     expect(screen.queryByText(message)).toBeNull();
     expect(input).not.toHaveAttribute('aria-invalid');
+    await user.click(screen.getByRole('button', { name: 'Guardar' }));
     expect(screen.getByText('Enviado: 12000.00')).toBeVisible();
   });
 
