@@ -1,16 +1,19 @@
 import { useMemo, useState, type FormEvent } from 'react';
-import { useForm } from 'react-hook-form';
+import { useController, useForm, type UseFormReturn } from 'react-hook-form';
 import { METHOD_LABELS, PAYMENT_METHODS, type PaymentMethod } from '@/lib/payments';
 import type { FieldDefinition, FormValues } from '@/forms/definitions/types';
 import { DISALLOWED_TEXT_MESSAGE_ES } from '@/forms/definitions/validate';
+import { fieldIds } from '@/forms/kit/fieldIds';
 import { RadioField } from '@/forms/kit/RadioField';
 import { fieldsResolver } from '@/forms/kit/resolver';
 import { TextField } from '@/forms/kit/TextField';
+import { useFieldStatus } from '@/forms/kit/useFieldStatus';
 import { useFormSelector } from '@/forms/kit/useFormSelector';
-import { AMOUNT_HINT, formatAmount, isCurrency, parseAmount, type Currency } from '@/lib/money';
+import { parseAmount, type Currency } from '@/lib/money';
 import { teamRoutes } from '@/lib/team';
 import { TeamApiError } from './api';
-import { formatDay } from '@/lib/grantText';
+import { formatDay, showAmount } from '@/lib/grantText';
+import { AmountField } from './kit/AmountField';
 import { formatDateTime } from './format';
 import { Notice } from './Notice';
 import { paymentPaths, paymentsApi, type DueMilestone, type PaymentListRow, type PaymentRangeFilter } from './paymentsApi';
@@ -29,13 +32,6 @@ const METHODS: Readonly<Record<PaymentMethod, { label: string; currency: Currenc
 
 const isMethod = (value: string): value is PaymentMethod => (PAYMENT_METHODS as readonly string[]).includes(value);
 const currencyOf = (values: FormValues): Currency | null => (isMethod(values.method ?? '') ? METHODS[values.method as PaymentMethod].currency : null);
-
-/** A decimal string from the API as the page shows amounts ("USD 1.500,00", "ETH 0,5"). */
-export function shownAmount(decimal: string, currency: string): string {
-  if (!isCurrency(currency)) return `${currency} ${decimal}`;
-  const parsed = parseAmount(decimal, currency);
-  return parsed.ok ? formatAmount(parsed.minor, currency) : `${currency} ${decimal}`;
-}
 
 const today = (): string => new Date().toISOString().slice(0, 10);
 
@@ -59,7 +55,7 @@ function paymentFields(grantCurrency: string): FieldDefinition[] {
       name: 'amount',
       kind: 'text',
       label: 'Monto pagado',
-      help: `En la moneda del método. ${AMOUNT_HINT}`,
+      help: 'En la moneda del método.',
       section: 'payment',
       required: true,
       maxLength: 40,
@@ -69,7 +65,7 @@ function paymentFields(grantCurrency: string): FieldDefinition[] {
       name: 'grantAmount',
       kind: 'text',
       label: `Valor en ${grantCurrency}`,
-      help: `La beca está en ${grantCurrency}: escribe cuánto valía este pago en ${grantCurrency} el día en que lo hiciste. ${AMOUNT_HINT}`,
+      help: `La beca está en ${grantCurrency}: escribe cuánto valía este pago en ${grantCurrency} el día en que lo hiciste.`,
       section: 'payment',
       required: true,
       maxLength: 40,
@@ -111,6 +107,31 @@ function paymentFields(grantCurrency: string): FieldDefinition[] {
   ];
 }
 
+/**
+ * "Monto pagado" (read in the method's currency, unknown until a method is chosen) and "Valor en …"
+ * (the grant's): the one amount field (src/team/kit/AmountField.tsx) in the field kit's look, bound to the form.
+ */
+function PaymentAmount({ field, form, currency }: { field: FieldDefinition; form: UseFormReturn<FormValues>; currency: Currency | null }) {
+  const { required, error } = useFieldStatus(form, field);
+  const { field: bound } = useController({ name: field.name, control: form.control });
+  return (
+    <AmountField
+      look="kit"
+      id={fieldIds(field.name).control}
+      name={field.name}
+      label={field.label}
+      help={field.help}
+      required={required}
+      currency={currency}
+      value={bound.value ?? ''}
+      onChange={bound.onChange}
+      onBlur={bound.onBlur}
+      inputRef={bound.ref}
+      error={error}
+    />
+  );
+}
+
 const EMPTY: FormValues = { method: '', amount: '', grantAmount: '', rate: '', paidOn: '', reference: '', destination: '' };
 
 /** "Registrar pago" for one accepted milestone: every value stays on a failed send; a mismatched destination asks for a confirmation. */
@@ -124,18 +145,22 @@ function RecordPaymentForm({ milestone, onRecorded }: { milestone: DueMilestone;
   // Only the method decides which fields show (another currency adds its value and the rate).
   const visibleNames = useFormSelector(form, (values) => fields.filter((field) => !field.visibleWhen || field.visibleWhen(values)).map((field) => field.name).join(' '));
   const visible = fields.filter((field) => visibleNames.split(' ').includes(field.name));
+  const methodCurrency = useFormSelector(form, currencyOf);
 
   const submit = form.handleSubmit(
     async (sent) => {
       const method = sent.method as PaymentMethod;
       const currency = METHODS[method].currency;
       const other = currency !== milestone.currency;
-      // The server's own parser, before sending: "1.500" typed as the pages show amounts is refused here too.
-      const amounts = [['amount', parseAmount(sent.amount ?? '', currency)], ...(other ? [['grantAmount', parseAmount(sent.grantAmount ?? '', milestone.currency)] as const] : [])] as const;
-      const refused = amounts.find(([, parsed]) => !parsed.ok);
-      if (refused) {
-        const [name, parsed] = refused;
-        if (!parsed.ok) form.setError(name, { type: 'amount', message: parsed.message }, { shouldFocus: true });
+      // The server's own parser, before sending: "1.500" reads two ways and is refused here too; what is sent is the canonical decimal.
+      const amountSent = parseAmount(sent.amount ?? '', currency);
+      const grantAmountSent = other ? parseAmount(sent.grantAmount ?? '', milestone.currency) : null;
+      if (!amountSent.ok) {
+        form.setError('amount', { type: 'amount', message: amountSent.message }, { shouldFocus: true });
+        return;
+      }
+      if (grantAmountSent && !grantAmountSent.ok) {
+        form.setError('grantAmount', { type: 'amount', message: grantAmountSent.message }, { shouldFocus: true });
         return;
       }
       setBusy(true);
@@ -145,8 +170,8 @@ function RecordPaymentForm({ milestone, onRecorded }: { milestone: DueMilestone;
           milestoneId: milestone.milestoneId,
           method,
           currency,
-          amount: sent.amount ?? '',
-          ...(other ? { grantAmount: sent.grantAmount ?? '', rate: sent.rate ?? '' } : {}),
+          amount: amountSent.decimal,
+          ...(grantAmountSent ? { grantAmount: grantAmountSent.decimal, rate: sent.rate ?? '' } : {}),
           paidOn: sent.paidOn ?? '',
           reference: sent.reference ?? '',
           destination: sent.destination ?? '',
@@ -154,7 +179,7 @@ function RecordPaymentForm({ milestone, onRecorded }: { milestone: DueMilestone;
         });
         onRecorded({
           tone: 'success',
-          text: `Registramos el pago de ${shownAmount(recorded.payment.amount, recorded.payment.currency)} del hito «${milestone.title}» (${milestone.reference}). Quedan ${shownAmount(recorded.outstanding, milestone.currency)} por pagar de la beca.`,
+          text: `Registramos el pago de ${showAmount(recorded.payment.amount, recorded.payment.currency)} del hito «${milestone.title}» (${milestone.reference}). Quedan ${showAmount(recorded.outstanding, milestone.currency)} por pagar de la beca.`,
         });
       } catch (error) {
         if (error instanceof TeamApiError && error.status === 409) setMismatch(true);
@@ -175,9 +200,17 @@ function RecordPaymentForm({ milestone, onRecorded }: { milestone: DueMilestone;
         Registrar pago: {milestone.reference} · hito {milestone.position} «{milestone.title}»
       </h3>
       <p className={styles.muted}>
-        Por pagar: {shownAmount(milestone.outstanding, milestone.currency)}. La fecha no puede ser anterior al {formatDay(milestone.grantCreatedOn)} ni futura.
+        Por pagar: {showAmount(milestone.outstanding, milestone.currency)}. La fecha no puede ser anterior al {formatDay(milestone.grantCreatedOn)} ni futura.
       </p>
-      {visible.map((field) => (field.kind === 'radio' ? <RadioField key={field.name} field={field} form={form} /> : <TextField key={field.name} field={field} form={form} language="es" />))}
+      {visible.map((field) =>
+        field.kind === 'radio' ? (
+          <RadioField key={field.name} field={field} form={form} />
+        ) : field.name === 'amount' || field.name === 'grantAmount' ? (
+          <PaymentAmount key={field.name} field={field} form={form} currency={field.name === 'amount' ? methodCurrency : milestone.currency} />
+        ) : (
+          <TextField key={field.name} field={field} form={form} language="es" />
+        ),
+      )}
       {failure ? <Notice tone="error">{failure}</Notice> : null}
       {mismatch ? (
         <div className={styles.field}>
@@ -246,8 +279,8 @@ function DuePayments({ onRecorded }: { onRecorded: () => void }) {
                 </td>
                 <td>{formatDateTime(row.acceptedAt)}</td>
                 <td>
-                  {shownAmount(row.outstanding, row.currency)}
-                  {row.paid !== '0' && row.paid !== '0.00' ? <span className={styles.muted}> (de {shownAmount(row.amount, row.currency)})</span> : null}
+                  {showAmount(row.outstanding, row.currency)}
+                  {row.paid !== '0' && row.paid !== '0.00' ? <span className={styles.muted}> (de {showAmount(row.amount, row.currency)})</span> : null}
                 </td>
                 <td>
                   <button
@@ -344,9 +377,9 @@ function PaymentsInRange({ generation }: { generation: number }) {
                 </td>
                 <td>{payment.grantee}</td>
                 <td>{payment.milestoneTitle ?? 'Anticipo'}</td>
-                <td>{shownAmount(payment.amount, payment.currency)}</td>
+                <td>{showAmount(payment.amount, payment.currency)}</td>
                 <td>
-                  {shownAmount(payment.grantAmount, payment.grantCurrency)}
+                  {showAmount(payment.grantAmount, payment.grantCurrency)}
                   {payment.rate ? <span className={styles.muted}> ({payment.rate})</span> : null}
                 </td>
                 <td>{methodLabel(payment.method)}</td>

@@ -229,10 +229,12 @@ for (const backend of BACKENDS) {
       const admin = team(members.admin);
       const refusals: Array<[string, () => Promise<Response>, number, string]> = [
         ['too many decimals', () => admin.post(`/applications/${reference}/grant`, { amount: '1000.001', currency: 'USD' }), 400, 'El monto admite como máximo 2 decimales en USD.'],
-        ['twelve thousand typed as the pages show it', () => admin.post(`/applications/${reference}/grant`, { amount: '12.000', currency: 'USD' }), 400, '«12.000» parece llevar un punto de miles. Escribe el monto sin separador de miles (12000); el punto solo separa los decimales (12000.50).'],
+        ['twelve thousand typed with only the thousands point', () => admin.post(`/applications/${reference}/grant`, { amount: '12.000', currency: 'USD' }), 400, '¿12.000 = doce mil? Escribe 12000 o 12.000,00; si son decimales, escribe 12,00.'],
+        ['a thousand and a half ether, or one and a half, from a spreadsheet', () => admin.post(`/applications/${reference}/grant`, { amount: '1,500', currency: 'ETH' }), 400, '¿1,500 = mil quinientos? Escribe 1500 o 1.500,0; si son decimales, escribe 1,5.'],
+        ['another currency named beside the figure', () => admin.post(`/applications/${reference}/grant`, { amount: 'ETH 1,5', currency: 'USD' }), 400, '«ETH 1,5» está en ETH, y este monto va en USD.'],
         ['zero', () => admin.post(`/applications/${reference}/grant`, { amount: '0.00', currency: 'ETH' }), 400, 'El monto debe ser mayor que cero.'],
         ['negative', () => admin.post(`/applications/${reference}/grant`, { amount: '-50', currency: 'DAI' }), 400, 'El monto debe ser mayor que cero.'],
-        ['a number, not a string', () => admin.post(`/applications/${reference}/grant`, { amount: 1000, currency: 'USD' }), 400, 'Escribe el monto solo con números y un punto para los decimales, por ejemplo 1500.50.'],
+        ['a number, not a string', () => admin.post(`/applications/${reference}/grant`, { amount: 1000, currency: 'USD' }), 400, 'Escribe el monto con números, por ejemplo 12000, 12.000,00 o 1,5.'],
         ['unknown currency', () => admin.post(`/applications/${reference}/grant`, { amount: '1', currency: 'BTC' }), 400, 'La moneda debe ser una de: USD, ETH, DAI.'],
         ['not approved', () => admin.post(`/applications/${unapproved}/grant`, { amount: '1', currency: 'USD' }), 409, 'Solo una solicitud Aprobada puede tener una beca.'],
         ['a programme that pays nothing', () => admin.post(`/applications/${session}/grant`, { amount: '1', currency: 'USD' }), 409, 'Office Hours no otorga fondos: sus solicitudes no tienen beca.'],
@@ -315,13 +317,26 @@ for (const backend of BACKENDS) {
       ]);
     });
 
+    it('reads an amount written as the screens show it, «USD 12.000,00», as twelve thousand, the same as «12000»', async () => {
+      const created = await create(await application('owner@example.org'), 'USD 12.000,00', 'USD');
+      expect(created).toMatchObject({ amount: '12000.00', currency: 'USD', outstanding: '12000.00' });
+      expect((await db().query<{ amount: string }>('SELECT amount::text AS amount FROM grants WHERE id = $1', [created.id]))[0]!.amount).toBe('1200000');
+    });
+
+    it('takes 2.125 ETH as the team’s screens send it, «2.1250», and refuses «2.125», which reads two ways', async () => {
+      const reference = await application('owner@example.org');
+      const refused = await team(members.admin).post(`/applications/${reference}/grant`, { amount: '2.125', currency: 'ETH' });
+      expect({ status: refused.status, body: await refused.json() }).toEqual({ status: 400, body: { error: '¿2.125 = dos mil ciento veinticinco? Escribe 2125 o 2.125,0; si son decimales, escribe 2,1250.' } });
+      expect(await create(reference, '2.1250', 'ETH')).toMatchObject({ amount: '2.125', currency: 'ETH' });
+    });
+
     it('creates the grant with the approving decision, in its transaction: a refused grant undoes the decision too', async () => {
       const decide = (reference: string, body: object) => team(members.admin).post(`/applications/${reference}/decision`, { status: 'approved', reason: 'meets-criteria', ...body });
       const statusOf = async (reference: string) => (await db().query<{ status: string }>('SELECT status FROM submissions WHERE id = $1', [reference.replace(/^[A-Z]{2}-0*/, '')]))[0]!.status;
 
       const refused = await application('owner@example.org', { status: 'in_review' });
       for (const [body, status, error] of [
-        [{ grant: { amount: '12.345', currency: 'USD' } }, 400, '«12.345» parece llevar un punto de miles. Escribe el monto sin separador de miles (12345); el punto solo separa los decimales (12345.50).'],
+        [{ grant: { amount: '12.345', currency: 'USD' } }, 400, '¿12.345 = doce mil trescientos cuarenta y cinco? Escribe 12345 o 12.345,00.'],
         [{ grant: { amount: '1234.567', currency: 'USD' } }, 400, 'El monto admite como máximo 2 decimales en USD.'],
         [{ status: 'rejected', reason: 'x', grant: { amount: '10', currency: 'USD' } }, 400, 'El monto de la beca solo se indica al aprobar.'],
       ] as const) {

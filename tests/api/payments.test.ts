@@ -162,13 +162,24 @@ describe('grant payments', () => {
       expect(((await response.json()) as { payment: unknown }).payment).toMatchObject({ milestoneId: null, amount: '2500.00', grantAmount: '2500.00', rate: null, reference: 'TRF 2026/0042' });
     });
 
+    it('takes an amount written as the screens show it («USD 2.500,00») or pasted from a spreadsheet («2,500.00») as the same 2500.00', async () => {
+      const g = await grant({ details: validFinanceFiat(), milestones: [{ amount: '1000000', accepted: false }] });
+      for (const amount of ['USD 2.500,00', '2,500.00']) {
+        const response = await pay(g, { amount, currency: 'USD', paidOn: yesterday(), method: 'bank_transfer', reference: 'TRF 2026/0043', destination: 'pe12 3456 7890 1234 5678 90' });
+        expect(response.status).toBe(201);
+        expect(((await response.json()) as { payment: unknown }).payment).toMatchObject({ amount: '2500.00', grantAmount: '2500.00' });
+      }
+    });
+
     const REFUSALS: Array<[string, Record<string, unknown>, string]> = [
       ['too many decimals', { amount: '0.1234567890123456789' }, 'El monto admite como máximo 18 decimales en ETH.'],
       ['zero', { amount: '0' }, 'El monto debe ser mayor que cero.'],
-      ['an ETH amount with the pages’ thousands point', { amount: '1.500' }, '«1.500» puede leerse como 1500 o como 1.5: escribe 1500 si son miles, o 1.5 si son decimales.'],
+      ['an ETH amount with the pages’ thousands point', { amount: '1.500' }, '¿1.500 = mil quinientos? Escribe 1500 o 1.500,0; si son decimales, escribe 1,5.'],
+      ['an ETH amount with a spreadsheet’s thousands comma', { amount: '1,500' }, '¿1,500 = mil quinientos? Escribe 1500 o 1.500,0; si son decimales, escribe 1,5.'],
+      ['an amount in another currency than the method’s', { amount: 'USD 0,5' }, '«USD 0,5» está en USD, y este monto va en ETH.'],
       ['negative', { amount: '-1' }, 'El monto debe ser mayor que cero.'],
       ['a USD value with three decimals', { grantAmount: '1500.001' }, 'Valor en USD: El monto admite como máximo 2 decimales en USD.'],
-      ['a USD value with the pages’ thousands point', { grantAmount: '1.500' }, 'Valor en USD: «1.500» parece llevar un punto de miles. Escribe el monto sin separador de miles (1500); el punto solo separa los decimales (1500.50).'],
+      ['a USD value with the pages’ thousands point', { grantAmount: '1.500' }, 'Valor en USD: ¿1.500 = mil quinientos? Escribe 1500 o 1.500,00; si son decimales, escribe 1,50.'],
       ['the value in the grant currency missing', { grantAmount: undefined }, 'El pago es en ETH y la beca en USD: escribe su valor en USD y el tipo de cambio usado.'],
       ['the rate missing', { rate: '  ' }, 'Escribe el tipo de cambio usado entre ETH y USD.'],
       ['a malformed hash', { reference: `0x${'a'.repeat(63)}` }, 'El hash de la transacción debe ser 0x seguido de 64 caracteres hexadecimales.'],

@@ -118,17 +118,19 @@ test('a grant from approval to its last payment: milestones, reports with change
     const decide = admin.getByRole('region', { name: 'Decisión' });
     await decide.getByRole('radio', { name: 'Aprobar' }).check();
     await decide.getByLabel('Motivo').selectOption({ index: 1 });
-    await expect(decide.getByLabel('Monto de la beca (opcional)')).toHaveAccessibleDescription(/Sin separador de miles y con punto para los decimales, por ejemplo 12000 o 12000\.50\.$/);
-    // Twelve thousand typed as the pages show it is refused, not taken as USD 12,00.
+    await expect(decide.getByLabel('Monto de la beca (opcional)')).toHaveAccessibleDescription(/Por ejemplo 12000 o 12\.000,00: el punto separa los miles y la coma, los decimales\.$/);
+    // Twelve thousand with only the thousands point reads two ways: refused, not taken as USD 12,00.
     await decide.getByLabel('Monto de la beca (opcional)').fill('12.000');
     await decide.getByRole('button', { name: 'Registrar la decisión' }).click();
-    await expect(decide.getByText('«12.000» parece llevar un punto de miles. Escribe el monto sin separador de miles (12000); el punto solo separa los decimales (12000.50).')).toBeVisible();
+    await expect(decide.getByText('¿12.000 = doce mil? Escribe 12000 o 12.000,00; si son decimales, escribe 12,00.')).toBeVisible();
     await decide.getByLabel('Monto de la beca (opcional)').fill('12000.001');
     await decide.getByRole('button', { name: 'Registrar la decisión' }).click();
     await expect(decide.getByText('El monto admite como máximo 2 decimales en USD.')).toBeVisible();
     await expect(decide.getByLabel('Monto de la beca (opcional)')).toBeFocused();
     await expectNoAxeViolations(admin);
-    await decide.getByLabel('Monto de la beca (opcional)').fill('12000');
+    // As the pages show it: read as twelve thousand, and said so before saving.
+    await decide.getByLabel('Monto de la beca (opcional)').fill('12.000,00');
+    await expect(decide.getByText('Se guardará como USD 12.000,00.')).toBeVisible();
     await decide.getByLabel('Moneda').selectOption('USD');
     await decide.getByRole('button', { name: 'Registrar la decisión' }).click();
     await expect(admin.getByText(/^La solicitud quedó aprobada \(motivo: .*\)\. Creamos la beca de USD 12\.000,00\. Ahora revisa/)).toBeFocused();

@@ -9,7 +9,7 @@ import { Type, type Static } from 'typebox';
 import { groupThousands } from '../../lib/groupThousands';
 import { Text } from './common';
 import { GRANT_NOUNS, GRANT_STATES, MILESTONE_STATES, REPORT_DECISIONS } from '../../lib/grants';
-import { CURRENCY_CODES } from '../../lib/money';
+import { AMOUNT_FORMAT_MESSAGE, CURRENCY_CODES } from '../../lib/money';
 
 /** Longest milestone title, "what counts as done", cancel reason and review comment, in characters. */
 export const MILESTONE_TITLE_MAX = 200;
@@ -23,11 +23,15 @@ export const REPORT_LINKS_MAX = 5;
 export const REPORT_LINK_MAX_LENGTH = 2000;
 
 const CURRENCY_MESSAGE = `La moneda debe ser una de: ${CURRENCY_CODES.join(', ')}.`;
-const AMOUNT_MESSAGE = 'Escribe el monto solo con números y un punto para los decimales, por ejemplo 1500.50.';
+const AMOUNT_MESSAGE = AMOUNT_FORMAT_MESSAGE;
 const DATE_MESSAGE = 'Escribe la fecha como AAAA-MM-DD.';
 
 export const CurrencyField = Type.Enum(CURRENCY_CODES, { errorMessage: CURRENCY_MESSAGE });
-/** A decimal string; its decimals are checked against the currency by the route (src/lib/money.ts parseAmount). */
+/**
+ * An amount as text: the canonical decimal string the team's screens send ("12000.00", "1.5"), or as a
+ * person writes it ("12.000,00"); the route reads it with src/lib/money.ts parseAmount, which refuses
+ * a figure that reads two ways ("12.000") and too many decimals for the currency.
+ */
 export const AmountField = Text({ minLength: 1, maxLength: 64, errorMessage: AMOUNT_MESSAGE });
 export const DateField = Type.String({ pattern: '^[0-9]{4}-[0-9]{2}-[0-9]{2}$', errorMessage: DATE_MESSAGE });
 

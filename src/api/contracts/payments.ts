@@ -4,13 +4,13 @@
  * (src/lib/money.ts); a date is a calendar day, YYYY-MM-DD.
  */
 import { Type, type Static } from 'typebox';
-import { CURRENCY_CODES } from '../../lib/money';
+import { AMOUNT_FORMAT_MESSAGE, CURRENCY_CODES } from '../../lib/money';
 import { PAYMENT_METHODS, type PaymentMethod } from '../../lib/payments';
 import { Moment, Text } from './common';
 
 export { PAYMENT_METHODS, type PaymentMethod };
 
-const AMOUNT_MESSAGE = 'Escribe el monto como un número, por ejemplo 1500.00.';
+const AMOUNT_MESSAGE = AMOUNT_FORMAT_MESSAGE;
 const DATE_MESSAGE = 'Escribe la fecha del pago como AAAA-MM-DD.';
 const METHOD_MESSAGE = `El método debe ser uno de: ${PAYMENT_METHODS.join(', ')}.`;
 const CURRENCY_MESSAGE = `La moneda debe ser una de: ${CURRENCY_CODES.join(', ')}.`;
@@ -18,7 +18,7 @@ const REFERENCE_MESSAGE = 'Escribe la referencia del pago: el hash de la transac
 const DESTINATION_MESSAGE = 'Escribe la dirección o el IBAN al que se envió el pago.';
 const MILESTONE_MESSAGE = 'Elige un hito, o ninguno para un anticipo.';
 
-/** A decimal string; its form, decimals and sign are checked against the currency by src/lib/money.ts. */
+/** An amount as text ("1500.00", or "1.500,00" as the screens write it); its form, decimals and sign are checked against the currency by src/lib/money.ts parseAmount. */
 const Amount = (message: string) => Text({ maxLength: 100, errorMessage: message });
 
 export const Day = Type.String({ pattern: '^[0-9]{4}-[0-9]{2}-[0-9]{2}$', errorMessage: DATE_MESSAGE });

@@ -1,7 +1,8 @@
 import { groupThousands } from '@/lib/groupThousands';
 import { useEffect, useRef, useState, type FormEvent, type ReactNode } from 'react';
-import { AMOUNT_HINT, formatAmount, parseAmount, type Currency } from '@/lib/money';
-import { formatDay, minorFromDecimal, showAmount } from '@/lib/grantText';
+import { amountText, formatAmount, parseAmount, type Currency } from '@/lib/money';
+import { formatDay, minorFromDecimal } from '@/lib/grantText';
+import { AmountField } from '../kit/AmountField';
 import { ActionNotice, Notice } from '../Notice';
 import { useTeamAction } from '../useTeamData';
 import { grantApi, type MilestoneInput, type TeamGrant } from './grantApi';
@@ -19,6 +20,12 @@ type RowErrors = Partial<Record<'title' | 'doneCriteria' | 'dueDate' | 'amount',
 let nextKey = 0;
 const emptyRow = (): Row => ({ key: nextKey++, title: '', doneCriteria: '', dueDate: '', amount: '', accepted: false });
 
+/** A saved amount (a decimal string from the API) as the amount field shows it to be edited: "1.500,00". */
+function editable(decimal: string, currency: Currency): string {
+  const minor = minorFromDecimal(decimal, currency);
+  return minor === null ? decimal : amountText(minor, currency);
+}
+
 function rowsOf(grant: TeamGrant): Row[] {
   if (grant.milestones.length === 0) return [emptyRow()];
   return grant.milestones.map((milestone) => ({
@@ -27,7 +34,7 @@ function rowsOf(grant: TeamGrant): Row[] {
     title: milestone.title,
     doneCriteria: milestone.doneCriteria,
     dueDate: milestone.dueDate,
-    amount: milestone.amount,
+    amount: editable(milestone.amount, grant.currency),
     accepted: milestone.state === 'accepted',
   }));
 }
@@ -99,6 +106,15 @@ export function MilestonesEditor({ grant, onSaved, onCancel }: { grant: TeamGran
   const sum = runningSum(rows, currency);
   const difference = approved - sum;
 
+  // Every row parses here (accepted ones were saved amounts): the API takes the canonical decimal string.
+  const wire = (text: string) => {
+    const parsed = parseAmount(text, currency);
+    return parsed.ok ? parsed.decimal : text.trim();
+  };
+  const shown = (text: string) => {
+    const parsed = parseAmount(text, currency);
+    return parsed.ok ? formatAmount(parsed.minor, currency) : `${currency} ${text}`;
+  };
   const change = (key: number, part: Partial<Row>) => setRows((current) => current.map((row) => (row.key === key ? { ...row, ...part } : row)));
   const remove = (key: number) => setRows((current) => current.filter((row) => row.key !== key));
 
@@ -128,7 +144,7 @@ export function MilestonesEditor({ grant, onSaved, onCancel }: { grant: TeamGran
       title: row.title.trim(),
       doneCriteria: row.doneCriteria.trim(),
       dueDate: row.dueDate,
-      amount: row.amount.trim(),
+      amount: wire(row.amount),
     }));
     await run(async () => {
       onSaved(await grantApi.defineMilestones(grant.reference, { milestones }));
@@ -146,7 +162,7 @@ export function MilestonesEditor({ grant, onSaved, onCancel }: { grant: TeamGran
             <fieldset key={row.key} className={styles.editorRow}>
               <legend className={styles.editorLegend}>Hito {index + 1} (aceptado: no cambia)</legend>
               <p>
-                {row.title} · {showAmount(row.amount, currency)} · <time dateTime={row.dueDate}>{formatDay(row.dueDate)}</time>
+                {row.title} · {shown(row.amount)} · <time dateTime={row.dueDate}>{formatDay(row.dueDate)}</time>
               </p>
             </fieldset>
           );
@@ -182,20 +198,7 @@ export function MilestonesEditor({ grant, onSaved, onCancel }: { grant: TeamGran
                   />
                 )}
               </Field>
-              <Field id={id('amount')} label={`Monto (${currency})`} help={AMOUNT_HINT} error={rowError.amount}>
-                {(described) => (
-                  <input
-                    id={id('amount')}
-                    inputMode="decimal"
-                    autoComplete="off"
-                    className={teamStyles.input}
-                    value={row.amount}
-                    onChange={(event) => change(row.key, { amount: event.target.value })}
-                    aria-invalid={rowError.amount ? true : undefined}
-                    aria-describedby={described}
-                  />
-                )}
-              </Field>
+              <AmountField id={id('amount')} label={`Monto (${currency})`} currency={currency} value={row.amount} onChange={(amount) => change(row.key, { amount })} error={rowError.amount} />
               <div className={styles.editorWide}>
                 <Field id={id('doneCriteria')} label="Criterio de cumplimiento" error={rowError.doneCriteria}>
                   {(described) => (

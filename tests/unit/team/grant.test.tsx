@@ -118,22 +118,29 @@ describe('creating the grant', () => {
     await user.click(within(region).getByRole('button', { name: 'Crear la beca' }));
     const done = await within(region).findByText('Creamos la beca de USD 10.000,00. Ahora define sus hitos.');
     await waitFor(() => expect(done).toHaveFocus());
-    expect(posts.map((post) => post.body)).toEqual([{ amount: '10000', currency: 'USD' }]);
+    // The canonical decimal string the contract takes, not the text as typed.
+    expect(posts.map((post) => post.body)).toEqual([{ amount: '10000.00', currency: 'USD' }]);
     expect(within(region).getByText('Por pagar').nextElementSibling).toHaveTextContent('USD 10.000,00');
     expect(within(region).getByRole('button', { name: 'Definir los hitos' })).toBeVisible();
   });
 
-  it('refuses twelve thousand typed as the pages show it («12.000»), instead of creating a grant of USD 12,00, and says how to type it', async () => {
-    const posts = answer('post', GRANT_PATH, json(grantWith(), 201));
+  it('refuses «12.000», which reads two ways, saying how it read it; takes «12.000,00» as the pages show it and sends 12000.00', async () => {
+    const posts = answer('post', GRANT_PATH, json(grantWith({ amount: '12000.00', outstanding: '12000.00' }), 201));
     const { user } = openAs(admin, 404);
     const region = await section();
     const amount = await within(region).findByLabelText('Monto aprobado');
-    expect(amount).toHaveAccessibleDescription('Sin separador de miles y con punto para los decimales, por ejemplo 12000 o 12000.50.');
+    expect(amount).toHaveAccessibleDescription('Por ejemplo 12000 o 12.000,00: el punto separa los miles y la coma, los decimales.');
     await user.type(amount, '12.000');
     await user.click(within(region).getByRole('button', { name: 'Crear la beca' }));
-    expect(within(region).getByText('«12.000» parece llevar un punto de miles. Escribe el monto sin separador de miles (12000); el punto solo separa los decimales (12000.50).')).toBeVisible();
+    expect(within(region).getByText('¿12.000 = doce mil? Escribe 12000 o 12.000,00; si son decimales, escribe 12,00.')).toBeVisible();
     expect(amount).toHaveFocus();
     expect(posts).toHaveLength(0);
+
+    await user.type(amount, ',00');
+    expect(within(region).getByText('Se guardará como USD 12.000,00.')).toBeVisible();
+    await user.click(within(region).getByRole('button', { name: 'Crear la beca' }));
+    expect(await within(region).findByText('Creamos la beca de USD 12.000,00. Ahora define sus hitos.')).toBeVisible();
+    expect(posts.map((post) => post.body)).toEqual([{ amount: '12000.00', currency: 'USD' }]);
   });
 
   it('is not offered to a reviewer', async () => {
@@ -169,7 +176,7 @@ describe('the milestones editor', () => {
     await user.type(within(first).getByLabelText('Título'), 'Primera versión');
     await user.type(within(first).getByLabelText('Criterio de cumplimiento'), 'El monedero publicado con pruebas.');
     await user.type(within(first).getByLabelText('Fecha límite'), '2026-12-20');
-    expect(within(first).getByLabelText('Monto (USD)')).toHaveAccessibleDescription('Sin separador de miles y con punto para los decimales, por ejemplo 12000 o 12000.50.');
+    expect(within(first).getByLabelText('Monto (USD)')).toHaveAccessibleDescription('Por ejemplo 12000 o 12.000,00: el punto separa los miles y la coma, los decimales.');
     await user.type(within(first).getByLabelText('Monto (USD)'), '4000');
     // Leaving the editor is not "Cancelar", read next to a grant that can be «Cancelada».
     expect(within(editor).getByRole('button', { name: 'Descartar cambios' })).toBeVisible();
@@ -197,13 +204,39 @@ describe('the milestones editor', () => {
     expect(posts.map((post) => post.body)).toEqual([
       {
         milestones: [
-          { title: 'Primera versión', doneCriteria: 'El monedero publicado con pruebas.', dueDate: '2026-12-20', amount: '4000' },
-          { title: 'Auditoría', doneCriteria: 'El informe de auditoría publicado.', dueDate: '2027-01-31', amount: '6000' },
+          { title: 'Primera versión', doneCriteria: 'El monedero publicado con pruebas.', dueDate: '2026-12-20', amount: '4000.00' },
+          { title: 'Auditoría', doneCriteria: 'El informe de auditoría publicado.', dueDate: '2027-01-31', amount: '6000.00' },
         ],
       },
     ]);
     const list = within(region).getByRole('list', { name: 'Hitos de la beca' });
     expect(within(list).getAllByRole('heading', { level: 4 }).map((heading) => heading.textContent)).toEqual(['Hito 1: Primera versiónPendiente', 'Hito 2: AuditoríaPendiente']);
+  });
+
+  it('shows saved amounts as the pages write them, one ether amount that would read two ways with a zero more, and saves them back as the same amounts', async () => {
+    const ether = grantWith({
+      amount: '1502.125',
+      currency: 'ETH',
+      outstanding: '1502.125',
+      milestones: [
+        { ...delivered, reports: [], state: 'pending', stateLabel: 'Pendiente', amount: '2.125' },
+        { ...second, reports: [], state: 'pending', stateLabel: 'Pendiente', amount: '1500', dueDate: '2027-01-31' },
+      ],
+    });
+    const posts = answer('post', `${GRANT_PATH}/milestones`, json(ether));
+    const { user } = openAs(admin, ether);
+    const region = await section();
+    await user.click(await within(region).findByRole('button', { name: 'Editar los hitos' }));
+    const editor = within(region).getByRole('form', { name: 'Hitos de la beca' });
+    const [first, next] = [within(editor).getByRole('group', { name: 'Hito 1' }), within(editor).getByRole('group', { name: 'Hito 2' })];
+    expect(within(first).getByLabelText('Monto (ETH)')).toHaveValue('2,1250');
+    expect(within(first).getByText('Se guardará como ETH 2,125.')).toBeVisible();
+    expect(within(next).getByLabelText('Monto (ETH)')).toHaveValue('1.500,0');
+    expect(within(next).getByText('Se guardará como ETH 1.500.')).toBeVisible();
+    expect(within(editor).getByText(/^Suma de los hitos:/)).toHaveTextContent('(cuadra).');
+    await user.click(within(editor).getByRole('button', { name: 'Guardar los hitos' }));
+    await within(region).findByText('Guardamos los 2 hitos de la beca.');
+    expect(posts.map((post) => (post.body as { milestones: { amount: string }[] }).milestones.map((milestone) => milestone.amount))).toEqual([['2.1250', '1500']]);
   });
 
   it('marks a missing field on its row, and keeps every value when the server refuses the list', async () => {

@@ -120,10 +120,10 @@ describe('Pagos (/equipo/pagos/, finance)', () => {
     expect(screen.getByLabelText('ETH en capa 2 (L2)')).toBeInTheDocument();
     expect(screen.queryByLabelText(/Valor en USD/)).not.toBeInTheDocument();
     await user.click(screen.getByLabelText('ETH'));
-    expect(screen.getByLabelText(/Monto pagado/)).toHaveAccessibleDescription(/Sin separador de miles y con punto para los decimales, por ejemplo 12000 o 12000\.50\./);
+    expect(screen.getByLabelText(/Monto pagado/)).toHaveAccessibleDescription('En la moneda del método. Por ejemplo 12000 o 12.000,00: el punto separa los miles y la coma, los decimales.');
     await user.type(screen.getByLabelText(/Monto pagado/), '0.5');
     expect(await screen.findByLabelText(/Valor en USD/)).toHaveAccessibleDescription(
-      /^La beca está en USD: escribe cuánto valía este pago en USD el día en que lo hiciste\. Sin separador de miles/,
+      /^La beca está en USD: escribe cuánto valía este pago en USD el día en que lo hiciste\. Por ejemplo 12000 o 12\.000,00/,
     );
     expect(screen.getByLabelText(/Tipo de cambio usado/)).toHaveAccessibleDescription(/«1 ETH = 3150\.25 USD»/);
     await user.type(await screen.findByLabelText(/Valor en USD/), '1500.00');
@@ -160,7 +160,7 @@ describe('Pagos (/equipo/pagos/, finance)', () => {
     await user.type(screen.getByLabelText(/Referencia/), 'TRF 2026/0042');
     await user.type(screen.getByLabelText(/Destino/), 'PE12 3456 7890 1234 5678 90');
     await user.click(screen.getByRole('button', { name: 'Registrar pago' }));
-    expect(await screen.findByText('«1.500» parece llevar un punto de miles. Escribe el monto sin separador de miles (1500); el punto solo separa los decimales (1500.50).')).toBeVisible();
+    expect(await screen.findByText('¿1.500 = mil quinientos? Escribe 1500 o 1.500,00; si son decimales, escribe 1,50.')).toBeVisible();
     await waitFor(() => expect(screen.getByLabelText(/Monto pagado/)).toHaveFocus());
     expect(recorded).toHaveLength(0);
   });

@@ -217,7 +217,7 @@ describe('the admin: reviewers, declarations, the decision with a reason', () =>
     expect(screen.getByLabelText('Mensaje para la persona solicitante (opcional)', { selector: '#mensaje-solicitante' })).toHaveValue('Prueba la convocatoria de eventos.');
   });
 
-  it('approves with the grant’s amount: the hint of every amount field, «12.000» refused before sending, the outcome in one sentence', async () => {
+  it('approves with the grant’s amount: the hint of every amount field, «12.000» refused before sending, the canonical amount sent, the outcome in one sentence', async () => {
     const { user, state } = openWith(admin, detailWith({ scoring: adminScoring }));
     answer('get', '/api/team/applications/PG-000123/grant', () => Response.json({ error: 'No encontramos esa beca.' }, { status: 404 }));
     const decisions = answer('post', '/api/team/applications/PG-000123/decision', () => {
@@ -228,16 +228,16 @@ describe('the admin: reviewers, declarations, the decision with a reason', () =>
     await user.click(within(panel).getByRole('radio', { name: 'Aprobar' }));
     await user.selectOptions(within(panel).getByLabelText('Motivo'), 'Cumple los criterios de selección');
     const amount = within(panel).getByLabelText('Monto de la beca (opcional)');
-    expect(amount).toHaveAccessibleDescription(/Sin separador de miles y con punto para los decimales, por ejemplo 12000 o 12000\.50\.$/);
+    expect(amount).toHaveAccessibleDescription(/Por ejemplo 12000 o 12\.000,00: el punto separa los miles y la coma, los decimales\.$/);
     await user.type(amount, '12.000');
     await user.click(within(panel).getByRole('button', { name: 'Registrar la decisión' }));
-    expect(within(panel).getByText('«12.000» parece llevar un punto de miles. Escribe el monto sin separador de miles (12000); el punto solo separa los decimales (12000.50).')).toBeVisible();
+    expect(within(panel).getByText('¿12.000 = doce mil? Escribe 12000 o 12.000,00; si son decimales, escribe 12,00.')).toBeVisible();
     await focusLandsOn(amount);
     expect(decisions).toHaveLength(0);
     await user.clear(amount);
     await user.type(amount, '12000');
     await user.click(within(panel).getByRole('button', { name: 'Registrar la decisión' }));
-    expect(decisions[0]?.body).toEqual({ status: 'approved', reason: 'meets-criteria', grant: { amount: '12000', currency: 'USD' } });
+    expect(decisions[0]?.body).toEqual({ status: 'approved', reason: 'meets-criteria', grant: { amount: '12000.00', currency: 'USD' } });
     // One space between the sentences, the status in lower case.
     await focusLandsOn(
       await screen.findByText('La solicitud quedó aprobada (motivo: Cumple los criterios de selección). Creamos la beca de USD 12.000,00. Ahora revisa y envía el correo de decisión.'),
