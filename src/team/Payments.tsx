@@ -76,7 +76,7 @@ function paymentFields(grantCurrency: string): FieldDefinition[] {
       name: 'rate',
       kind: 'text',
       label: 'Tipo de cambio usado',
-      help: 'Tal como lo usaste, por ejemplo «1 ETH = 3150.25 USD».',
+      help: 'Tal como lo usaste, por ejemplo «1 ETH = 3.150,25 USD».',
       section: 'payment',
       required: true,
       maxLength: 64,

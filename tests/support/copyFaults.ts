@@ -32,7 +32,7 @@ export const COPY_FAULTS: readonly CopyFault[] = [
   { pattern: /\b1 [a-z]+s\b/, instead: 'the singular, through src/lib/plural.ts' },
   // Copy review 3, the team area and the rubric (C1–C16, D1–D7).
   { pattern: /por ejemplo 12000 o 1\.5\b|por ejemplo 0\.5 o 1500\.00|Sin separador de miles y con punto para los decimales/, instead: 'AMOUNT_HINT (src/lib/money.ts): “Por ejemplo 12000 o 12.000,00: el punto separa los miles y la coma, los decimales.” (issue 49: amounts typed as the screens show them)' },
-  { pattern: /\d,\d\d USD»/, instead: 'a decimal point in the payment form’s example rate: “1 ETH = 3150.25 USD”' },
+  { pattern: /\d\.\d\d USD»/, instead: 'the amount fields’ own format in the payment form’s example rate: “1 ETH = 3.150,25 USD” (decimal comma, as the amounts are typed)' },
   { pattern: /Comentario sobre \{/, instead: '“Comentario (opcional)” inside the criterion’s fieldset' },
   { pattern: /\bFalta: (\$\{|[A-ZÁÉÍÓÚ])/, instead: '“Falta puntuar: «…». Falta también la recomendación general.”' },
   { pattern: /quedó \$\{applicationStatusLabels\[[^\]]+\]\}/, instead: 'the status in lower case mid-sentence: “La solicitud quedó aprobada (motivo: …).”' },

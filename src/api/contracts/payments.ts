@@ -34,7 +34,7 @@ export const RecordPaymentBody = Type.Object(
     currency: PaymentCurrency,
     /** Its value in the grant's currency: required when `currency` is not the grant's. */
     grantAmount: Type.Optional(Amount('Escribe el valor en la moneda de la beca como un número.')),
-    /** The rate used, as entered (e.g. "3150.25 USD/ETH"); required with grantAmount. */
+    /** The rate used, as entered (e.g. "1 ETH = 3.150,25 USD"); required with grantAmount. */
     rate: Type.Optional(Text({ maxLength: 64, errorMessage: 'El tipo de cambio admite como máximo 64 caracteres.' })),
     paidOn: Day,
     method: Type.Enum(PAYMENT_METHODS, { errorMessage: METHOD_MESSAGE }),

@@ -125,7 +125,7 @@ describe('Pagos (/equipo/pagos/, finance)', () => {
     expect(await screen.findByLabelText(/Valor en USD/)).toHaveAccessibleDescription(
       /^La beca está en USD: escribe cuánto valía este pago en USD el día en que lo hiciste\. Por ejemplo 12000 o 12\.000,00/,
     );
-    expect(screen.getByLabelText(/Tipo de cambio usado/)).toHaveAccessibleDescription(/«1 ETH = 3150\.25 USD»/);
+    expect(screen.getByLabelText(/Tipo de cambio usado/)).toHaveAccessibleDescription(/«1 ETH = 3\.150,25 USD»/);
     await user.type(await screen.findByLabelText(/Valor en USD/), '1500.00');
     await user.type(screen.getByLabelText(/Tipo de cambio usado/), '1 ETH = 3000 USD');
     await user.clear(screen.getByLabelText(/Fecha del pago/));
