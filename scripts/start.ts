@@ -52,7 +52,7 @@ async function main(): Promise<void> {
   if (server.webhookWorker) console.log('Webhooks are on: application events go to the WEBHOOK_URLS receivers, signed with WEBHOOK_SECRET.');
   console.log(
     server.retentionSweeper
-      ? 'Retention is on: rejected and withdrawn applications past their programme\'s period are erased daily (README "Retention").'
+      ? 'Retention is on: rejected and withdrawn applications past their programme\'s period are erased daily (docs/operating.md "Retention").'
       : 'Retention is off: no programme has a retention period, so no application is erased automatically.',
   );
 }

@@ -42,7 +42,7 @@ export const programmes: Readonly<Record<ProgrammeKey, Programme>> = {
  * variable (build time; the API server reads the same ones at run time). A fact left unset is not
  * printed: the sentences that carry it are written to read well without it. The only defaults are
  * figures the product fixes (confirmation within 2 business days, courses of 4
- * weeks, a round of up to $750,000). README "Before you publish" lists them.
+ * weeks, a round of up to $750,000). docs/deploying.md "Before you publish" lists them.
  */
 
 /** A deployer's setting: unset or blank is undefined. */

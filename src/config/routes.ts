@@ -1,6 +1,6 @@
 /**
  * Every content route the copy links to, with the trailing slash the export serves. The course
- * routes are this site's choice (the spec leaves them open); the README lists them.
+ * routes are this site's choice (the spec leaves them open); docs/architecture.md lists them ("Course routes").
  */
 export const routes = {
   home: '/',

@@ -15,7 +15,7 @@ const layoutTable: ReadonlyArray<{ group: LayoutGroup; match: Matcher }> = [
   { group: 'academicGrants', match: { prefix: '/academic-grants' } },
   // The conference-grants landing page shares the academic grants hero styling.
   { group: 'academicGrants', match: { exact: ['/devcon-grants'] } },
-  // The course pages (paths of this site's choosing, see README "Course routes").
+  // The course pages (paths of this site's choosing, see docs/architecture.md "Course routes").
   { group: 'courses', match: { prefix: '/cursos' } },
   { group: 'courses', match: { prefix: '/por-que-elegirnos' } },
   // Further exact pages that share one plain layout.

@@ -4,7 +4,7 @@ import { DEFAULT_REVIEW_CONFIG, parseReviewConfigText, ReviewConfigError, type R
 import { site } from '../config/site';
 
 /**
- * The server's settings, all from the environment (README "Configuration", .env.example).
+ * The server's settings, all from the environment (docs/deploying.md "Configuration", .env.example).
  * Read once at start; a setting that cannot be right stops the start with a clear message.
  */
 

@@ -1,6 +1,6 @@
 /**
  * The content pages: every non-form route and the course routes this site chose
- * (README "Course routes"). pages.spec.ts already runs axe on every exported page at 1280 px; here
+ * (docs/architecture.md "Course routes"). pages.spec.ts already runs axe on every exported page at 1280 px; here
  * each content page is checked for its own title and anchors, for axe and horizontal overflow on
  * phones, and for the behaviour of its parts in a real browser.
  */

@@ -4,7 +4,7 @@ import type { FormKey } from '../../forms/definitions/types';
 import { ConfigError, positiveInteger, type Env } from '../config';
 
 /**
- * Email settings (README "Configuration", .env.example), read once at start. Without SMTP_URL the
+ * Email settings (docs/deploying.md "Configuration", .env.example), read once at start. Without SMTP_URL the
  * outbox keeps every message until a server with SMTP_URL starts.
  */
 export type MailConfig = {

@@ -4,7 +4,7 @@ import { REVIEWED_PROGRAMMES, type ReviewedProgrammeKey } from '../../config/pro
 import { ConfigError, positiveInteger, type Env } from '../config';
 
 /**
- * Webhook settings (README "Webhooks"), read once at start:
+ * Webhook settings (docs/deploying.md "Webhooks"), read once at start:
  * - WEBHOOK_URLS: comma-separated http(s) receivers (a CRM, Airtable, n8n); empty = webhooks off.
  * - WEBHOOK_SECRET: the Standard Webhooks signing secret, `whsec_` and base64 (required with URLs).
  * - WEBHOOK_ANSWERS: comma-separated programmes whose events carry the applicant's answers;
