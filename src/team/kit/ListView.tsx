@@ -6,9 +6,10 @@ type ListViewProps<T> = {
   data: TeamData<T>;
   /** Said while the list loads ("Cargando solicitudes…"). */
   loading: string;
-  isEmpty: (data: T) => boolean;
+  /** Whether nothing is there; absent where the list's parts say so themselves. */
+  isEmpty?: (data: T) => boolean;
   /** What stands in for the table when nothing is there. */
-  empty: ReactNode;
+  empty?: ReactNode;
   children: (data: T) => ReactNode;
 };
 
@@ -16,5 +17,5 @@ type ListViewProps<T> = {
 export function ListView<T>({ data, loading, isEmpty, empty, children }: ListViewProps<T>) {
   if (data.state === 'loading') return <p role="status">{loading}</p>;
   if (data.state === 'error') return <Notice tone="error">{failureMessage(data.status)}</Notice>;
-  return <>{isEmpty(data.data) ? empty : children(data.data)}</>;
+  return <>{isEmpty?.(data.data) ? empty : children(data.data)}</>;
 }
