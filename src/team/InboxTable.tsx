@@ -2,7 +2,7 @@ import { applicationStatusLabels } from '@/lib/applicationStatus';
 import { teamRoutes } from '@/lib/team';
 import type { ApplicationPage, InboxFilter } from './api';
 import { formatDateTime, formatScore } from './format';
-import { DisagreementBadge } from './ScoringPanel';
+import { DisagreementBadge } from './ScoringFacts';
 import { reviewsDone } from './scoringLabels';
 import { programmeName } from './labels';
 import { hasReview, isFiltered } from './inboxFilter';

@@ -2,7 +2,7 @@ import { applicationStatusLabels } from '@/lib/applicationStatus';
 import { teamRoutes } from '@/lib/team';
 import { teamApi, type MyReviewItem } from './api';
 import { formatDateTime, formatScore } from './format';
-import { DisagreementBadge } from './ScoringPanel';
+import { DisagreementBadge } from './ScoringFacts';
 import { reviewsDone } from './scoringLabels';
 import { useTeamData } from './useTeamData';
 import { DataTable, type Column } from './kit/DataTable';
