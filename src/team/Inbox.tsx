@@ -134,7 +134,7 @@ export function Inbox({ member }: { member: TeamMember }) {
           {(page) => <InboxTable result={page} filter={filter} selection={selection} />}
         </ListView>
       </div>
-      {list.state === 'ready' && pages > 1 ? <Pager page={filter.page} pages={pages} onPage={goToPage} /> : null}
+      {list.state === 'ready' && pages > 1 ? <Pager label="Páginas de resultados" page={filter.page} pages={pages} onPage={goToPage} /> : null}
     </ProgrammeTabs>
   );
 }

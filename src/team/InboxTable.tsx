@@ -1,5 +1,4 @@
 import { applicationStatusLabels } from '@/lib/applicationStatus';
-import { teamRoutes } from '@/lib/team';
 import type { ApplicationPage, InboxFilter } from './api';
 import { formatDateTime, formatScore } from './format';
 import { DisagreementBadge } from './ScoringFacts';
@@ -7,6 +6,7 @@ import { reviewsDone } from './scoringLabels';
 import { programmeName } from './labels';
 import { hasReview, isFiltered } from './inboxFilter';
 import { DataTable, type Column } from './kit/DataTable';
+import { referenceColumn } from './kit/columns';
 import { pageCount } from './kit/Pager';
 import type { Selection } from './useInboxSelection';
 import styles from './team.module.css';
@@ -56,15 +56,7 @@ const reviewColumns: Column<Item>[] = [
 function columnsFor(reviewed: boolean, selection: Selection | null, pageIds: string[]): Column<Item>[] {
   return [
     ...(selection ? [selectColumn(selection, pageIds)] : []),
-    {
-      key: 'reference',
-      header: 'Referencia',
-      cell: (item) => (
-        <a href={teamRoutes.application(item.id)} className={styles.reference}>
-          {item.reference}
-        </a>
-      ),
-    },
+    referenceColumn(),
     { key: 'name', header: 'Nombre', cell: (item) => item.name },
     { key: 'organisation', header: 'Organización', cell: (item) => item.organisation || '—' },
     ...(reviewed ? reviewColumns : []),

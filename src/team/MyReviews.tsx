@@ -1,11 +1,11 @@
 import { applicationStatusLabels } from '@/lib/applicationStatus';
-import { teamRoutes } from '@/lib/team';
 import { teamApi, type MyReviewItem } from './api';
 import { formatDateTime, formatScore } from './format';
 import { DisagreementBadge } from './ScoringFacts';
 import { reviewsDone } from './scoringLabels';
 import { useTeamData } from './useTeamData';
 import { DataTable, type Column } from './kit/DataTable';
+import { referenceColumn } from './kit/columns';
 import { ListView } from './kit/ListView';
 import styles from './team.module.css';
 
@@ -26,15 +26,7 @@ function ProgressCell({ item, scored }: { item: MyReviewItem; scored: boolean })
 
 function columnsFor(scored: boolean): Column<MyReviewItem>[] {
   return [
-    {
-      key: 'reference',
-      header: 'Referencia',
-      cell: (item) => (
-        <a href={teamRoutes.application(item.id)} className={styles.reference}>
-          {item.reference}
-        </a>
-      ),
-    },
+    referenceColumn(),
     { key: 'programme', header: 'Programa', cell: (item) => item.programme },
     { key: 'status', header: 'Estado', cell: (item) => <span className={styles.statusBadge}>{applicationStatusLabels[item.status]}</span> },
     { key: 'assigned', header: 'Asignada', cell: (item) => <time dateTime={item.assignedAt}>{formatDateTime(item.assignedAt)}</time> },

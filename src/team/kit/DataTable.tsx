@@ -16,7 +16,7 @@ type DataTableProps<Row> = {
   className?: string;
   columns: ReadonlyArray<Column<Row> | null | false>;
   rows: readonly Row[];
-  rowKey: (row: Row) => string;
+  rowKey: (row: Row, index: number) => string;
   /** A table that stacks on a phone: each cell carries its column's heading as its label (when the heading is text). */
   stacked?: boolean;
 };
@@ -36,8 +36,8 @@ export function DataTable<Row>({ caption, captionClassName, className, columns, 
         </tr>
       </thead>
       <tbody>
-        {rows.map((row) => (
-          <tr key={rowKey(row)}>
+        {rows.map((row, index) => (
+          <tr key={rowKey(row, index)}>
             {shown.map((column) => (
               <td key={column.key} className={column.cellClassName} data-label={stacked && typeof column.header === 'string' ? column.header : undefined}>
                 {column.cell(row)}

@@ -1,9 +1,9 @@
 import styles from '../team.module.css';
 
-/** Previous and next page of a paged list, with where the reader is. */
-export function Pager({ page, pages, onPage }: { page: number; pages: number; onPage: (page: number) => void }) {
+/** Previous and next page of a paged list, with where the reader is; `label` names the list's pages ("Páginas de resultados"). */
+export function Pager({ label, page, pages, onPage }: { label: string; page: number; pages: number; onPage: (page: number) => void }) {
   return (
-    <nav className={styles.pager} aria-label="Páginas de resultados">
+    <nav className={styles.pager} aria-label={label}>
       <button type="button" className={styles.secondaryButton} disabled={page <= 1} onClick={() => onPage(page - 1)}>
         Página anterior
       </button>
