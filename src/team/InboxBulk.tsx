@@ -4,6 +4,7 @@ import { teamApi, type AssigneeOption, type RoundRobinResult, type StatusChangeR
 import { actionFailure } from './useTeamData';
 import { Notice } from './Notice';
 import { countOf } from '@/lib/plural';
+import { FilterField } from './kit/FilterField';
 import styles from './team.module.css';
 
 /** What a bulk action answered, or why it failed. */
@@ -34,12 +35,9 @@ export function BulkStatusBar({ selected, onDone }: { selected: string[]; onDone
       <p className={styles.bulkCount} role="status">
         {countOf(selected.length, { one: 'solicitud seleccionada', other: 'solicitudes seleccionadas' })}
       </p>
-      <div className={styles.field}>
-        <label className={styles.label} htmlFor="bulk-status">
-          Nuevo estado
-        </label>
+      <FilterField id="bulk-status" label="Nuevo estado">
         <StatusSelect id="bulk-status" value={status} onChange={setStatus} emptyLabel="Elige un estado" withoutDecisions />
-      </div>
+      </FilterField>
       <button type="submit" className={styles.button} disabled={busy || !status}>
         Cambiar estado
       </button>
@@ -83,10 +81,7 @@ export function RoundRobinBar({ selected, reviewers, onDone }: { selected: strin
           </label>
         ))}
       </fieldset>
-      <div className={styles.field}>
-        <label className={styles.label} htmlFor="bulk-per-application">
-          Revisores por solicitud
-        </label>
+      <FilterField id="bulk-per-application" label="Revisores por solicitud">
         <input
           id="bulk-per-application"
           type="number"
@@ -96,7 +91,7 @@ export function RoundRobinBar({ selected, reviewers, onDone }: { selected: strin
           value={perApplication}
           onChange={(event) => setPerApplication(Math.max(1, Number.parseInt(event.target.value, 10) || 1))}
         />
-      </div>
+      </FilterField>
       <button type="submit" className={styles.button} disabled={busy || chosen.length === 0}>
         Asignar por turnos
       </button>

@@ -1,7 +1,7 @@
 import type { ReactNode } from 'react';
 import styles from '../team.module.css';
 
-/** One field of a list's filter: its label above its control. */
+/** One field of a list's filter or bulk bar: its label above its control. */
 export function FilterField({ id, label, children }: { id: string; label: string; children: ReactNode }) {
   return (
     <div className={styles.field}>

@@ -53,6 +53,27 @@ describe('inbox (/equipo/solicitudes/)', () => {
     expect(screen.getByRole('tab', { name: 'Office Hours' })).toHaveAttribute('aria-selected', 'true');
   });
 
+  it('shows under the list how applicants rated the process, per programme', async () => {
+    signedInAs(admin);
+    answer('get', '/api/team/applications', json(twoApplications));
+    answer(
+      'get',
+      '/api/team/satisfaction',
+      json({
+        programmes: [
+          { form: 'project-grants', programme: 'Project Grants', average: 4.25, count: 8 },
+          { form: 'office-hours', programme: 'Office Hours', average: null, count: 0 },
+        ],
+      }),
+    );
+    renderPage(InboxPage, '/equipo/solicitudes/');
+    const ratings = await screen.findByRole('table', { name: /¿Cómo fue tu experiencia con el proceso\?/ });
+    const [heading, first, second] = within(ratings).getAllByRole('row');
+    expect(within(heading!).getAllByRole('columnheader').map((cell) => cell.textContent)).toEqual(['Programa', 'Promedio', 'Respuestas']);
+    expect(within(first!).getAllByRole('cell').map((cell) => cell.textContent)).toEqual(['Project Grants', '4,3 de 5', '8']);
+    expect(within(second!).getAllByRole('cell').map((cell) => cell.textContent)).toEqual(['Office Hours', '—', '0']);
+  });
+
   it('explains a failed load in an alert', async () => {
     signedInAs(admin);
     answer('get', '/api/team/applications', json({ error: 'boom' }, 500));
