@@ -5,6 +5,7 @@ import { actionFailure } from './useTeamData';
 import { Notice } from './Notice';
 import { countOf } from '@/lib/plural';
 import { FilterField } from './kit/FilterField';
+import { MemberChoices } from './MemberChoices';
 import styles from './team.module.css';
 
 /** What a bulk action answered, or why it failed. */
@@ -69,17 +70,7 @@ export function RoundRobinBar({ selected, reviewers, onDone }: { selected: strin
     <form className={styles.bulkBar} onSubmit={assign} aria-label="Asignar revisores por turnos">
       <fieldset className={styles.filterChoices}>
         <legend className={styles.label}>Revisores, por turnos</legend>
-        {reviewers.map((option) => (
-          <label key={option.id} className={styles.choice}>
-            <input
-              type="checkbox"
-              className={styles.checkbox}
-              checked={chosen.includes(option.id)}
-              onChange={(event) => setChosen(event.target.checked ? [...chosen, option.id] : chosen.filter((id) => id !== option.id))}
-            />{' '}
-            <span className={styles.breakAnywhere}>{option.email}</span>
-          </label>
-        ))}
+        <MemberChoices options={reviewers} chosen={chosen} onChange={setChosen} />
       </fieldset>
       <FilterField id="bulk-per-application" label="Revisores por solicitud">
         <input

@@ -2,6 +2,7 @@ import { useState, type FormEvent } from 'react';
 import { teamApi, type ApplicationDetail, type ScoringPart } from './api';
 import { ActionNotice } from './Notice';
 import { useTeamAction, useTeamData } from './useTeamData';
+import { MemberChoices } from './MemberChoices';
 import styles from './team.module.css';
 
 const declarationText = (declaration: 'none' | 'conflict' | null, reason: string | null | undefined): string => {
@@ -57,17 +58,7 @@ export function ReviewersAdmin({ application, scoring, onChanged }: { applicatio
           <legend className={styles.label}>Quiénes revisan</legend>
           {assignees.state === 'loading' ? <p role="status">Cargando el equipo…</p> : null}
           <div className={styles.choices}>
-            {options.map((option) => (
-              <label key={option.id} className={styles.choice}>
-                <input
-                  type="checkbox"
-                  className={styles.checkbox}
-                  checked={selected.includes(option.id)}
-                  onChange={(event) => setChosen(event.target.checked ? [...selected, option.id] : selected.filter((id) => id !== option.id))}
-                />{' '}
-                <span className={styles.breakAnywhere}>{option.email}</span>
-              </label>
-            ))}
+            <MemberChoices options={options} chosen={selected} onChange={setChosen} />
           </div>
         </fieldset>
         <div>
