@@ -45,6 +45,18 @@ describe('inbox (/equipo/solicitudes/)', () => {
     expect(screen.getByRole('link', { name: 'Exportar CSV' })).toHaveAttribute('href', '/api/team/export?form=project-grants');
   });
 
+  it('labels each cell with its column on a phone, where the table stacks (the label is the cell\'s data-label)', async () => {
+    signedInAs(admin);
+    answer('get', '/api/team/applications', json(twoApplications));
+    renderPage(InboxPage, '/equipo/solicitudes/');
+    const list = await table();
+    const [heading, first] = within(list).getAllByRole('row');
+    const headings = within(heading!).getAllByRole('columnheader').map((cell) => cell.textContent);
+    // The first column is the selection box: its cell has no label.
+    expect(within(first!).getAllByRole('cell').map((cell) => cell.getAttribute('data-label'))).toEqual([null, ...headings.slice(1)]);
+    expect(headings.slice(1)).toEqual(['Referencia', 'Nombre', 'Organización', 'Estado', 'Revisan', 'Puntaje', 'Revisiones', 'Dispersión', 'Enviada', 'Archivo']);
+  });
+
   it('says so when a programme has no applications yet', async () => {
     signedInAs(admin);
     answer('get', '/api/team/applications', json({ items: [], total: 0, page: 1, pageSize: 20 }));
