@@ -16,8 +16,6 @@ import { useListFilters } from './kit/useListFilters';
 import { useInboxSelection } from './useInboxSelection';
 import styles from './team.module.css';
 
-export { filterFromSearch } from './inboxFilter';
-
 /** One tab per programme of the role; only the chosen one's panel is drawn. */
 function ProgrammeTabs({ programmes, value, onChange, children }: { programmes: readonly ProgrammeKey[]; value: ProgrammeKey; onChange: (form: ProgrammeKey) => void; children: ReactNode }) {
   const tabs = programmes.map((key) => ({ value: key, label: programmeName(key) }));
