@@ -20,6 +20,9 @@ import { paymentPaths, paymentsApi, type DueMilestone, type PaymentListRow, type
 import { actionFailure, failureMessage, useTeamData, type ActionOutcome } from './useTeamData';
 import styles from './team.module.css';
 import { ScrollingTable } from './ScrollingTable';
+import { CsvLink } from './kit/CsvLink';
+import { DateFilter } from './kit/FilterField';
+import { useListFilters } from './kit/useListFilters';
 
 /** What each method moves and how the page names it (the server checks the same pairs). */
 const METHODS: Readonly<Record<PaymentMethod, { label: string; currency: Currency; onChain: boolean }>> = {
@@ -312,8 +315,7 @@ function methodLabel(method: PaymentMethod): string {
 
 /** "Pagos": the payments of a date range and the accountant's CSV of the same range. */
 function PaymentsInRange({ generation }: { generation: number }) {
-  const [draft, setDraft] = useState<PaymentRangeFilter>({ since: '', before: '' });
-  const [range, setRange] = useState<PaymentRangeFilter>({ since: '', before: '' });
+  const { applied: range, setApplied: setRange, draft, setPart } = useListFilters<PaymentRangeFilter, PaymentRangeFilter>({ since: '', before: '' }, (applied) => applied);
   const payments = useTeamData(() => paymentsApi.list(range), [range.since, range.before, generation]);
   const apply = (event: FormEvent) => {
     event.preventDefault();
@@ -326,18 +328,8 @@ function PaymentsInRange({ generation }: { generation: number }) {
         Pagos
       </h2>
       <form className={styles.filters} onSubmit={apply} aria-label="Rango de fechas">
-        <div className={styles.field}>
-          <label className={styles.label} htmlFor="pagos-desde">
-            Pagados desde
-          </label>
-          <input id="pagos-desde" type="date" className={styles.input} value={draft.since} onChange={(event) => setDraft({ ...draft, since: event.target.value })} />
-        </div>
-        <div className={styles.field}>
-          <label className={styles.label} htmlFor="pagos-antes">
-            Antes del
-          </label>
-          <input id="pagos-antes" type="date" className={styles.input} value={draft.before} onChange={(event) => setDraft({ ...draft, before: event.target.value })} />
-        </div>
+        <DateFilter id="pagos-desde" label="Pagados desde" value={draft.since} onChange={(value) => setPart('since', value)} />
+        <DateFilter id="pagos-antes" label="Antes del" value={draft.before} onChange={(value) => setPart('before', value)} />
         <div>
           <button type="submit" className={styles.button}>
             Mostrar
@@ -345,9 +337,7 @@ function PaymentsInRange({ generation }: { generation: number }) {
         </div>
       </form>
       <p>
-        <a href={paymentPaths.csv(range)} download className={styles.secondaryButton}>
-          Descargar CSV de estos pagos
-        </a>
+        <CsvLink href={paymentPaths.csv(range)}>Descargar CSV de estos pagos</CsvLink>
       </p>
       {payments.state === 'loading' ? <p role="status">Cargando pagos…</p> : null}
       {payments.state === 'error' ? <Notice tone="error">{failureMessage(payments.status)}</Notice> : null}

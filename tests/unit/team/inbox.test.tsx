@@ -45,12 +45,45 @@ describe('inbox (/equipo/solicitudes/)', () => {
     expect(screen.getByRole('link', { name: 'Exportar CSV' })).toHaveAttribute('href', '/api/team/export?form=project-grants');
   });
 
+  it('labels each cell with its column on a phone, where the table stacks (the label is the cell\'s data-label)', async () => {
+    signedInAs(admin);
+    answer('get', '/api/team/applications', json(twoApplications));
+    renderPage(InboxPage, '/equipo/solicitudes/');
+    const list = await table();
+    const [heading, first] = within(list).getAllByRole('row');
+    const headings = within(heading!).getAllByRole('columnheader').map((cell) => cell.textContent);
+    // The first column is the selection box: its cell has no label.
+    expect(within(first!).getAllByRole('cell').map((cell) => cell.getAttribute('data-label'))).toEqual([null, ...headings.slice(1)]);
+    expect(headings.slice(1)).toEqual(['Referencia', 'Nombre', 'Organización', 'Estado', 'Revisan', 'Puntaje', 'Revisiones', 'Dispersión', 'Enviada', 'Archivo']);
+  });
+
   it('says so when a programme has no applications yet', async () => {
     signedInAs(admin);
     answer('get', '/api/team/applications', json({ items: [], total: 0, page: 1, pageSize: 20 }));
     renderPage(InboxPage, '/equipo/solicitudes/?form=office-hours');
     expect(await screen.findByText('Todavía no hay solicitudes de Office Hours.')).toBeInTheDocument();
     expect(screen.getByRole('tab', { name: 'Office Hours' })).toHaveAttribute('aria-selected', 'true');
+  });
+
+  it('shows under the list how applicants rated the process, per programme', async () => {
+    signedInAs(admin);
+    answer('get', '/api/team/applications', json(twoApplications));
+    answer(
+      'get',
+      '/api/team/satisfaction',
+      json({
+        programmes: [
+          { form: 'project-grants', programme: 'Project Grants', average: 4.25, count: 8 },
+          { form: 'office-hours', programme: 'Office Hours', average: null, count: 0 },
+        ],
+      }),
+    );
+    renderPage(InboxPage, '/equipo/solicitudes/');
+    const ratings = await screen.findByRole('table', { name: /¿Cómo fue tu experiencia con el proceso\?/ });
+    const [heading, first, second] = within(ratings).getAllByRole('row');
+    expect(within(heading!).getAllByRole('columnheader').map((cell) => cell.textContent)).toEqual(['Programa', 'Promedio', 'Respuestas']);
+    expect(within(first!).getAllByRole('cell').map((cell) => cell.textContent)).toEqual(['Project Grants', '4,3 de 5', '8']);
+    expect(within(second!).getAllByRole('cell').map((cell) => cell.textContent)).toEqual(['Office Hours', '—', '0']);
   });
 
   it('explains a failed load in an alert', async () => {

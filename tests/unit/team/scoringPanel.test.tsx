@@ -349,6 +349,9 @@ describe('my reviews (/equipo/mis-revisiones/)', () => {
     expect(within(pending).getAllByRole('row')[1]).toHaveTextContent('Falta declarar el conflicto de interés');
     expect(within(pending).getAllByRole('row')[2]).toHaveTextContent('Sin conflicto: falta tu puntaje');
     const scored = screen.getByRole('table', { name: 'Puntuadas, la más antigua primero' });
+    // On a phone the tables stack, each cell labelled with its column.
+    expect(within(pending).getAllByRole('cell').slice(0, 6).map((cell) => cell.getAttribute('data-label'))).toEqual(['Referencia', 'Programa', 'Estado', 'Asignada', 'Declaración', 'Revisiones']);
+    expect(within(scored).getAllByRole('cell').slice(0, 6).map((cell) => cell.getAttribute('data-label'))).toEqual(['Referencia', 'Programa', 'Estado', 'Asignada', 'Puntaje', 'Revisiones']);
     expect(within(scored).getAllByRole('row')[1]).toHaveTextContent(/PG-000110.*3,5 Desacuerdo.*2 de 2/);
     expect(screen.getByText(/^Declaraste un conflicto de interés en estas solicitudes, así que no las revisas: PG-000100.*\.$/)).toBeInTheDocument();
     expect(screen.getByRole('link', { name: 'Mis revisiones' })).toHaveAttribute('aria-current', 'page');
