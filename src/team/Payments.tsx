@@ -17,6 +17,7 @@ import { paymentPaths, paymentsApi, type DueMilestone, type PaymentListRow, type
 import { actionFailure, failureMessage, useTeamData, type ActionOutcome } from './useTeamData';
 import styles from './team.module.css';
 import { ScrollingTable } from './ScrollingTable';
+import { ActionsHeader } from './kit/ActionsHeader';
 
 /** What each method moves and how the page names it (the server checks the same pairs). */
 const METHODS: Readonly<Record<PaymentMethod, { label: string; currency: Currency; onChain: boolean }>> = {
@@ -229,9 +230,7 @@ function DuePayments({ onRecorded }: { onRecorded: () => void }) {
               <th scope="col">Hito</th>
               <th scope="col">Aceptado el</th>
               <th scope="col">Por pagar</th>
-              <th scope="col">
-                <span className={styles.visuallyHidden}>Acciones</span>
-              </th>
+              <ActionsHeader />
             </tr>
           </thead>
           <tbody>
