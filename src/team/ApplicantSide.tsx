@@ -9,6 +9,7 @@ import { useFocusNext } from './useFocusNext';
 import { ReviewSection } from './ReviewSection';
 import { useTeamAction } from './useTeamData';
 import styles from './team.module.css';
+import { ConfirmRow } from './kit/ConfirmRow';
 
 /** The server's cap on a question (src/api/contracts/teamInformation.ts, QUESTION_MAX). */
 const QUESTION_MAX = 4000;
@@ -65,22 +66,16 @@ export function InformationRequestPanel({ application, member, onSent }: { appli
             </div>
           </dl>
           <pre className={styles.emailBody}>{preview.body}</pre>
-          <div className={styles.actionRow}>
-            <button type="button" className={styles.button} disabled={busy} onClick={send}>
-              Enviar la pregunta
-            </button>
-            <button
-              type="button"
-              className={styles.secondaryButton}
-              disabled={busy}
-              onClick={() => {
-                setPreview(null);
-                focusNext(questionRef);
-              }}
-            >
-              Volver a editar
-            </button>
-          </div>
+          <ConfirmRow
+            confirmLabel="Enviar la pregunta"
+            onConfirm={send}
+            backLabel="Volver a editar"
+            onBack={() => {
+              setPreview(null);
+              focusNext(questionRef);
+            }}
+            busy={busy}
+          />
         </div>
       ) : (
         <div className={styles.noteForm}>

@@ -10,6 +10,7 @@ import { ReviewSection } from './ReviewSection';
 /** The server's cap on the message to the applicant (src/api/contracts/teamInformation.ts, APPLICANT_MESSAGE_MAX). */
 const APPLICANT_MESSAGE_MAX = 4000;
 import styles from './team.module.css';
+import { ConfirmRow } from './kit/ConfirmRow';
 
 
 /**
@@ -116,22 +117,15 @@ export function DecisionEmail({ application, onSent }: { application: Applicatio
             </div>
           </dl>
           <pre className={styles.emailBody}>{preview.text}</pre>
-          <div className={styles.actionRow}>
-            <button type="button" className={styles.button} disabled={busy} onClick={() => send(preview)}>
-              Enviar el correo
-            </button>
-            <button
-              type="button"
-              className={styles.secondaryButton}
-              disabled={busy}
-              onClick={() => {
-                setPreview(null);
-                focusNext(previewButtonRef);
-              }}
-            >
-              Cancelar
-            </button>
-          </div>
+          <ConfirmRow
+            confirmLabel="Enviar el correo"
+            onConfirm={() => send(preview)}
+            onBack={() => {
+              setPreview(null);
+              focusNext(previewButtonRef);
+            }}
+            busy={busy}
+          />
         </div>
       ) : null}
       <ActionNotice outcome={outcome} />
