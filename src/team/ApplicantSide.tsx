@@ -10,6 +10,7 @@ import { ReviewSection } from './ReviewSection';
 import { useTeamAction } from './useTeamData';
 import styles from './team.module.css';
 import { ConfirmRow } from './kit/ConfirmRow';
+import { NoteField } from './kit/NoteField';
 
 /** The server's cap on a question (src/api/contracts/teamInformation.ts, QUESTION_MAX). */
 const QUESTION_MAX = 4000;
@@ -79,27 +80,16 @@ export function InformationRequestPanel({ application, member, onSent }: { appli
         </div>
       ) : (
         <div className={styles.noteForm}>
-          <div className={styles.field}>
-            <label className={styles.label} htmlFor="pregunta-solicitante">
-              Pregunta para la persona solicitante
-            </label>
-            <textarea
-              id="pregunta-solicitante"
-              ref={questionRef}
-              className={styles.input}
-              rows={4}
-              maxLength={QUESTION_MAX}
-              value={question}
-              onChange={(event) => setQuestion(event.target.value)}
-              aria-invalid={problem ? true : undefined}
-              aria-describedby={problem ? 'pregunta-error' : undefined}
-            />
-            {problem ? (
-              <p id="pregunta-error" className={styles.fieldError} role="alert">
-                {problem}
-              </p>
-            ) : null}
-          </div>
+          <NoteField
+            id="pregunta-solicitante"
+            errorId="pregunta-error"
+            label="Pregunta para la persona solicitante"
+            inputRef={questionRef}
+            maxLength={QUESTION_MAX}
+            value={question}
+            onChange={setQuestion}
+            error={problem}
+          />
           <button type="button" className={styles.secondaryButton} disabled={busy} onClick={showPreview}>
             Ver el correo con la pregunta
           </button>
