@@ -11,6 +11,7 @@ import { ReviewSection } from './ReviewSection';
 const APPLICANT_MESSAGE_MAX = 4000;
 import styles from './team.module.css';
 import { ConfirmRow } from './kit/ConfirmRow';
+import { NoteField } from './kit/NoteField';
 
 
 /**
@@ -82,23 +83,14 @@ export function DecisionEmail({ application, onSent }: { application: Applicatio
       {decided && !alreadySent && !preview ? (
         <>
           <p className={styles.muted}>El correo no se envía solo: revísalo en la vista previa antes de enviarlo.</p>
-          <div className={styles.field}>
-            <label className={styles.label} htmlFor="mensaje-solicitante">
-              Mensaje para la persona solicitante (opcional)
-            </label>
-            <p id="mensaje-solicitante-ayuda" className={styles.muted}>
-              Va en el correo y en su página «Mi solicitud», junto a la decisión. Por ejemplo, el motivo o los próximos pasos.
-            </p>
-            <textarea
-              id="mensaje-solicitante"
-              className={styles.input}
-              rows={4}
-              maxLength={APPLICANT_MESSAGE_MAX}
-              aria-describedby="mensaje-solicitante-ayuda"
-              value={message}
-              onChange={(event) => setMessage(event.target.value)}
-            />
-          </div>
+          <NoteField
+            id="mensaje-solicitante"
+            label="Mensaje para la persona solicitante (opcional)"
+            help={{ id: 'mensaje-solicitante-ayuda', text: 'Va en el correo y en su página «Mi solicitud», junto a la decisión. Por ejemplo, el motivo o los próximos pasos.' }}
+            maxLength={APPLICANT_MESSAGE_MAX}
+            value={message}
+            onChange={setMessage}
+          />
           <button ref={previewButtonRef} type="button" className={styles.secondaryButton} disabled={busy} onClick={showPreview}>
             Ver el correo de decisión
           </button>

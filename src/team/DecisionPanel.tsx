@@ -8,6 +8,7 @@ import { showAmount } from '@/lib/grantText';
 import { emptyGrantTerms, grantTermsOf, GrantTermsFields, type GrantTermsDraft } from './grant/GrantTermsFields';
 import { useTeamAction } from './useTeamData';
 import styles from './team.module.css';
+import { NoteField } from './kit/NoteField';
 
 /** The server's cap on the message to the applicant (src/api/contracts/teamInformation.ts, APPLICANT_MESSAGE_MAX). */
 const APPLICANT_MESSAGE_MAX = 4000;
@@ -121,23 +122,15 @@ export function DecisionPanel({ application, onDecided, children }: { applicatio
             />
           ) : null}
           {children}
-          <div className={styles.field}>
-            <label className={styles.label} htmlFor="decision-mensaje">
-              Mensaje para la persona solicitante (opcional)
-            </label>
-            <p id="decision-mensaje-ayuda" className={styles.muted}>
-              Va en el correo de decisión y en su página «Mi solicitud».
-            </p>
-            <textarea
-              id="decision-mensaje"
-              className={styles.input}
-              rows={3}
-              maxLength={APPLICANT_MESSAGE_MAX}
-              aria-describedby="decision-mensaje-ayuda"
-              value={message}
-              onChange={(event) => setMessage(event.target.value)}
-            />
-          </div>
+          <NoteField
+            id="decision-mensaje"
+            label="Mensaje para la persona solicitante (opcional)"
+            help={{ id: 'decision-mensaje-ayuda', text: 'Va en el correo de decisión y en su página «Mi solicitud».' }}
+            rows={3}
+            maxLength={APPLICANT_MESSAGE_MAX}
+            value={message}
+            onChange={setMessage}
+          />
           <div>
             <button type="submit" className={styles.button} disabled={busy}>
               Registrar la decisión
