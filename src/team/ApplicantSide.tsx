@@ -11,6 +11,7 @@ import { useTeamAction } from './useTeamData';
 import styles from './team.module.css';
 import { ConfirmRow } from './kit/ConfirmRow';
 import { NoteField } from './kit/NoteField';
+import { EmailPreview } from './kit/EmailPreview';
 
 /** The server's cap on a question (src/api/contracts/teamInformation.ts, QUESTION_MAX). */
 const QUESTION_MAX = 4000;
@@ -59,14 +60,7 @@ export function InformationRequestPanel({ application, member, onSent }: { appli
   return (
     <ReviewSection id="revision-pedir-informacion" title="Pedir información">
       {preview ? (
-        <div ref={previewRef} tabIndex={-1} className={styles.emailPreview} role="region" aria-label="Vista previa del correo con la pregunta">
-          <dl className={styles.emailHeaders}>
-            <div>
-              <dt>Asunto</dt>
-              <dd>{preview.subject}</dd>
-            </div>
-          </dl>
-          <pre className={styles.emailBody}>{preview.body}</pre>
+        <EmailPreview label="Vista previa del correo con la pregunta" subject={preview.subject} body={preview.body} regionRef={previewRef}>
           <ConfirmRow
             confirmLabel="Enviar la pregunta"
             onConfirm={send}
@@ -77,7 +71,7 @@ export function InformationRequestPanel({ application, member, onSent }: { appli
             }}
             busy={busy}
           />
-        </div>
+        </EmailPreview>
       ) : (
         <div className={styles.noteForm}>
           <NoteField

@@ -12,6 +12,7 @@ const APPLICANT_MESSAGE_MAX = 4000;
 import styles from './team.module.css';
 import { ConfirmRow } from './kit/ConfirmRow';
 import { NoteField } from './kit/NoteField';
+import { EmailPreview } from './kit/EmailPreview';
 
 
 /**
@@ -97,18 +98,7 @@ export function DecisionEmail({ application, onSent }: { application: Applicatio
         </>
       ) : null}
       {preview ? (
-        <div ref={previewRef} tabIndex={-1} className={styles.emailPreview} role="region" aria-label="Vista previa del correo de decisión">
-          <dl className={styles.emailHeaders}>
-            <div>
-              <dt>Para</dt>
-              <dd className={styles.breakAnywhere}>{preview.to}</dd>
-            </div>
-            <div>
-              <dt>Asunto</dt>
-              <dd>{preview.subject}</dd>
-            </div>
-          </dl>
-          <pre className={styles.emailBody}>{preview.text}</pre>
+        <EmailPreview label="Vista previa del correo de decisión" to={preview.to} subject={preview.subject} body={preview.text} regionRef={previewRef}>
           <ConfirmRow
             confirmLabel="Enviar el correo"
             onConfirm={() => send(preview)}
@@ -118,7 +108,7 @@ export function DecisionEmail({ application, onSent }: { application: Applicatio
             }}
             busy={busy}
           />
-        </div>
+        </EmailPreview>
       ) : null}
       <ActionNotice outcome={outcome} />
     </ReviewSection>
