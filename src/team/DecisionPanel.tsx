@@ -17,6 +17,46 @@ type Verdict = DecisionBody['status'];
 
 const verdictLabels: Record<Verdict, string> = { approved: 'Aprobar', rejected: 'Rechazar' };
 
+type Reasons = NonNullable<ApplicationDetail['scoring']>['rubric']['reasons'];
+
+/** Approve or reject, then the reason from the programme's list for that verdict (choosing a verdict clears the reason). */
+function VerdictFields({ verdict, reason, reasons, onVerdict, onReason }: { verdict: Verdict | null; reason: string; reasons: Reasons; onVerdict: (value: Verdict) => void; onReason: (value: string) => void }) {
+  return (
+    <>
+    <fieldset className={styles.criterion}>
+      <legend className={styles.label}>Decisión</legend>
+      <div className={styles.choices}>
+        {(['approved', 'rejected'] as const).map((value) => (
+          <label key={value} className={styles.choice}>
+            <input
+              type="radio"
+              name="decision"
+              value={value}
+              checked={verdict === value}
+              onChange={() => onVerdict(value)}
+            />{' '}
+            {verdictLabels[value]}
+          </label>
+        ))}
+      </div>
+    </fieldset>
+    <div className={styles.field}>
+      <label className={styles.label} htmlFor="decision-motivo">
+        Motivo
+      </label>
+      <select id="decision-motivo" className={styles.input} value={reason} disabled={verdict === null} onChange={(event) => onReason(event.target.value)}>
+        <option value="">{verdict === null ? 'Primero elige aprobar o rechazar' : 'Elige un motivo'}</option>
+        {(verdict ? reasons[verdict] : []).map((option) => (
+          <option key={option.key} value={option.key}>
+            {option.label}
+          </option>
+        ))}
+      </select>
+    </div>
+    </>
+  );
+}
+
 /**
  * The decision (admin): approve or reject with a reason from the programme's list and an optional
  * message to the applicant (it goes in the decision email and on their page). It is the only way
@@ -78,39 +118,16 @@ export function DecisionPanel({ application, onDecided, children }: { applicatio
       {status === 'received' ? <p className={styles.muted}>Para decidir, primero pasa la solicitud a En revisión.</p> : null}
       {open ? (
         <form className={styles.stack} onSubmit={decide} noValidate>
-          <fieldset className={styles.criterion}>
-            <legend className={styles.label}>Decisión</legend>
-            <div className={styles.choices}>
-              {(['approved', 'rejected'] as const).map((value) => (
-                <label key={value} className={styles.choice}>
-                  <input
-                    type="radio"
-                    name="decision"
-                    value={value}
-                    checked={verdict === value}
-                    onChange={() => {
-                      setVerdict(value);
-                      setReason('');
-                    }}
-                  />{' '}
-                  {verdictLabels[value]}
-                </label>
-              ))}
-            </div>
-          </fieldset>
-          <div className={styles.field}>
-            <label className={styles.label} htmlFor="decision-motivo">
-              Motivo
-            </label>
-            <select id="decision-motivo" className={styles.input} value={reason} disabled={verdict === null} onChange={(event) => setReason(event.target.value)}>
-              <option value="">{verdict === null ? 'Primero elige aprobar o rechazar' : 'Elige un motivo'}</option>
-              {(verdict ? reasons[verdict] : []).map((option) => (
-                <option key={option.key} value={option.key}>
-                  {option.label}
-                </option>
-              ))}
-            </select>
-          </div>
+          <VerdictFields
+            verdict={verdict}
+            reason={reason}
+            reasons={reasons}
+            onVerdict={(value) => {
+              setVerdict(value);
+              setReason('');
+            }}
+            onReason={setReason}
+          />
           {verdict === 'approved' && paying ? (
             <GrantTermsFields
               id="decision-subvencion"
