@@ -1,17 +1,12 @@
-import { useCallback, useEffect, useRef, useState } from 'react';
-import { useForm, type Resolver } from 'react-hook-form';
-import { ApplicantApiError, applicantApi } from '@/api/applicant';
-import { isCancelled } from '@/api/client';
+import { applicantApi } from '@/api/applicant';
 import { Button } from '@/components/Button';
-import type { FormValues, UploadInfo } from '@/forms/definitions/types';
-import { fieldsResolver } from '@/forms/kit/resolver';
-import { SendProgressBar, useCancellableSend } from '@/forms/kit/SendProgress';
+import { SendProgressBar } from '@/forms/kit/SendProgress';
 import { TextField } from '@/forms/kit/TextField';
 import { UploadField } from '@/forms/kit/UploadField';
 import { SPANISH_SEND_PROGRESS_COPY, SPANISH_UPLOAD_COPY } from './copy';
 import { responseFileField, responseTextField } from './fields';
 import { Notice } from './Notice';
-import { applicantFailure } from './useApplicantData';
+import { useUploadForm } from './useUploadForm';
 import styles from './applicant.module.css';
 
 const FIELDS = [responseTextField, responseFileField];
@@ -21,40 +16,15 @@ const FIELDS = [responseTextField, responseFileField];
  * and a cancel. A failed or cancelled send keeps the text and the file where they were.
  */
 export function AnswerForm({ reference, requestId, onAnswered }: { reference: string; requestId: string; onAnswered: () => Promise<void> }) {
-  const [file, setFile] = useState<File | null>(null);
-  const [rejection, setRejection] = useState<string>();
-  const upload = useRef<UploadInfo>(null);
-  useEffect(() => {
-    upload.current = file ? { size: file.size } : null;
-  }, [file]);
-  // The resolver reads the chosen file when it runs (the file is kept apart from the form's values).
-  const resolver = useCallback<Resolver<FormValues>>((values, context, options) => fieldsResolver(FIELDS, () => upload.current)(values, context, options), []);
-  const form = useForm<FormValues>({ mode: 'onBlur', defaultValues: { text: '' }, resolver });
-  const { progress, cancelled, run, cancel } = useCancellableSend();
-  const [failure, setFailure] = useState<string | null>(null);
-  const [busy, setBusy] = useState(false);
-
-  const choose = (chosen: File | null) => {
-    setRejection(undefined);
-    setFile(chosen);
-  };
-
-  const submit = form.handleSubmit(
-    async ({ text }) => {
-      if (rejection) return;
-      setBusy(true);
-      setFailure(null);
-      try {
-        await run((options) => applicantApi.respond(reference, requestId, { text: text ?? '', file: file ?? undefined }, options));
-        await onAnswered();
-      } catch (error) {
-        if (!isCancelled(error)) setFailure(error instanceof ApplicantApiError ? applicantFailure(error.status, error.message) : applicantFailure(null));
-      } finally {
-        setBusy(false);
-      }
+  const { form, file, rejection, setRejection, choose, submit, progress, cancelled, cancel, failure, busy } = useUploadForm({
+    fields: FIELDS,
+    defaultValues: { text: '' },
+    send: async ({ text }, chosen, options) => {
+      await applicantApi.respond(reference, requestId, { text: text ?? '', file: chosen }, options);
+      return onAnswered;
     },
-    () => form.setFocus('text'),
-  );
+    onInvalid: () => form.setFocus('text'),
+  });
 
   return (
     <form className={styles.form} noValidate onSubmit={submit} aria-label="Responder a la pregunta">

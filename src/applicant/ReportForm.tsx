@@ -1,17 +1,13 @@
-import { useCallback, useEffect, useRef, useState } from 'react';
-import { useForm, type Resolver } from 'react-hook-form';
-import { ApplicantApiError, applicantApi, type ApplicantGrant } from '@/api/applicant';
-import { isCancelled } from '@/api/client';
+import { useEffect, useRef } from 'react';
+import { applicantApi, type ApplicantGrant } from '@/api/applicant';
 import { Button } from '@/components/Button';
-import type { FormValues, UploadInfo } from '@/forms/definitions/types';
-import { fieldsResolver } from '@/forms/kit/resolver';
-import { SendProgressBar, useCancellableSend } from '@/forms/kit/SendProgress';
+import { SendProgressBar } from '@/forms/kit/SendProgress';
 import { TextField } from '@/forms/kit/TextField';
 import { UploadField } from '@/forms/kit/UploadField';
 import { SPANISH_SEND_PROGRESS_COPY, SPANISH_UPLOAD_COPY } from './copy';
 import { reportBodyField, reportFileField, reportLinks, reportLinksField } from './fields';
 import { Notice } from './Notice';
-import { applicantFailure } from './useApplicantData';
+import { useUploadForm } from './useUploadForm';
 import styles from './applicant.module.css';
 
 const FIELDS = [reportBodyField, reportLinksField, reportFileField];
@@ -35,45 +31,20 @@ export function ReportForm({
   onSent: (grant: ApplicantGrant) => void;
   onClose: () => void;
 }) {
-  const [file, setFile] = useState<File | null>(null);
-  const [rejection, setRejection] = useState<string>();
-  const upload = useRef<UploadInfo>(null);
-  useEffect(() => {
-    upload.current = file ? { size: file.size } : null;
-  }, [file]);
-  // The resolver reads the chosen file when it runs (the file is kept apart from the form's values).
-  const resolver = useCallback<Resolver<FormValues>>((values, context, options) => fieldsResolver(FIELDS, () => upload.current)(values, context, options), []);
-  const form = useForm<FormValues>({ mode: 'onBlur', defaultValues: { body: '', links: '' }, resolver });
-  const { progress, cancelled, run, cancel } = useCancellableSend();
-  const [failure, setFailure] = useState<string | null>(null);
-  const [busy, setBusy] = useState(false);
+  const { form, file, rejection, setRejection, choose, submit, progress, cancelled, cancel, failure, busy } = useUploadForm({
+    fields: FIELDS,
+    defaultValues: { body: '', links: '' },
+    send: async ({ body, links }, chosen, options) => {
+      const grant = await applicantApi.report(reference, milestoneId, { text: body ?? '', links: reportLinks(links ?? ''), file: chosen }, options);
+      return () => onSent(grant);
+    },
+    onInvalid: (errors) => form.setFocus(errors.body ? 'body' : 'links'),
+  });
   const heading = useRef<HTMLHeadingElement>(null);
 
   useEffect(() => {
     heading.current?.focus();
   }, []);
-
-  const choose = (chosen: File | null) => {
-    setRejection(undefined);
-    setFile(chosen);
-  };
-
-  const submit = form.handleSubmit(
-    async ({ body, links }) => {
-      if (rejection) return;
-      setBusy(true);
-      setFailure(null);
-      try {
-        const grant = await run((options) => applicantApi.report(reference, milestoneId, { text: body ?? '', links: reportLinks(links ?? ''), file: file ?? undefined }, options));
-        onSent(grant);
-      } catch (error) {
-        if (!isCancelled(error)) setFailure(error instanceof ApplicantApiError ? applicantFailure(error.status, error.message) : applicantFailure(null));
-      } finally {
-        setBusy(false);
-      }
-    },
-    (errors) => form.setFocus(errors.body ? 'body' : 'links'),
-  );
 
   return (
     <form className={styles.form} noValidate onSubmit={submit} aria-labelledby="informe-titulo">

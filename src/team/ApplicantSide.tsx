@@ -9,6 +9,9 @@ import { useFocusNext } from './useFocusNext';
 import { ReviewSection } from './ReviewSection';
 import { useTeamAction } from './useTeamData';
 import styles from './team.module.css';
+import { ConfirmRow } from './kit/ConfirmRow';
+import { NoteField } from './kit/NoteField';
+import { EmailPreview } from './kit/EmailPreview';
 
 /** The server's cap on a question (src/api/contracts/teamInformation.ts, QUESTION_MAX). */
 const QUESTION_MAX = 4000;
@@ -57,54 +60,30 @@ export function InformationRequestPanel({ application, member, onSent }: { appli
   return (
     <ReviewSection id="revision-pedir-informacion" title="Pedir información">
       {preview ? (
-        <div ref={previewRef} tabIndex={-1} className={styles.emailPreview} role="region" aria-label="Vista previa del correo con la pregunta">
-          <dl className={styles.emailHeaders}>
-            <div>
-              <dt>Asunto</dt>
-              <dd>{preview.subject}</dd>
-            </div>
-          </dl>
-          <pre className={styles.emailBody}>{preview.body}</pre>
-          <div className={styles.actionRow}>
-            <button type="button" className={styles.button} disabled={busy} onClick={send}>
-              Enviar la pregunta
-            </button>
-            <button
-              type="button"
-              className={styles.secondaryButton}
-              disabled={busy}
-              onClick={() => {
-                setPreview(null);
-                focusNext(questionRef);
-              }}
-            >
-              Volver a editar
-            </button>
-          </div>
-        </div>
+        <EmailPreview label="Vista previa del correo con la pregunta" subject={preview.subject} body={preview.body} regionRef={previewRef}>
+          <ConfirmRow
+            confirmLabel="Enviar la pregunta"
+            onConfirm={send}
+            backLabel="Volver a editar"
+            onBack={() => {
+              setPreview(null);
+              focusNext(questionRef);
+            }}
+            busy={busy}
+          />
+        </EmailPreview>
       ) : (
         <div className={styles.noteForm}>
-          <div className={styles.field}>
-            <label className={styles.label} htmlFor="pregunta-solicitante">
-              Pregunta para la persona solicitante
-            </label>
-            <textarea
-              id="pregunta-solicitante"
-              ref={questionRef}
-              className={styles.input}
-              rows={4}
-              maxLength={QUESTION_MAX}
-              value={question}
-              onChange={(event) => setQuestion(event.target.value)}
-              aria-invalid={problem ? true : undefined}
-              aria-describedby={problem ? 'pregunta-error' : undefined}
-            />
-            {problem ? (
-              <p id="pregunta-error" className={styles.fieldError} role="alert">
-                {problem}
-              </p>
-            ) : null}
-          </div>
+          <NoteField
+            id="pregunta-solicitante"
+            errorId="pregunta-error"
+            label="Pregunta para la persona solicitante"
+            inputRef={questionRef}
+            maxLength={QUESTION_MAX}
+            value={question}
+            onChange={setQuestion}
+            error={problem}
+          />
           <button type="button" className={styles.secondaryButton} disabled={busy} onClick={showPreview}>
             Ver el correo con la pregunta
           </button>

@@ -10,6 +10,9 @@ import { ReviewSection } from './ReviewSection';
 /** The server's cap on the message to the applicant (src/api/contracts/teamInformation.ts, APPLICANT_MESSAGE_MAX). */
 const APPLICANT_MESSAGE_MAX = 4000;
 import styles from './team.module.css';
+import { ConfirmRow } from './kit/ConfirmRow';
+import { NoteField } from './kit/NoteField';
+import { EmailPreview } from './kit/EmailPreview';
 
 
 /**
@@ -81,58 +84,31 @@ export function DecisionEmail({ application, onSent }: { application: Applicatio
       {decided && !alreadySent && !preview ? (
         <>
           <p className={styles.muted}>El correo no se envía solo: revísalo en la vista previa antes de enviarlo.</p>
-          <div className={styles.field}>
-            <label className={styles.label} htmlFor="mensaje-solicitante">
-              Mensaje para la persona solicitante (opcional)
-            </label>
-            <p id="mensaje-solicitante-ayuda" className={styles.muted}>
-              Va en el correo y en su página «Mi solicitud», junto a la decisión. Por ejemplo, el motivo o los próximos pasos.
-            </p>
-            <textarea
-              id="mensaje-solicitante"
-              className={styles.input}
-              rows={4}
-              maxLength={APPLICANT_MESSAGE_MAX}
-              aria-describedby="mensaje-solicitante-ayuda"
-              value={message}
-              onChange={(event) => setMessage(event.target.value)}
-            />
-          </div>
+          <NoteField
+            id="mensaje-solicitante"
+            label="Mensaje para la persona solicitante (opcional)"
+            help={{ id: 'mensaje-solicitante-ayuda', text: 'Va en el correo y en su página «Mi solicitud», junto a la decisión. Por ejemplo, el motivo o los próximos pasos.' }}
+            maxLength={APPLICANT_MESSAGE_MAX}
+            value={message}
+            onChange={setMessage}
+          />
           <button ref={previewButtonRef} type="button" className={styles.secondaryButton} disabled={busy} onClick={showPreview}>
             Ver el correo de decisión
           </button>
         </>
       ) : null}
       {preview ? (
-        <div ref={previewRef} tabIndex={-1} className={styles.emailPreview} role="region" aria-label="Vista previa del correo de decisión">
-          <dl className={styles.emailHeaders}>
-            <div>
-              <dt>Para</dt>
-              <dd className={styles.breakAnywhere}>{preview.to}</dd>
-            </div>
-            <div>
-              <dt>Asunto</dt>
-              <dd>{preview.subject}</dd>
-            </div>
-          </dl>
-          <pre className={styles.emailBody}>{preview.text}</pre>
-          <div className={styles.actionRow}>
-            <button type="button" className={styles.button} disabled={busy} onClick={() => send(preview)}>
-              Enviar el correo
-            </button>
-            <button
-              type="button"
-              className={styles.secondaryButton}
-              disabled={busy}
-              onClick={() => {
-                setPreview(null);
-                focusNext(previewButtonRef);
-              }}
-            >
-              Cancelar
-            </button>
-          </div>
-        </div>
+        <EmailPreview label="Vista previa del correo de decisión" to={preview.to} subject={preview.subject} body={preview.text} regionRef={previewRef}>
+          <ConfirmRow
+            confirmLabel="Enviar el correo"
+            onConfirm={() => send(preview)}
+            onBack={() => {
+              setPreview(null);
+              focusNext(previewButtonRef);
+            }}
+            busy={busy}
+          />
+        </EmailPreview>
       ) : null}
       <ActionNotice outcome={outcome} />
     </ReviewSection>

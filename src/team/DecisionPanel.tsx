@@ -8,6 +8,7 @@ import { showAmount } from '@/lib/grantText';
 import { emptyGrantTerms, grantTermsOf, GrantTermsFields, type GrantTermsDraft } from './grant/GrantTermsFields';
 import { useTeamAction } from './useTeamData';
 import styles from './team.module.css';
+import { NoteField } from './kit/NoteField';
 
 /** The server's cap on the message to the applicant (src/api/contracts/teamInformation.ts, APPLICANT_MESSAGE_MAX). */
 const APPLICANT_MESSAGE_MAX = 4000;
@@ -15,6 +16,46 @@ const APPLICANT_MESSAGE_MAX = 4000;
 type Verdict = DecisionBody['status'];
 
 const verdictLabels: Record<Verdict, string> = { approved: 'Aprobar', rejected: 'Rechazar' };
+
+type Reasons = NonNullable<ApplicationDetail['scoring']>['rubric']['reasons'];
+
+/** Approve or reject, then the reason from the programme's list for that verdict (choosing a verdict clears the reason). */
+function VerdictFields({ verdict, reason, reasons, onVerdict, onReason }: { verdict: Verdict | null; reason: string; reasons: Reasons; onVerdict: (value: Verdict) => void; onReason: (value: string) => void }) {
+  return (
+    <>
+    <fieldset className={styles.criterion}>
+      <legend className={styles.label}>Decisión</legend>
+      <div className={styles.choices}>
+        {(['approved', 'rejected'] as const).map((value) => (
+          <label key={value} className={styles.choice}>
+            <input
+              type="radio"
+              name="decision"
+              value={value}
+              checked={verdict === value}
+              onChange={() => onVerdict(value)}
+            />{' '}
+            {verdictLabels[value]}
+          </label>
+        ))}
+      </div>
+    </fieldset>
+    <div className={styles.field}>
+      <label className={styles.label} htmlFor="decision-motivo">
+        Motivo
+      </label>
+      <select id="decision-motivo" className={styles.input} value={reason} disabled={verdict === null} onChange={(event) => onReason(event.target.value)}>
+        <option value="">{verdict === null ? 'Primero elige aprobar o rechazar' : 'Elige un motivo'}</option>
+        {(verdict ? reasons[verdict] : []).map((option) => (
+          <option key={option.key} value={option.key}>
+            {option.label}
+          </option>
+        ))}
+      </select>
+    </div>
+    </>
+  );
+}
 
 /**
  * The decision (admin): approve or reject with a reason from the programme's list and an optional
@@ -77,39 +118,16 @@ export function DecisionPanel({ application, onDecided, children }: { applicatio
       {status === 'received' ? <p className={styles.muted}>Para decidir, primero pasa la solicitud a En revisión.</p> : null}
       {open ? (
         <form className={styles.stack} onSubmit={decide} noValidate>
-          <fieldset className={styles.criterion}>
-            <legend className={styles.label}>Decisión</legend>
-            <div className={styles.choices}>
-              {(['approved', 'rejected'] as const).map((value) => (
-                <label key={value} className={styles.choice}>
-                  <input
-                    type="radio"
-                    name="decision"
-                    value={value}
-                    checked={verdict === value}
-                    onChange={() => {
-                      setVerdict(value);
-                      setReason('');
-                    }}
-                  />{' '}
-                  {verdictLabels[value]}
-                </label>
-              ))}
-            </div>
-          </fieldset>
-          <div className={styles.field}>
-            <label className={styles.label} htmlFor="decision-motivo">
-              Motivo
-            </label>
-            <select id="decision-motivo" className={styles.input} value={reason} disabled={verdict === null} onChange={(event) => setReason(event.target.value)}>
-              <option value="">{verdict === null ? 'Primero elige aprobar o rechazar' : 'Elige un motivo'}</option>
-              {(verdict ? reasons[verdict] : []).map((option) => (
-                <option key={option.key} value={option.key}>
-                  {option.label}
-                </option>
-              ))}
-            </select>
-          </div>
+          <VerdictFields
+            verdict={verdict}
+            reason={reason}
+            reasons={reasons}
+            onVerdict={(value) => {
+              setVerdict(value);
+              setReason('');
+            }}
+            onReason={setReason}
+          />
           {verdict === 'approved' && paying ? (
             <GrantTermsFields
               id="decision-subvencion"
@@ -121,23 +139,15 @@ export function DecisionPanel({ application, onDecided, children }: { applicatio
             />
           ) : null}
           {children}
-          <div className={styles.field}>
-            <label className={styles.label} htmlFor="decision-mensaje">
-              Mensaje para la persona solicitante (opcional)
-            </label>
-            <p id="decision-mensaje-ayuda" className={styles.muted}>
-              Va en el correo de decisión y en su página «Mi solicitud».
-            </p>
-            <textarea
-              id="decision-mensaje"
-              className={styles.input}
-              rows={3}
-              maxLength={APPLICANT_MESSAGE_MAX}
-              aria-describedby="decision-mensaje-ayuda"
-              value={message}
-              onChange={(event) => setMessage(event.target.value)}
-            />
-          </div>
+          <NoteField
+            id="decision-mensaje"
+            label="Mensaje para la persona solicitante (opcional)"
+            help={{ id: 'decision-mensaje-ayuda', text: 'Va en el correo de decisión y en su página «Mi solicitud».' }}
+            rows={3}
+            maxLength={APPLICANT_MESSAGE_MAX}
+            value={message}
+            onChange={setMessage}
+          />
           <div>
             <button type="submit" className={styles.button} disabled={busy}>
               Registrar la decisión

@@ -6,6 +6,7 @@ import { ActionNotice } from './Notice';
 import { useFocusNext } from './useFocusNext';
 import { ReviewSection } from './ReviewSection';
 import styles from './team.module.css';
+import { ConfirmRow } from './kit/ConfirmRow';
 
 
 /**
@@ -73,22 +74,15 @@ export function GranteeIdPanel({ application, onIssued }: { application: Applica
             El ID se enviará por correo a la persona solicitante, con el enlace del formulario de datos de pago, y no se volverá a mostrar. Si lo vuelves a emitir más adelante, el
             ID anterior queda revocado y deja de servir.
           </p>
-          <div className={styles.actionRow}>
-            <button type="button" className={styles.button} disabled={busy} onClick={issue}>
-              Sí, emitir y enviar
-            </button>
-            <button
-              type="button"
-              className={styles.secondaryButton}
-              disabled={busy}
-              onClick={() => {
-                setConfirming(false);
-                focusNext(issueRef);
-              }}
-            >
-              Cancelar
-            </button>
-          </div>
+          <ConfirmRow
+            confirmLabel="Sí, emitir y enviar"
+            onConfirm={issue}
+            onBack={() => {
+              setConfirming(false);
+              focusNext(issueRef);
+            }}
+            busy={busy}
+          />
         </div>
       ) : null}
       <ActionNotice outcome={outcome} />

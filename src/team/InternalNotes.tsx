@@ -6,6 +6,7 @@ import { ActionNotice } from './Notice';
 import { useFocusNext } from './useFocusNext';
 import { ReviewSection } from './ReviewSection';
 import styles from './team.module.css';
+import { NoteField } from './kit/NoteField';
 
 export const NOTE_MAX_LENGTH = 5000;
 
@@ -73,26 +74,15 @@ export function InternalNotes({ reference, notes, canWrite }: { reference: strin
       )}
       {canWrite ? (
         <form className={styles.noteForm} onSubmit={submit} noValidate>
-          <div className={styles.field}>
-            <label className={styles.label} htmlFor="nota-nueva">
-              Nueva nota interna
-            </label>
-            <textarea
-              id="nota-nueva"
-              ref={bodyRef}
-              className={styles.input}
-              rows={4}
-              value={body}
-              onChange={(event) => setBody(event.target.value)}
-              aria-invalid={error ? true : undefined}
-              aria-describedby={error ? 'nota-error' : undefined}
-            />
-            {error ? (
-              <p id="nota-error" className={styles.fieldError} role="alert">
-                {error}
-              </p>
-            ) : null}
-          </div>
+          <NoteField
+            id="nota-nueva"
+            errorId="nota-error"
+            label="Nueva nota interna"
+            inputRef={bodyRef}
+            value={body}
+            onChange={setBody}
+            error={error}
+          />
           <button type="submit" className={styles.button} disabled={busy}>
             Agregar nota
           </button>

@@ -10,6 +10,7 @@ import { ActionNotice, Notice } from './Notice';
 import { classNames } from '@/lib/classNames';
 import styles from './team.module.css';
 import { ScrollingTable } from './ScrollingTable';
+import { ActionsHeader } from './kit/ActionsHeader';
 
 type Outcome = { tone: 'error' | 'success'; text: string } | null;
 
@@ -161,9 +162,7 @@ export function Members() {
               <th scope="col">Invitado el</th>
               <th scope="col">Llaves de acceso</th>
               <th scope="col">Estado</th>
-              <th scope="col">
-                <span className={styles.visuallyHidden}>Acciones</span>
-              </th>
+              <ActionsHeader />
             </tr>
           </thead>
           <tbody>

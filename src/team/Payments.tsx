@@ -23,6 +23,7 @@ import { ScrollingTable } from './ScrollingTable';
 import { CsvLink } from './kit/CsvLink';
 import { DateFilter } from './kit/FilterField';
 import { useListFilters } from './kit/useListFilters';
+import { ActionsHeader } from './kit/ActionsHeader';
 
 /** What each method moves and how the page names it (the server checks the same pairs). */
 const METHODS: Readonly<Record<PaymentMethod, { label: string; currency: Currency; onChain: boolean }>> = {
@@ -265,9 +266,7 @@ function DuePayments({ onRecorded }: { onRecorded: () => void }) {
               <th scope="col">Hito</th>
               <th scope="col">Aceptado el</th>
               <th scope="col">Por pagar</th>
-              <th scope="col">
-                <span className={styles.visuallyHidden}>Acciones</span>
-              </th>
+              <ActionsHeader />
             </tr>
           </thead>
           <tbody>

@@ -10,6 +10,7 @@ import { failureMessage, useTeamData } from './useTeamData';
 import { ActionNotice, Notice } from './Notice';
 import styles from './team.module.css';
 import { ScrollingTable } from './ScrollingTable';
+import { ActionsHeader } from './kit/ActionsHeader';
 
 type Outcome = { tone: 'error' | 'success'; text: string } | null;
 
@@ -66,9 +67,7 @@ export function Sessions() {
               <th scope="col">Inicio</th>
               <th scope="col">Última actividad</th>
               <th scope="col">Sesión</th>
-              <th scope="col">
-                <span className={styles.visuallyHidden}>Acciones</span>
-              </th>
+              <ActionsHeader />
             </tr>
           </thead>
           <tbody>
