@@ -284,6 +284,7 @@ test('a grant from approval to its last payment: milestones, reports with change
     await form.getByLabel('Fecha del pago').fill(dayFromToday(0));
     await form.getByLabel('Referencia').fill(TX_HASH);
     await form.getByLabel('Destino').fill(WALLET);
+    await screenshots(finance, 'pagos-registrar');
     await form.getByRole('button', { name: 'Registrar pago' }).click();
     await expect(due.getByRole('status').filter({ hasText: /pago/i })).toBeFocused();
     await expect(due.getByRole('row').filter({ hasText: reference })).toHaveCount(0);
