@@ -83,11 +83,11 @@ export const PublicRound = Type.Object({
 });
 export type PublicRound = Static<typeof PublicRound>;
 
-export const PublicRounds = Type.Object({
-  /** The server's clock when it answered: pages decide with it, never with the visitor's. */
-  now: Moment,
-  programmes: Type.Array(PublicRound),
-});
+/**
+ * The answer carries no clock of its own, so its ETag changes only when a round does: a page that
+ * needs the server's time (the 48-hour notice) reads the answer's `Date` header, never the visitor's clock.
+ */
+export const PublicRounds = Type.Object({ programmes: Type.Array(PublicRound) });
 export type PublicRounds = Static<typeof PublicRounds>;
 
 // ---------------------------------------------------------------------------------------------
