@@ -6,7 +6,7 @@ import { classNames } from '@/lib/classNames';
 import { formatDay, showAmount } from '@/lib/grantText';
 import { formatDateTime } from './format';
 import { ReportForm } from './lazyForms';
-import { Notice } from './Notice';
+import { ActionNotice } from './Notice';
 import styles from './applicant.module.css';
 import grantStyles from '@/components/grant/grant.module.css';
 import factsStyles from '@/components/facts.module.css';
@@ -139,11 +139,7 @@ export function GrantPanel({ grant: initial }: { grant: ApplicantGrant }) {
         <dt>Por recibir</dt>
         <dd>{showAmount(grant.outstanding, grant.currency)}</dd>
       </dl>
-      {outcome ? (
-        <Notice tone="success" focus>
-          {outcome}
-        </Notice>
-      ) : null}
+      <ActionNotice outcome={outcome === null ? null : { tone: 'success', text: outcome }} />
       <h3 className={styles.subTitle}>Hitos</h3>
       {grant.milestones.length === 0 ? (
         <p className={styles.muted}>El equipo todavía no definió los hitos de tu {grant.noun}. Cuando los defina, te avisaremos por correo y aparecerán aquí.</p>
