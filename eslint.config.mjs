@@ -17,6 +17,13 @@ const config = [
     },
   },
   {
+    // The team's and the applicant's screens are composed from small pieces (src/team/kit/): no
+    // function there, a component or what it holds, passes 100 lines; a longer one is split into
+    // named pieces with one job each.
+    files: ['src/team/**/*.tsx', 'src/applicant/**/*.tsx'],
+    rules: { 'max-lines-per-function': ['error', { max: 100, skipBlankLines: false, skipComments: false, IIFEs: true }] },
+  },
+  {
     // Scripts and tests report to the terminal.
     files: ['scripts/**', 'tests/**', '.ci/**'],
     rules: { 'no-console': 'off' },

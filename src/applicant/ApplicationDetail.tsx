@@ -5,7 +5,7 @@ import { useHydrated } from '@/forms/kit/useHydrated';
 import { classNames } from '@/lib/classNames';
 import { formatDate, formatDateTime } from './format';
 import { AnswerForm, LinkRequest, Satisfaction, WithdrawPanel } from './lazyForms';
-import { Notice } from './Notice';
+import { ActionNotice, Notice } from './Notice';
 import { OwnData } from './OwnData';
 import { PortalFrame } from './PortalFrame';
 import { portalRoutes, referenceFromSearch } from './routes';
@@ -196,11 +196,7 @@ export function ApplicationDetailView() {
         </div>
       ) : null}
       {application.state === 'error' && application.status !== 401 ? <Notice tone="error">{applicantFailure(application.status, application.message)}</Notice> : null}
-      {outcome ? (
-        <Notice tone={outcome.tone} focus>
-          {outcome.text}
-        </Notice>
-      ) : null}
+      <ActionNotice outcome={outcome} />
       {application.state === 'ready' ? (
         <>
           <Overview application={application.data} />

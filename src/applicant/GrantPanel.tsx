@@ -6,10 +6,12 @@ import { classNames } from '@/lib/classNames';
 import { formatDay, showAmount } from '@/lib/grantText';
 import { formatDateTime } from './format';
 import { ReportForm } from './lazyForms';
-import { Notice } from './Notice';
+import { ActionNotice } from './Notice';
 import styles from './applicant.module.css';
-import grantStyles from './grant.module.css';
-import { GrantBadge, ReportLinks } from '../components/grant/GrantBadge';
+import grantStyles from '@/components/grant/grant.module.css';
+import factsStyles from '@/components/facts.module.css';
+import { ReportLinks } from '@/components/grant/GrantBadge';
+import { MilestoneSummary } from '@/components/grant/MilestoneSummary';
 
 type Milestone = ApplicantGrant['milestones'][number];
 type Payment = ApplicantGrant['payments'][number];
@@ -122,9 +124,9 @@ export function GrantPanel({ grant: initial }: { grant: ApplicantGrant }) {
   };
 
   return (
-    <section className={styles.panel} aria-labelledby="subvencion">
+    <section className={classNames(styles.panel, grantStyles.portal)} aria-labelledby="subvencion">
       <h2 id="subvencion">Tu {grant.noun}</h2>
-      <dl className={styles.facts}>
+      <dl className={factsStyles.facts}>
         <dt>Monto aprobado</dt>
         <dd>{showAmount(grant.amount, grant.currency)}</dd>
         <dt>Estado</dt>
@@ -137,11 +139,7 @@ export function GrantPanel({ grant: initial }: { grant: ApplicantGrant }) {
         <dt>Por recibir</dt>
         <dd>{showAmount(grant.outstanding, grant.currency)}</dd>
       </dl>
-      {outcome ? (
-        <Notice tone="success" focus>
-          {outcome}
-        </Notice>
-      ) : null}
+      <ActionNotice outcome={outcome === null ? null : { tone: 'success', text: outcome }} />
       <h3 className={styles.subTitle}>Hitos</h3>
       {grant.milestones.length === 0 ? (
         <p className={styles.muted}>El equipo todavía no definió los hitos de tu {grant.noun}. Cuando los defina, te avisaremos por correo y aparecerán aquí.</p>
@@ -149,22 +147,7 @@ export function GrantPanel({ grant: initial }: { grant: ApplicantGrant }) {
         <ol className={grantStyles.milestones} aria-label={`Hitos de tu ${grant.noun}`}>
           {grant.milestones.map((milestone) => (
             <li key={milestone.id} className={grantStyles.milestone}>
-              <h4 className={grantStyles.milestoneTitle}>
-                <span>
-                  Hito {milestone.position}: {milestone.title}
-                </span>
-                <GrantBadge state={milestone.state} label={milestone.stateLabel} />
-              </h4>
-              <dl className={styles.facts}>
-                <dt>Fecha límite</dt>
-                <dd>
-                  <time dateTime={milestone.dueDate}>{formatDay(milestone.dueDate, 'long')}</time>
-                </dd>
-                <dt>Monto</dt>
-                <dd>{showAmount(milestone.amount, grant.currency)}</dd>
-                <dt>Criterio de cumplimiento</dt>
-                <dd className={grantStyles.criteria}>{milestone.doneCriteria}</dd>
-              </dl>
+              <MilestoneSummary milestone={milestone} currency={grant.currency} day="long" />
               <Versions reference={grant.reference} milestone={milestone} />
               {canReport(grant, milestone) && open === milestone.id ? (
                 <Suspense fallback={null}>

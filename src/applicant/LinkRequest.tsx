@@ -6,7 +6,7 @@ import type { FormValues } from '@/forms/definitions/types';
 import { fieldsResolver } from '@/forms/kit/resolver';
 import { TextField } from '@/forms/kit/TextField';
 import { linkEmailField } from './fields';
-import { Notice } from './Notice';
+import { ActionNotice } from './Notice';
 import { applicantFailure } from './useApplicantData';
 import { LINK_VALID_MINUTES } from '@/lib/applicantLinks';
 import styles from './applicant.module.css';
@@ -49,11 +49,7 @@ export function LinkRequest() {
           {busy ? 'Enviando…' : 'Enviarme el enlace'}
         </Button>
       </form>
-      {outcome ? (
-        <Notice tone={outcome.tone} focus>
-          {outcome.text}
-        </Notice>
-      ) : null}
+      <ActionNotice outcome={outcome} />
     </section>
   );
 }

@@ -1,7 +1,8 @@
 import { useEffect, useRef, useState } from 'react';
 import { ApplicantApiError, applicantApi } from '@/api/applicant';
 import { Button } from '@/components/Button';
-import { Notice } from './Notice';
+import { ConfirmButtons } from './ConfirmButtons';
+import { ActionNotice } from './Notice';
 import { applicantFailure } from './useApplicantData';
 import styles from './applicant.module.css';
 
@@ -77,21 +78,10 @@ export function OwnData() {
             sus hitos e informes. Si tienes una beca, conservamos el registro de los pagos, sin tus datos personales, porque la ley lo exige. Después no
             podrás ver tus solicitudes aquí ni descargar una copia: si la quieres, descárgala antes.
           </p>
-          <div className={styles.actions}>
-            <Button type="button" disabled={busy} onClick={requestErasure}>
-              Sí, pedir el borrado
-            </Button>
-            <Button type="button" variant="outline" disabled={busy} onClick={() => setConfirming(false)}>
-              No, volver
-            </Button>
-          </div>
+          <ConfirmButtons label="Sí, pedir el borrado" onConfirm={requestErasure} backLabel="No, volver" onBack={() => setConfirming(false)} busy={busy} />
         </div>
       ) : null}
-      {outcome ? (
-        <Notice tone={outcome.tone} focus>
-          {outcome.text}
-        </Notice>
-      ) : null}
+      <ActionNotice outcome={outcome} />
     </section>
   );
 }

@@ -1,6 +1,6 @@
 import { useEffect, useRef } from 'react';
 import { applicantApi, type ApplicantGrant } from '@/api/applicant';
-import { Button } from '@/components/Button';
+import { ConfirmButtons } from './ConfirmButtons';
 import { SendProgressBar } from '@/forms/kit/SendProgress';
 import { TextField } from '@/forms/kit/TextField';
 import { UploadField } from '@/forms/kit/UploadField';
@@ -56,14 +56,7 @@ export function ReportForm({
       <UploadField field={reportFileField} form={form} copy={SPANISH_UPLOAD_COPY} file={file} rejection={rejection} onFile={choose} onRejected={setRejection} />
       <SendProgressBar id="envio-informe" progress={progress} cancelled={cancelled} onCancel={cancel} copy={SPANISH_SEND_PROGRESS_COPY} />
       {failure ? <Notice tone="error">{failure}</Notice> : null}
-      <div className={styles.actions}>
-        <Button type="submit" disabled={busy} aria-busy={busy || undefined}>
-          {busy ? 'Enviando…' : 'Enviar el informe'}
-        </Button>
-        <Button type="button" variant="outline" disabled={busy} onClick={onClose}>
-          Cerrar sin enviar
-        </Button>
-      </div>
+      <ConfirmButtons label="Enviar el informe" busyLabel="Enviando…" backLabel="Cerrar sin enviar" onBack={onClose} busy={busy} />
     </form>
   );
 }

@@ -2,6 +2,7 @@ import { useEffect, useMemo, useRef, useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { ApplicantApiError, applicantApi } from '@/api/applicant';
 import { Button } from '@/components/Button';
+import { ConfirmButtons } from './ConfirmButtons';
 import type { FormValues } from '@/forms/definitions/types';
 import { fieldsResolver } from '@/forms/kit/resolver';
 import { TextField } from '@/forms/kit/TextField';
@@ -63,14 +64,7 @@ export function WithdrawPanel({ reference, onWithdrawn }: { reference: string; o
           <p>El equipo dejará de revisarla y no podrás volver a activarla. Si más adelante quieres postular de nuevo, tendrás que enviar una solicitud nueva.</p>
           <TextField field={withdrawReasonField} form={form} language="es" />
           {failure ? <Notice tone="error">{failure}</Notice> : null}
-          <div className={styles.actions}>
-            <Button type="submit" disabled={busy} aria-busy={busy || undefined}>
-              {busy ? 'Retirando…' : 'Sí, retirar la solicitud'}
-            </Button>
-            <Button type="button" variant="outline" disabled={busy} onClick={close}>
-              No, conservarla
-            </Button>
-          </div>
+          <ConfirmButtons label="Sí, retirar la solicitud" busyLabel="Retirando…" backLabel="No, conservarla" onBack={close} busy={busy} />
         </form>
       ) : (
         <>

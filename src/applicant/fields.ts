@@ -17,6 +17,21 @@ export const FILE_MAX_BYTES = 4194304;
 /** "Tu respuesta puede tener hasta 32.768 caracteres.": the field's name, and the counter's thousands separator. */
 const tooLong = (field: string, max: number) => `${field} puede tener hasta ${groupThousands(max, '.')} caracteres.`;
 
+/**
+ * A text box of the portal with the server's cap: the messages for refused characters, for a
+ * required box left empty (`required`, absent on an optional box) and for a text over the cap,
+ * which names the box (`subject`: "Tu respuesta puede tener hasta…").
+ */
+function textBox(field: { name: string; label: string; help?: string; section: string; maxLength: number; subject: string; required?: string }): FieldDefinition {
+  const { subject, required, ...rest } = field;
+  return {
+    ...rest,
+    kind: 'textarea',
+    required: required !== undefined,
+    messages: { disallowed: DISALLOWED_TEXT_MESSAGE_ES, ...(required === undefined ? {} : { required }), maxLength: tooLong(subject, field.maxLength) },
+  };
+}
+
 export const linkEmailField: FieldDefinition = {
   name: 'email',
   kind: 'email',
@@ -28,15 +43,7 @@ export const linkEmailField: FieldDefinition = {
   messages: { disallowed: DISALLOWED_TEXT_MESSAGE_ES, required: 'Escribe tu correo electrónico.', invalid: 'Escribe un correo electrónico válido, por ejemplo nombre@ejemplo.org.', maxLength: tooLong('Tu correo electrónico', 254) },
 };
 
-export const responseTextField: FieldDefinition = {
-  name: 'text',
-  kind: 'textarea',
-  label: 'Tu respuesta',
-  section: 'response',
-  required: true,
-  maxLength: RESPONSE_MAX_LENGTH,
-  messages: { disallowed: DISALLOWED_TEXT_MESSAGE_ES, required: 'Escribe tu respuesta.', maxLength: tooLong('Tu respuesta', RESPONSE_MAX_LENGTH) },
-};
+export const responseTextField = textBox({ name: 'text', label: 'Tu respuesta', section: 'response', maxLength: RESPONSE_MAX_LENGTH, subject: 'Tu respuesta', required: 'Escribe tu respuesta.' });
 
 export const responseFileField: FieldDefinition = {
   name: 'file',
@@ -49,16 +56,14 @@ export const responseFileField: FieldDefinition = {
   messages: { invalid: 'El archivo no puede pesar más de 4 MB.' },
 };
 
-export const withdrawReasonField: FieldDefinition = {
+export const withdrawReasonField = textBox({
   name: 'reason',
-  kind: 'textarea',
   label: 'Motivo (opcional)',
   help: 'Nos ayuda a mejorar el programa. Solo lo lee el equipo.',
   section: 'withdraw',
-  required: false,
   maxLength: REASON_MAX_LENGTH,
-  messages: { disallowed: DISALLOWED_TEXT_MESSAGE_ES, maxLength: tooLong('El motivo', REASON_MAX_LENGTH) },
-};
+  subject: 'El motivo',
+});
 
 export const ratingField: FieldDefinition = {
   name: 'rating',
@@ -77,15 +82,7 @@ export const ratingField: FieldDefinition = {
   messages: { disallowed: DISALLOWED_TEXT_MESSAGE_ES, required: 'Elige un número del 1 al 5.', invalid: 'Elige un número del 1 al 5.' },
 };
 
-export const ratingCommentField: FieldDefinition = {
-  name: 'comment',
-  kind: 'textarea',
-  label: 'Comentario (opcional)',
-  section: 'satisfaction',
-  required: false,
-  maxLength: COMMENT_MAX_LENGTH,
-  messages: { disallowed: DISALLOWED_TEXT_MESSAGE_ES, maxLength: tooLong('El comentario', COMMENT_MAX_LENGTH) },
-};
+export const ratingCommentField = textBox({ name: 'comment', label: 'Comentario (opcional)', section: 'satisfaction', maxLength: COMMENT_MAX_LENGTH, subject: 'El comentario' });
 
 /* ---------- A progress report on a milestone of the grant ---------- */
 
@@ -110,30 +107,29 @@ const isHttpsAddress = (line: string): boolean => {
   }
 };
 
-export const reportBodyField: FieldDefinition = {
+export const reportBodyField = textBox({
   name: 'body',
-  kind: 'textarea',
   label: 'Tu informe',
   help: 'Cuenta qué hiciste y cómo cumple el criterio del hito.',
   section: 'report',
-  required: true,
   maxLength: REPORT_MAX_LENGTH,
-  messages: { disallowed: DISALLOWED_TEXT_MESSAGE_ES, required: 'Escribe tu informe.', maxLength: tooLong('Tu informe', REPORT_MAX_LENGTH) },
-};
+  subject: 'Tu informe',
+  required: 'Escribe tu informe.',
+});
 
 export const reportLinksField: FieldDefinition = {
-  name: 'links',
-  kind: 'textarea',
-  label: 'Enlaces (opcional)',
-  help: `Hasta ${REPORT_MAX_LINKS} direcciones que empiecen con https://, una por línea: el repositorio, una demo, una publicación.`,
-  section: 'report',
-  required: false,
-  maxLength: REPORT_MAX_LINKS * 2048,
+  ...textBox({
+    name: 'links',
+    label: 'Enlaces (opcional)',
+    help: `Hasta ${REPORT_MAX_LINKS} direcciones que empiecen con https://, una por línea: el repositorio, una demo, una publicación.`,
+    section: 'report',
+    maxLength: REPORT_MAX_LINKS * 2048,
+    subject: 'La lista de enlaces',
+  }),
   checks: [
     { test: (text) => reportLinks(text).length <= REPORT_MAX_LINKS, message: `Puedes incluir hasta ${REPORT_MAX_LINKS} enlaces.` },
     { test: (text) => reportLinks(text).every(isHttpsAddress), message: 'Cada enlace debe ser una dirección completa que empiece con https://, una por línea.' },
   ],
-  messages: { disallowed: DISALLOWED_TEXT_MESSAGE_ES, maxLength: tooLong('La lista de enlaces', REPORT_MAX_LINKS * 2048) },
 };
 
 /** The same file rules as an answer's (one file, 4 MB, the forms' types). */

@@ -19,3 +19,32 @@ export function Notice({ tone, children, className, focus = tone === 'error' }: 
     </div>
   );
 }
+
+/** What an action ends with: its tone and what to tell the person. */
+export type Outcome = { tone: NoticeTone; text: ReactNode };
+
+/**
+ * An area's notices (the team pages', the applicant portal's), styled by `toneClass`:
+ * - `Notice`, a result in the page (errors are alerts that take the focus);
+ * - `ActionNotice`, the outcome of an action, success or failure, which takes the focus when it
+ *   appears: the button that was pressed is disabled while the action runs, or gone once it is
+ *   done, and focus would otherwise fall to the page body (WCAG 2.4.3). Every panel shows its
+ *   outcome through it.
+ */
+export function areaNotices(toneClass: (tone: NoticeTone) => string) {
+  function AreaNotice({ tone, children, focus }: { tone: NoticeTone; children: ReactNode; focus?: boolean }) {
+    return (
+      <Notice tone={tone} focus={focus} className={toneClass(tone)}>
+        {children}
+      </Notice>
+    );
+  }
+  function ActionNotice({ outcome }: { outcome: Outcome | null }) {
+    return outcome ? (
+      <AreaNotice tone={outcome.tone} focus>
+        {outcome.text}
+      </AreaNotice>
+    ) : null;
+  }
+  return { Notice: AreaNotice, ActionNotice };
+}

@@ -1,13 +1,13 @@
-import { useRef, useState, type FormEvent } from 'react';
+import { useRef, useState, type FormEvent, type RefObject } from 'react';
 import { saveDownload } from '@/lib/download';
 import { countOf } from '@/lib/plural';
 import { ERASED_GRANTEE } from '@/lib/payments';
 import { TeamApiError } from './api';
-import { goToSignIn } from './navigation';
-import { Notice } from './Notice';
+import { ownWords, useTeamAction, type ActionOutcome } from './useTeamData';
+import { ActionNotice } from './Notice';
 import { useFocusNext } from './useFocusNext';
 import styles from './team.module.css';
-import { ScrollingTable } from './ScrollingTable';
+import { DataTable, type Column } from './kit/DataTable';
 
 /**
  * An applicant's data-rights request (admin): find everything held for an address, download it
@@ -17,7 +17,7 @@ import { ScrollingTable } from './ScrollingTable';
  */
 
 type Counts = Record<string, number>;
-type Found = { email: string; counts: Counts; references: string[] };
+type Found = { email: string; counts: Counts; references: string[]; search: number };
 
 /** What each count is, in the order the page lists them. */
 const KIND_LABELS: ReadonlyArray<[string, string]> = [
@@ -32,6 +32,13 @@ const KIND_LABELS: ReadonlyArray<[string, string]> = [
   ['emails', 'Correos en la cola de envío'],
   ['webhooks', 'Envíos de webhooks'],
   ['auditMentions', 'Menciones en el registro de auditoría (se conservan: el registro no se puede borrar)'],
+];
+
+type KindRow = { kind: string; label: string; count: number };
+
+const KIND_COLUMNS: ReadonlyArray<Column<KindRow>> = [
+  { key: 'kind', header: 'Tipo', cell: (row) => row.label },
+  { key: 'count', header: 'Cantidad', cell: (row) => row.count },
 ];
 
 const RECORDS = { one: 'registro', other: 'registros' } as const;
@@ -54,59 +61,101 @@ function failureText(error: unknown): string {
   return 'No pudimos completar la acción. Inténtalo de nuevo.';
 }
 
-export function DataRights() {
-  const [email, setEmail] = useState('');
-  const [found, setFound] = useState<Found | null>(null);
+/** How many records the counts add up to: the audit log's mentions stay, so they are not counted. */
+function recordTotal(counts: Counts): number {
+  return Object.entries(counts).reduce((sum, [kind, n]) => (kind === 'auditMentions' ? sum : sum + n), 0);
+}
+
+type Act = (work: () => Promise<ActionOutcome | null>) => Promise<void>;
+
+/** What is held for the address, by kind, with the download and the erasure (typed again to confirm). */
+function FoundData({ found, act, busy, onErased, headingRef }: { found: Found; act: Act; busy: boolean; onErased: () => void; headingRef: RefObject<HTMLHeadingElement | null> }) {
   const [confirm, setConfirm] = useState('');
-  const [busy, setBusy] = useState(false);
-  const [failure, setFailure] = useState<string | null>(null);
-  const [done, setDone] = useState<string | null>(null);
-  const focusNext = useFocusNext();
-  const foundRef = useRef<HTMLHeadingElement>(null);
-
-  async function act(work: () => Promise<void>) {
-    setBusy(true);
-    setFailure(null);
-    setDone(null);
-    try {
-      await work();
-    } catch (error) {
-      if (error instanceof TeamApiError && error.status === 401) goToSignIn();
-      else setFailure(failureText(error));
-    } finally {
-      setBusy(false);
-    }
-  }
-
-  const search = (event: FormEvent) => {
-    event.preventDefault();
-    void act(async () => {
-      const answer = (await (await post(PATHS.find, { email })).json()) as Omit<Found, 'email'>;
-      setFound({ email: email.trim(), ...answer });
-      setConfirm('');
-      // The search button stays, but what was found is the outcome: the reader lands on its heading.
-      focusNext(foundRef);
-    });
-  };
+  const total = recordTotal(found.counts);
 
   const download = () =>
     void act(async () => {
-      await saveDownload(await post(PATHS.export, { email: found!.email }), 'datos-personales.zip');
-      setDone('Descargamos la exportación: un .zip con datos.json y los archivos. Los datos de pago van sellados; para incluirlos descifrados, usa npm run data-rights -- export en el servidor. Entrégala por un canal seguro y bórrala después.');
+      await saveDownload(await post(PATHS.export, { email: found.email }), 'datos-personales.zip');
+      return {
+        tone: 'success',
+        text: 'Descargamos la exportación: un .zip con datos.json y los archivos. Los datos de pago van sellados; para incluirlos descifrados, usa npm run data-rights -- export en el servidor. Entrégala por un canal seguro y bórrala después.',
+      };
     });
 
   const erase = (event: FormEvent) => {
     event.preventDefault();
     void act(async () => {
-      const answer = (await (await post(PATHS.erase, { email: found!.email, confirm })).json()) as { counts: Counts };
-      const total = Object.entries(answer.counts).reduce((sum, [kind, n]) => (kind === 'auditMentions' ? sum : sum + n), 0);
-      setFound(null);
-      setEmail('');
-      setDone(`Borramos ${countOf(total, RECORDS)}. El registro de auditoría guarda solo cuántos, sin el correo.`);
+      const answer = (await (await post(PATHS.erase, { email: found.email, confirm })).json()) as { counts: Counts };
+      onErased();
+      return { tone: 'success', text: `Borramos ${countOf(recordTotal(answer.counts), RECORDS)}. El registro de auditoría guarda solo cuántos, sin el correo.` };
     });
   };
 
-  const total = found ? Object.entries(found.counts).reduce((sum, [kind, n]) => (kind === 'auditMentions' ? sum : sum + n), 0) : 0;
+  return (
+    <section className={styles.stack} aria-labelledby="datos-encontrados">
+      <h2 id="datos-encontrados" ref={headingRef} tabIndex={-1} className={styles.subtitle}>
+        Lo que guardamos de {found.email}
+      </h2>
+      <DataTable caption={total === 0 ? 'No guardamos nada de este correo.' : countOf(total, RECORDS)} columns={KIND_COLUMNS} rows={KIND_LABELS.map(([kind, label]) => ({ kind, label, count: found.counts[kind] ?? 0 }))} rowKey={(row) => row.kind} />
+      {found.references.length > 0 ? <p>Referencias: {found.references.join(', ')}</p> : null}
+      {total > 0 ? (
+        <>
+          <div>
+            <button type="button" className={styles.secondaryButton} onClick={download} disabled={busy}>
+              Descargar todo (.zip)
+            </button>
+          </div>
+          <form onSubmit={erase} className={styles.stack} aria-labelledby="borrar-datos">
+            <h3 id="borrar-datos" className={styles.subtitle}>
+              Borrar para siempre
+            </h3>
+            <p>
+              Se borran las solicitudes (con su beca, hitos e informes), archivos, datos de pago, boletín y correos en cola de este correo. Los pagos de una beca se
+              conservan, sin datos personales, porque la ley lo exige: en Pagos figuran como «{ERASED_GRANTEE}». No se puede deshacer: descarga la exportación
+              antes si la necesitas.
+            </p>
+            <div className={styles.field}>
+              <label className={styles.label} htmlFor="data-rights-confirm">
+                Escribe de nuevo el correo para confirmar
+              </label>
+              <input id="data-rights-confirm" type="email" required autoComplete="off" className={styles.input} value={confirm} onChange={(event) => setConfirm(event.target.value)} />
+            </div>
+            <div>
+              <button type="submit" className={styles.dangerButton} disabled={busy || confirm.trim().toLowerCase() !== found.email.toLowerCase()}>
+                Borrar {countOf(total, RECORDS)}
+              </button>
+            </div>
+          </form>
+        </>
+      ) : null}
+    </section>
+  );
+}
+
+export function DataRights() {
+  const [email, setEmail] = useState('');
+  const [found, setFound] = useState<Found | null>(null);
+  const { busy, outcome, run } = useTeamAction();
+  const act: Act = (work) => run(work, ownWords(failureText));
+  const focusNext = useFocusNext();
+  const foundRef = useRef<HTMLHeadingElement>(null);
+
+  const search = (event: FormEvent) => {
+    event.preventDefault();
+    void act(async () => {
+      const answer = (await (await post(PATHS.find, { email })).json()) as Omit<Found, 'email' | 'search'>;
+      // Each search starts the confirmation afresh (FoundData is keyed by it).
+      setFound((previous) => ({ email: email.trim(), ...answer, search: (previous?.search ?? 0) + 1 }));
+      // The search button stays, but what was found is the outcome: the reader lands on its heading.
+      focusNext(foundRef);
+      return null;
+    });
+  };
+
+  const erased = () => {
+    setFound(null);
+    setEmail('');
+  };
 
   return (
     <div className={styles.stack}>
@@ -114,12 +163,7 @@ export function DataRights() {
         Atiende una solicitud de acceso, rectificación o supresión (LGPD, Ley 25.326, LFPDPPP, Ley 1581, RGPD): busca todo lo que guardamos de un correo, descárgalo o bórralo.
         Cada búsqueda, exportación y borrado queda en el registro de auditoría, sin el correo.
       </p>
-      {failure ? <Notice tone="error">{failure}</Notice> : null}
-      {done ? (
-        <Notice tone="success" focus>
-          {done}
-        </Notice>
-      ) : null}
+      <ActionNotice outcome={outcome} />
       <form onSubmit={search} className={styles.stack} aria-labelledby="buscar-datos">
         <h2 id="buscar-datos" className={styles.subtitle}>
           Buscar por correo
@@ -136,60 +180,7 @@ export function DataRights() {
           </button>
         </div>
       </form>
-      {found ? (
-        <section className={styles.stack} aria-labelledby="datos-encontrados">
-          <h2 id="datos-encontrados" ref={foundRef} tabIndex={-1} className={styles.subtitle}>
-            Lo que guardamos de {found.email}
-          </h2>
-          <ScrollingTable caption={total === 0 ? 'No guardamos nada de este correo.' : countOf(total, RECORDS)}>
-            <thead>
-              <tr>
-                <th scope="col">Tipo</th>
-                <th scope="col">Cantidad</th>
-              </tr>
-            </thead>
-            <tbody>
-              {KIND_LABELS.map(([kind, label]) => (
-                <tr key={kind}>
-                  <td>{label}</td>
-                  <td>{found.counts[kind] ?? 0}</td>
-                </tr>
-              ))}
-            </tbody>
-          </ScrollingTable>
-          {found.references.length > 0 ? <p>Referencias: {found.references.join(', ')}</p> : null}
-          {total > 0 ? (
-            <>
-              <div>
-                <button type="button" className={styles.secondaryButton} onClick={download} disabled={busy}>
-                  Descargar todo (.zip)
-                </button>
-              </div>
-              <form onSubmit={erase} className={styles.stack} aria-labelledby="borrar-datos">
-                <h3 id="borrar-datos" className={styles.subtitle}>
-                  Borrar para siempre
-                </h3>
-                <p>
-                  Se borran las solicitudes (con su beca, hitos e informes), archivos, datos de pago, boletín y correos en cola de este correo. Los pagos de una beca se
-                  conservan, sin datos personales, porque la ley lo exige: en Pagos figuran como «{ERASED_GRANTEE}». No se puede deshacer: descarga la exportación
-                  antes si la necesitas.
-                </p>
-                <div className={styles.field}>
-                  <label className={styles.label} htmlFor="data-rights-confirm">
-                    Escribe de nuevo el correo para confirmar
-                  </label>
-                  <input id="data-rights-confirm" type="email" required autoComplete="off" className={styles.input} value={confirm} onChange={(event) => setConfirm(event.target.value)} />
-                </div>
-                <div>
-                  <button type="submit" className={styles.dangerButton} disabled={busy || confirm.trim().toLowerCase() !== found.email.toLowerCase()}>
-                    Borrar {countOf(total, RECORDS)}
-                  </button>
-                </div>
-              </form>
-            </>
-          ) : null}
-        </section>
-      ) : null}
+      {found ? <FoundData key={found.search} found={found} act={act} busy={busy} onErased={erased} headingRef={foundRef} /> : null}
     </div>
   );
 }

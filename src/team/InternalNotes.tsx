@@ -1,7 +1,7 @@
 import { useRef, useState, type FormEvent } from 'react';
 import { teamApi, type InternalNote } from './api';
 import { formatDateTime } from './format';
-import { actionFailure, type ActionOutcome } from './useTeamData';
+import { actionFailure, useTeamAction } from './useTeamData';
 import { ActionNotice } from './Notice';
 import { useFocusNext } from './useFocusNext';
 import { ReviewSection } from './ReviewSection';
@@ -18,14 +18,13 @@ export function InternalNotes({ reference, notes, canWrite }: { reference: strin
   const [added, setAdded] = useState<InternalNote[]>([]);
   const [body, setBody] = useState('');
   const [error, setError] = useState<string | null>(null);
-  const [busy, setBusy] = useState(false);
-  const [outcome, setOutcome] = useState<ActionOutcome | null>(null);
+  const { busy, outcome, run, setOutcome } = useTeamAction();
   const focusNext = useFocusNext();
   const bodyRef = useRef<HTMLTextAreaElement>(null);
   // Notes added here show at once; a reload of the application brings them from the server too.
   const shown = [...notes, ...added.filter((note) => !notes.some((known) => known.id === note.id))];
 
-  const submit = async (event: FormEvent) => {
+  const submit = (event: FormEvent) => {
     event.preventDefault();
     setOutcome(null);
     // A refused note sends the focus back to the text, which the error describes.
@@ -41,18 +40,20 @@ export function InternalNotes({ reference, notes, canWrite }: { reference: strin
       refuse(`La nota puede tener hasta ${NOTE_MAX_LENGTH} caracteres; esta tiene ${body.length}.`);
       return;
     }
-    setBusy(true);
     setError(null);
-    try {
-      const note = await teamApi.addNote(reference, body);
-      setAdded((previous) => [...previous, note]);
-      setBody('');
-      setOutcome({ tone: 'success', text: 'Agregamos la nota.' });
-    } catch (failure) {
-      refuse(actionFailure(failure, 'No pudimos guardar la nota. Tu texto sigue aquí: inténtalo de nuevo.'));
-    } finally {
-      setBusy(false);
-    }
+    void run(
+      async () => {
+        const note = await teamApi.addNote(reference, body);
+        setAdded((previous) => [...previous, note]);
+        setBody('');
+        return { tone: 'success', text: 'Agregamos la nota.' };
+      },
+      // A failed note is told at the text, which keeps what was typed.
+      (failure) => {
+        refuse(actionFailure(failure, 'No pudimos guardar la nota. Tu texto sigue aquí: inténtalo de nuevo.'));
+        return null;
+      },
+    );
   };
 
   return (

@@ -4,15 +4,13 @@ import { ChakraSystem } from '@/theme/ChakraSystem';
 import { TeamApiError, teamApi, type Invitation, type MemberRow, type TeamRole } from './api';
 import { formatDateTime } from './format';
 import { formatRole, roleOptions } from './labels';
-import { goToSignIn } from './navigation';
-import { failureMessage, useTeamData } from './useTeamData';
+import { failureMessage, ownWords, useTeamAction, useTeamData } from './useTeamData';
 import { ActionNotice, Notice } from './Notice';
 import { classNames } from '@/lib/classNames';
 import styles from './team.module.css';
-import { ScrollingTable } from './ScrollingTable';
-import { ActionsHeader } from './kit/ActionsHeader';
-
-type Outcome = { tone: 'error' | 'success'; text: string } | null;
+import { DataTable, type Column } from './kit/DataTable';
+import { ListView } from './kit/ListView';
+import { actionsColumn } from './kit/ActionsHeader';
 
 /** Why an invitation was refused: the server's own words for a bad address or an existing member. */
 function inviteFailure(error: unknown): string {
@@ -26,25 +24,18 @@ function InviteForm({ onInvited }: { onInvited: () => void }) {
   const [email, setEmail] = useState('');
   const [role, setRole] = useState<TeamRole>('reviewer');
   const [invitation, setInvitation] = useState<(Invitation & { email: string }) | null>(null);
-  const [failure, setFailure] = useState<string | null>(null);
-  const [busy, setBusy] = useState(false);
+  const { busy, outcome, run } = useTeamAction();
 
-  const invite = async (event: FormEvent) => {
+  const invite = (event: FormEvent) => {
     event.preventDefault();
-    setFailure(null);
     setInvitation(null);
-    setBusy(true);
-    try {
+    void run(async () => {
       const created = await teamApi.invite(email.trim(), role);
       setInvitation({ ...created, email: email.trim() });
       setEmail('');
       onInvited();
-    } catch (error) {
-      if (error instanceof TeamApiError && error.status === 401) goToSignIn();
-      else setFailure(inviteFailure(error));
-    } finally {
-      setBusy(false);
-    }
+      return null;
+    }, ownWords(inviteFailure));
   };
 
   return (
@@ -52,7 +43,7 @@ function InviteForm({ onInvited }: { onInvited: () => void }) {
       <h2 id="invitar" className={styles.subtitle}>
         Invitar a un miembro
       </h2>
-      {failure ? <Notice tone="error">{failure}</Notice> : null}
+      <ActionNotice outcome={outcome} />
       <div className={styles.field}>
         <label className={styles.label} htmlFor="invite-email">
           Correo electrónico
@@ -92,20 +83,13 @@ function InviteForm({ onInvited }: { onInvited: () => void }) {
 }
 
 /** Confirms a revocation in a dialog: it ends every session of that member at once. */
-function RevokeButton({ member, onRevoked }: { member: MemberRow; onRevoked: (outcome: Outcome) => void }) {
+function RevokeButton({ member, revoke }: { member: MemberRow; revoke: (member: MemberRow) => Promise<boolean> }) {
   const [open, setOpen] = useState(false);
   // Once revoked, the row and its button go: the outcome message takes the focus instead of the trigger.
   const [revoked, setRevoked] = useState(false);
   const cancelRef = useRef<HTMLButtonElement>(null);
-  const revoke = async () => {
-    try {
-      await teamApi.revoke(member.email);
-      setRevoked(true);
-      onRevoked({ tone: 'success', text: `Revocamos el acceso de ${member.email} y cerramos todas sus sesiones.` });
-    } catch (error) {
-      if (error instanceof TeamApiError && error.status === 401) goToSignIn();
-      else onRevoked({ tone: 'error', text: `No pudimos revocar el acceso de ${member.email}. Inténtalo de nuevo.` });
-    }
+  const confirm = async () => {
+    setRevoked(await revoke(member));
     setOpen(false);
   };
   return (
@@ -127,7 +111,7 @@ function RevokeButton({ member, onRevoked }: { member: MemberRow; onRevoked: (ou
                   Cancelar
                 </button>
               </Dialog.ActionTrigger>
-              <button type="button" className={styles.button} onClick={revoke}>
+              <button type="button" className={styles.button} onClick={confirm}>
                 Sí, revocar
               </button>
             </div>
@@ -138,47 +122,41 @@ function RevokeButton({ member, onRevoked }: { member: MemberRow; onRevoked: (ou
   );
 }
 
+function memberState(member: MemberRow): string {
+  if (member.revokedAt) return `Revocado el ${formatDateTime(member.revokedAt)}`;
+  return member.passkeys > 0 ? 'Activo' : 'Invitación pendiente';
+}
+
 /** Members (admin): invite, list, revoke. */
 export function Members() {
   const members = useTeamData(() => teamApi.members(), []);
-  const [outcome, setOutcome] = useState<Outcome>(null);
-  const afterRevoke = (next: Outcome) => {
-    setOutcome(next);
+  const { outcome, run } = useTeamAction();
+  const revoke = async (member: MemberRow): Promise<boolean> => {
+    let revoked = false;
+    await run(async () => {
+      await teamApi.revoke(member.email);
+      revoked = true;
+      return { tone: 'success', text: `Revocamos el acceso de ${member.email} y cerramos todas sus sesiones.` };
+    }, ownWords(`No pudimos revocar el acceso de ${member.email}. Inténtalo de nuevo.`));
     members.reload();
+    return revoked;
   };
+  const columns: ReadonlyArray<Column<MemberRow>> = [
+    { key: 'email', header: 'Correo', cell: (member) => member.email },
+    { key: 'role', header: 'Rol', cell: (member) => formatRole(member.role) },
+    { key: 'created', header: 'Invitado el', cell: (member) => formatDateTime(member.createdAt) },
+    { key: 'passkeys', header: 'Llaves de acceso', cell: (member) => member.passkeys },
+    { key: 'state', header: 'Estado', cell: memberState },
+    actionsColumn((member) => (member.revokedAt ? null : <RevokeButton member={member} revoke={revoke} />)),
+  ];
   return (
     <ChakraSystem>
       <InviteForm onInvited={() => members.reload()} />
       <h2 className={styles.subtitle}>Miembros del equipo</h2>
       <ActionNotice outcome={outcome} />
-      {members.state === 'loading' ? <p role="status">Cargando miembros…</p> : null}
-      {members.state === 'error' ? <Notice tone="error">{failureMessage(members.status)}</Notice> : null}
-      {members.state === 'ready' ? (
-        <ScrollingTable caption={<>Miembros: {members.data.members.length}</>}>
-          <thead>
-            <tr>
-              <th scope="col">Correo</th>
-              <th scope="col">Rol</th>
-              <th scope="col">Invitado el</th>
-              <th scope="col">Llaves de acceso</th>
-              <th scope="col">Estado</th>
-              <ActionsHeader />
-            </tr>
-          </thead>
-          <tbody>
-            {members.data.members.map((member) => (
-              <tr key={member.email}>
-                <td>{member.email}</td>
-                <td>{formatRole(member.role)}</td>
-                <td>{formatDateTime(member.createdAt)}</td>
-                <td>{member.passkeys}</td>
-                <td>{member.revokedAt ? `Revocado el ${formatDateTime(member.revokedAt)}` : member.passkeys > 0 ? 'Activo' : 'Invitación pendiente'}</td>
-                <td>{member.revokedAt ? null : <RevokeButton member={member} onRevoked={afterRevoke} />}</td>
-              </tr>
-            ))}
-          </tbody>
-        </ScrollingTable>
-      ) : null}
+      <ListView data={members} loading="Cargando miembros…">
+        {(data) => <DataTable caption={<>Miembros: {data.members.length}</>} columns={columns} rows={data.members} rowKey={(member) => member.email} />}
+      </ListView>
     </ChakraSystem>
   );
 }

@@ -1,100 +1,78 @@
 import { useState } from 'react';
 import { browserSupportsWebAuthn, startRegistration } from '@simplewebauthn/browser';
-import { TeamApiError, teamApi } from './api';
+import { teamApi, type TeamSession } from './api';
 import { formatDateTime } from './format';
 import { navigate } from './navigate';
 import { teamRoutes } from '@/lib/team';
-import { goToSignIn } from './navigation';
 import { passkeyFailureMessage } from './passkeyErrors';
-import { failureMessage, useTeamData } from './useTeamData';
-import { ActionNotice, Notice } from './Notice';
+import { ownWords, useTeamAction, useTeamData } from './useTeamData';
+import { ActionNotice } from './Notice';
 import styles from './team.module.css';
-import { ScrollingTable } from './ScrollingTable';
-import { ActionsHeader } from './kit/ActionsHeader';
-
-type Outcome = { tone: 'error' | 'success'; text: string } | null;
+import { DataTable, type Column } from './kit/DataTable';
+import { ListView } from './kit/ListView';
+import { actionsColumn } from './kit/ActionsHeader';
 
 /** The member's own sessions (any of which they can end) and a button to add another passkey. */
 export function Sessions() {
   const sessions = useTeamData(() => teamApi.sessions(), []);
-  const [outcome, setOutcome] = useState<Outcome>(null);
-  const [busy, setBusy] = useState(false);
+  const { busy, outcome, run, setOutcome } = useTeamAction();
+  // The passkey button says it is registering only while a passkey is being added, not while a session ends.
+  const [adding, setAdding] = useState(false);
 
-  const end = async (id: string, current: boolean) => {
-    setOutcome(null);
-    try {
-      await teamApi.endSession(id);
-      if (current) navigate(teamRoutes.signIn);
-      else {
-        setOutcome({ tone: 'success', text: 'La sesión quedó cerrada.' });
-        sessions.reload();
+  const end = (session: TeamSession) =>
+    void run(async () => {
+      await teamApi.endSession(session.id);
+      if (session.current) {
+        navigate(teamRoutes.signIn);
+        return null;
       }
-    } catch (error) {
-      if (error instanceof TeamApiError && error.status === 401) goToSignIn();
-      else setOutcome({ tone: 'error', text: 'No pudimos cerrar esa sesión. Puede que ya haya terminado; recarga la página.' });
-    }
-  };
+      sessions.reload();
+      return { tone: 'success', text: 'La sesión quedó cerrada.' };
+    }, ownWords('No pudimos cerrar esa sesión. Puede que ya haya terminado; recarga la página.'));
 
-  const addPasskey = async () => {
-    setOutcome(null);
+  const addPasskey = () => {
     if (!browserSupportsWebAuthn()) {
       setOutcome({ tone: 'error', text: 'Este navegador no admite llaves de acceso.' });
       return;
     }
-    setBusy(true);
-    try {
+    setAdding(true);
+    void run(async () => {
       const optionsJSON = await teamApi.passkeyOptions();
       const response = await startRegistration({ optionsJSON });
       await teamApi.passkeyVerify(response);
-      setOutcome({ tone: 'success', text: 'Listo: agregaste una llave de acceso. Ya puedes ingresar también con ella.' });
-    } catch (error) {
-      setOutcome({ tone: 'error', text: passkeyFailureMessage(error, 'add') });
-    } finally {
-      setBusy(false);
-    }
+      return { tone: 'success', text: 'Listo: agregaste una llave de acceso. Ya puedes ingresar también con ella.' };
+    }, (error) => passkeyFailureMessage(error, 'add')).finally(() => setAdding(false));
   };
+
+  const columns: ReadonlyArray<Column<TeamSession>> = [
+    { key: 'start', header: 'Inicio', cell: (session) => formatDateTime(session.createdAt) },
+    { key: 'seen', header: 'Última actividad', cell: (session) => formatDateTime(session.lastSeenAt) },
+    { key: 'which', header: 'Sesión', cell: (session) => (session.current ? 'Esta sesión' : 'Otra sesión') },
+    actionsColumn((session) => (
+      <button
+        type="button"
+        className={styles.secondaryButton}
+        onClick={() => end(session)}
+        aria-label={`${session.current ? 'Cerrar esta sesión' : 'Cerrar sesión'} iniciada el ${formatDateTime(session.createdAt)}`}
+      >
+        {session.current ? 'Cerrar esta sesión' : 'Cerrar sesión'}
+      </button>
+    )),
+  ];
 
   return (
     <>
       <ActionNotice outcome={outcome} />
       <h2 className={styles.subtitle}>Sesiones abiertas</h2>
-      {sessions.state === 'loading' ? <p role="status">Cargando sesiones…</p> : null}
-      {sessions.state === 'error' ? <Notice tone="error">{failureMessage(sessions.status)}</Notice> : null}
-      {sessions.state === 'ready' ? (
-        <ScrollingTable caption="Tus sesiones abiertas: terminan solas tras 30 minutos sin actividad o 12 horas en total">
-          <thead>
-            <tr>
-              <th scope="col">Inicio</th>
-              <th scope="col">Última actividad</th>
-              <th scope="col">Sesión</th>
-              <ActionsHeader />
-            </tr>
-          </thead>
-          <tbody>
-            {sessions.data.sessions.map((session) => (
-              <tr key={session.id}>
-                <td>{formatDateTime(session.createdAt)}</td>
-                <td>{formatDateTime(session.lastSeenAt)}</td>
-                <td>{session.current ? 'Esta sesión' : 'Otra sesión'}</td>
-                <td>
-                  <button
-                    type="button"
-                    className={styles.secondaryButton}
-                    onClick={() => end(session.id, session.current)}
-                    aria-label={`${session.current ? 'Cerrar esta sesión' : 'Cerrar sesión'} iniciada el ${formatDateTime(session.createdAt)}`}
-                  >
-                    {session.current ? 'Cerrar esta sesión' : 'Cerrar sesión'}
-                  </button>
-                </td>
-              </tr>
-            ))}
-          </tbody>
-        </ScrollingTable>
-      ) : null}
+      <ListView data={sessions} loading="Cargando sesiones…">
+        {(data) => (
+          <DataTable caption="Tus sesiones abiertas: terminan solas tras 30 minutos sin actividad o 12 horas en total" columns={columns} rows={data.sessions} rowKey={(session) => session.id} />
+        )}
+      </ListView>
       <h2 className={styles.subtitle}>Llaves de acceso</h2>
       <p className={styles.lead}>Agrega una llave de acceso en otro dispositivo (tu teléfono, una llave física) para no depender de uno solo.</p>
-      <button type="button" className={styles.button} onClick={addPasskey} disabled={busy} aria-busy={busy}>
-        {busy ? 'Registrando…' : 'Agregar una llave de acceso'}
+      <button type="button" className={styles.button} onClick={addPasskey} disabled={busy} aria-busy={adding}>
+        {adding ? 'Registrando…' : 'Agregar una llave de acceso'}
       </button>
     </>
   );

@@ -67,24 +67,48 @@ export function actionFailure(error: unknown, fallback: string): string {
 export type ActionOutcome = { tone: 'success' | 'error'; text: string };
 
 /**
- * One team action at a time (a status change, a decision email, a grantee ID): `busy` while it
- * runs, then what to tell the member: the action's own outcome, or, when it throws, the server's
- * reason (else `failure`). `afterFailure` tidies up first (a stale preview goes).
+ * What a failed action tells the member: a fallback text, said unless the server sent its own
+ * reason (actionFailure); or a function of the error giving the screen's own words (null: nothing
+ * to say), e.g. ownWords.
+ */
+export type ActionFailure = string | ((error: unknown) => string | null);
+
+/** A screen's own words for a failure, whatever the server said; a 401 sends the member to sign in and says nothing. */
+export function ownWords(words: string | ((error: unknown) => string)): (error: unknown) => string | null {
+  return (error) => {
+    if (error instanceof TeamApiError && error.status === 401) {
+      goToSignIn();
+      return null;
+    }
+    return typeof words === 'string' ? words : words(error);
+  };
+}
+
+function failureOutcome(error: unknown, failure: ActionFailure): ActionOutcome | null {
+  const text = typeof failure === 'string' ? actionFailure(error, failure) : failure(error);
+  return text === null ? null : { tone: 'error', text };
+}
+
+/**
+ * One team action at a time (a status change, a decision email, a revocation, an erasure): `busy`
+ * while it runs, then what to tell the member: the action's own outcome, or, when it throws, the
+ * failure (ActionFailure). `afterFailure` tidies up first (a stale preview goes). The outcome is
+ * shown through ActionNotice (src/team/Notice.tsx), which takes the focus.
  */
 export function useTeamAction() {
   const [busy, setBusy] = useState(false);
   const [outcome, setOutcome] = useState<ActionOutcome | null>(null);
-  const run = async (work: () => Promise<ActionOutcome | null>, failure: string, afterFailure?: () => void): Promise<void> => {
+  const run = async (work: () => Promise<ActionOutcome | null>, failure: ActionFailure, afterFailure?: () => void): Promise<void> => {
     setBusy(true);
     setOutcome(null);
     try {
       setOutcome(await work());
     } catch (error) {
       afterFailure?.();
-      setOutcome({ tone: 'error', text: actionFailure(error, failure) });
+      setOutcome(failureOutcome(error, failure));
     } finally {
       setBusy(false);
     }
   };
-  return { busy, outcome, run };
+  return { busy, outcome, run, setOutcome };
 }

@@ -1,5 +1,5 @@
 import type { MilestoneState } from '../../lib/grants';
-import styles from './GrantBadge.module.css';
+import styles from './grant.module.css';
 
 /** A milestone's state (coloured by what it asks of someone: Vencido and changes in red) or a grant's (neutral) as a badge. */
 export function GrantBadge({ state, label }: { state: MilestoneState | 'neutral'; label: string }) {

@@ -1,19 +1,15 @@
 import { endpoints } from '../../api/endpoints';
 import { site } from '../../config/site';
-import { OTHER, applyingAs, grantsWaveReferralSources, researchCategories, shareResearch, yesNo } from '../options';
+import { OTHER, applyingAs, grantsWaveReferralSources, researchCategories, shareResearch } from '../options';
 import { defineForm } from './defineForm';
 import {
-  SHORT_TEXT_MAX,
   additionalInfo,
   buildField,
   cappedText,
   challenges,
   company,
   country,
-  email,
-  firstName,
   isYourProjectPublicGood,
-  lastName,
   longText,
   problemBeingSolved,
   projectCategory,
@@ -23,10 +19,13 @@ import {
   referralSourceIfOther,
   repeatApplicant,
   requestedAmount,
+  SHORT_TEXT_MAX,
   teamProfile,
   timezone,
   twitter,
   whenValue,
+  whoYouAre,
+  yesNoQuestion,
 } from './fields';
 
 /**
@@ -45,17 +44,14 @@ export const academicGrants = defineForm({
     { id: 'other', title: 'Other information' },
   ],
   fields: [
-    firstName('contact'),
-    lastName('contact'),
-    email('contact'),
-    buildField('POCisAuthorisedSignatory', 'radio', 'contact', {
-      label: 'Is the point of contact the authorised signatory of the applying institution?',
-      required: true,
-      options: yesNo,
-      defaultValue: 'Yes',
-      wire: { type: 'boolean' },
-      messages: { required: 'Please answer whether you are the authorised signatory.' },
-    }),
+    ...whoYouAre('contact'),
+    yesNoQuestion(
+      'POCisAuthorisedSignatory',
+      'contact',
+      'Is the point of contact the authorised signatory of the applying institution?',
+      'Yes',
+      'Please answer whether you are the authorised signatory.',
+    ),
     cappedText('authorisedSignatoryInformation', 'Authorised signatory', 'Signatory information', SHORT_TEXT_MAX, 'contact', {
       help: 'Name, job title and email of the person who can sign for the institution.',
       identifying: true,
@@ -112,14 +108,7 @@ export const academicGrants = defineForm({
     twitter('other'),
     cappedText('telegram', 'Telegram', 'Telegram handle', 150, 'other', { required: false, identifying: true }),
     repeatApplicant('other'),
-    buildField('canTheEFReachOut', 'radio', 'other', {
-      label: 'May the Foundation reach out to you about other opportunities?',
-      required: true,
-      options: yesNo,
-      defaultValue: 'Yes',
-      wire: { type: 'boolean' },
-      messages: { required: 'Please answer whether we may reach out.' },
-    }),
+    yesNoQuestion('canTheEFReachOut', 'other', 'May the Foundation reach out to you about other opportunities?', 'Yes', 'Please answer whether we may reach out.'),
     additionalInfo('other'),
   ],
   submitLabel: 'Submit Application',

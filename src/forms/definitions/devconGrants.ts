@@ -2,30 +2,25 @@ import { endpoints } from '../../api/endpoints';
 import { HYBRID, IN_PERSON } from '../options';
 import { defineForm } from './defineForm';
 import {
+  aboutYouAndYourTeam,
   additionalInfo,
   captchaToken,
   city,
-  company,
   confirmedSpeakers,
   confirmedSponsors,
-  email,
   eventDate,
   eventFormat,
   eventName,
   eventPreviousWork,
   eventType,
   expectedAttendees,
-  firstName,
   howDidYouHearAboutESP,
-  lastName,
   projectDescription,
   proposedTimeline,
   requestedAmount,
   sponsorshipDetails,
   sponsorshipLink,
   targetAudience,
-  teamProfile,
-  twitter,
   whenValue,
 } from './fields';
 
@@ -46,12 +41,7 @@ export const devconGrants = defineForm({
     { id: 'submission', title: 'Verification' },
   ],
   fields: [
-    firstName('applicant'),
-    lastName('applicant'),
-    email('applicant'),
-    company('applicant'),
-    teamProfile('applicant'),
-    twitter('applicant'),
+    ...aboutYouAndYourTeam('applicant'),
     eventPreviousWork('applicant'),
 
     eventName('event'),

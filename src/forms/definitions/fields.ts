@@ -23,6 +23,11 @@ export function buildField(name: string, kind: FieldKind, section: string, base:
   return { name, kind, section, ...base, ...overrides, messages: { ...base.messages, ...overrides.messages } };
 }
 
+/** A required Yes/No question, answered with radio buttons and sent as a boolean (true for Yes). */
+export function yesNoQuestion(name: string, section: string, label: string, defaultValue: 'Yes' | 'No', required: string, overrides: FieldOverrides = {}): FieldDefinition {
+  return buildField(name, 'radio', section, { label, required: true, options: yesNo, defaultValue, wire: { type: 'boolean' }, messages: { required } }, overrides);
+}
+
 /** A free-text answer of up to 32768 characters ('Field is required.' / 'Cannot exceed 32768 characters.'). */
 export function longText(name: string, label: string, section: string, overrides: FieldOverrides = {}): FieldDefinition {
   return buildField(name, 'textarea', section, { label, required: true, maxLength: LONG_TEXT_MAX, messages: {} }, overrides);
@@ -238,13 +243,7 @@ export const progress = (section: string, overrides?: FieldOverrides): FieldDefi
   longText('progress', 'Progress so far', section, { help: 'What you have achieved since your last application.', ...overrides });
 
 export const repeatApplicant = (section: string, overrides?: FieldOverrides): FieldDefinition =>
-  buildField(
-    'repeatApplicant',
-    'radio',
-    section,
-    { label: 'Have you applied for a grant before?', required: true, options: yesNo, defaultValue: 'No', wire: { type: 'boolean' }, messages: { required: 'Please answer whether you have applied before.' } },
-    overrides,
-  );
+  yesNoQuestion('repeatApplicant', section, 'Have you applied for a grant before?', 'No', 'Please answer whether you have applied before.', overrides);
 
 export const additionalInfo = (section: string, overrides?: FieldOverrides): FieldDefinition =>
   longText('additionalInfo', 'Additional information', section, { required: false, ...overrides });
@@ -335,3 +334,32 @@ export const uploadProposal = (section: string, overrides?: FieldOverrides): Fie
 
 export const captchaToken = (section: string, overrides?: FieldOverrides): FieldDefinition =>
   buildField('captchaToken', 'captcha', section, { label: 'Captcha', required: true, messages: { required: 'Please confirm that you are not a robot.' } }, overrides);
+
+/* ---------- Questions several forms ask together, in the same order ---------- */
+
+/** Who is writing: first name, last name and email, the first questions of every form. */
+export const whoYouAre = (section: string): FieldDefinition[] => [firstName(section), lastName(section), email(section)];
+
+/** "About you" on the project and devcon forms: who is writing, their organisation, their team and their X (Twitter). */
+export const aboutYouAndYourTeam = (section: string): FieldDefinition[] => [...whoYouAre(section), company(section), teamProfile(section), twitter(section)];
+
+/** "About you" where a person may come alone or as a team (small grants, office hours): who is writing, which of the two, and the team's name. */
+export const aboutYouAloneOrAsATeam = (section: string): FieldDefinition[] => [...whoYouAre(section), individualOrTeam(section), teamOrganisation(section)];
+
+/** "How you found us" with its follow-ups (project and small grants): the source, the source when it is Other, and who recommended the programme. */
+export const howYouFoundUs = (section: string): FieldDefinition[] => [howDidYouHearAboutESP(section), referralSourceIfOther(section, 'howDidYouHearAboutESP'), referrals(section)];
+
+/** The last section of project and small grants: the proposal file and the captcha. */
+export const proposalAndVerification = (section: string): FieldDefinition[] => [uploadProposal(section), captchaToken(section)];
+
+/** Why the project matters (project grants' "Impact and sustainability", small grants' project section): importance, difference, public good, open source, Ethereum, challenges, sustainability, other projects. */
+export const impactQuestions = (section: string, overrides?: FieldOverrides): FieldDefinition[] => [
+  whyIsProjectImportant(section, overrides),
+  howDoesYourProjectDiffer(section, overrides),
+  isYourProjectPublicGood(section, overrides),
+  isOpenSource(section, overrides),
+  whyEthereum(section, overrides),
+  challenges(section, overrides),
+  sustainabilityPlan(section, overrides),
+  otherProjects(section, overrides),
+];

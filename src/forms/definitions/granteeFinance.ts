@@ -1,9 +1,9 @@
 import { endpoints } from '../../api/endpoints';
-import { CRYPTO_PAYMENT, DAI, ETH, FIAT_PAYMENT, paymentPreferences, tokenPreferences, yesNo } from '../options';
+import { CRYPTO_PAYMENT, DAI, ETH, FIAT_PAYMENT, paymentPreferences, tokenPreferences } from '../options';
 import { defineForm } from './defineForm';
 import { hasValidChecksum } from './eip55';
 import { valueOf } from './fieldState';
-import { SHORT_TEXT_MAX, buildField, cappedText, longText, whenValue } from './fields';
+import { SHORT_TEXT_MAX, buildField, cappedText, longText, whenValue, yesNoQuestion } from './fields';
 import type { FieldDefinition, FormValues } from './types';
 
 /** The key phrase that ties the form to a grantee: checked by the API, never stored. */
@@ -74,15 +74,7 @@ export const granteeFinance = defineForm({
       messages: { required: 'Token preference is required.' },
       resetsOnChange: [...ADDRESS_FIELDS],
     }),
-    buildField('l2Payment', 'radio', 'crypto', {
-      label: 'Would you like to be paid on a Layer 2 network?',
-      required: true,
-      options: yesNo,
-      defaultValue: 'No',
-      visibleWhen: paysInCrypto,
-      wire: { type: 'boolean' },
-      messages: { required: 'Please answer whether you want a Layer 2 payment.' },
-    }),
+    yesNoQuestion('l2Payment', 'crypto', 'Would you like to be paid on a Layer 2 network?', 'No', 'Please answer whether you want a Layer 2 payment.', { visibleWhen: paysInCrypto }),
     walletAddress('ethAddress', ETH),
     walletAddress('daiAddress', DAI),
 

@@ -2,18 +2,14 @@ import { endpoints } from '../../api/endpoints';
 import { PROJECT_FEEDBACK, officeHoursCategories, officeHoursRequests } from '../options';
 import { defineForm } from './defineForm';
 import {
+  aboutYouAloneOrAsATeam,
   additionalInfo,
   buildField,
-  email,
-  firstName,
   howDidYouHearAboutESP,
-  individualOrTeam,
-  lastName,
   longText,
   projectCategory,
   projectDescription,
   projectName,
-  teamOrganisation,
   timezone,
   whenValue,
 } from './fields';
@@ -37,11 +33,7 @@ export const officeHours = defineForm({
     { id: 'referral', title: 'How you found us' },
   ],
   fields: [
-    firstName('applicant'),
-    lastName('applicant'),
-    email('applicant'),
-    individualOrTeam('applicant'),
-    teamOrganisation('applicant'),
+    ...aboutYouAloneOrAsATeam('applicant'),
 
     buildField('officeHoursRequest', 'radio', 'request', {
       label: 'What would you like from the meeting?',

@@ -4,13 +4,14 @@ import { METHOD_LABELS, type PaymentMethod } from '@/lib/payments';
 import type { GrantPayment, TeamGrant } from './grantApi';
 import teamStyles from '../team.module.css';
 import styles from './grant.module.css';
+import grantStyles from '@/components/grant/grant.module.css';
 import { ScrollingTable } from '../ScrollingTable';
 
 const methodLabel = (method: string): string => (Object.hasOwn(METHOD_LABELS, method) ? METHOD_LABELS[method as PaymentMethod] : method);
 
 function Reference({ payment, role }: { payment: GrantPayment; role: Role }) {
   if (payment.reference === null) return <span className={teamStyles.muted}>{role === 'reviewer' ? 'Solo la ve finanzas' : '—'}</span>;
-  return <span className={styles.hash}>{payment.reference}</span>;
+  return <span className={grantStyles.hash}>{payment.reference}</span>;
 }
 
 /**

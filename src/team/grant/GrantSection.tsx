@@ -11,7 +11,8 @@ import { MilestoneList } from './MilestoneList';
 import { MilestonesEditor } from './MilestonesEditor';
 import teamStyles from '../team.module.css';
 import styles from './grant.module.css';
-import { GrantBadge } from '../../components/grant/GrantBadge';
+import { GrantBadge } from '@/components/grant/GrantBadge';
+import factsStyles from '@/components/facts.module.css';
 
 /** Programmes that pay: every reviewed one but Office Hours (which gives advice, not money). */
 export const paysGrants = (application: ApplicationDetail): boolean => Boolean(application.status) && application.form !== 'office-hours';
@@ -80,7 +81,7 @@ function CreateGrant({ reference, onCreated }: { reference: string; onCreated: (
 
 function GrantSummary({ grant }: { grant: TeamGrant }) {
   return (
-    <dl className={styles.summary}>
+    <dl className={factsStyles.facts}>
       <dt>Monto aprobado</dt>
       <dd>{showAmount(grant.amount, grant.currency)}</dd>
       <dt>Estado</dt>

@@ -1,12 +1,13 @@
 import { useState } from 'react';
-import { formatDay, showAmount } from '@/lib/grantText';
 import { formatBytes, formatDateTime } from '../format';
 import { ActionNotice } from '../Notice';
 import { useTeamAction, type ActionOutcome } from '../useTeamData';
 import { grantApi, grantPaths, type TeamGrant, type TeamMilestone, type TeamMilestoneReport } from './grantApi';
 import teamStyles from '../team.module.css';
 import styles from './grant.module.css';
-import { GrantBadge, ReportLinks } from '../../components/grant/GrantBadge';
+import { ReportLinks } from '@/components/grant/GrantBadge';
+import { MilestoneSummary } from '@/components/grant/MilestoneSummary';
+import grantStyles from '@/components/grant/grant.module.css';
 
 /** The server's cap on a review comment (src/api/contracts/grants.ts, REVIEW_COMMENT_MAX). */
 const REVIEW_COMMENT_MAX = 5000;
@@ -22,7 +23,7 @@ function ReportVersion({ report, fileHref }: { report: TeamMilestoneReport; file
       <ReportLinks links={report.links} version={report.version} />
       {report.file ? (
         <p>
-          <a className={styles.download} href={fileHref} download>
+          <a className={grantStyles.fileLink} href={fileHref} download>
             Descargar {report.file.name}
           </a>{' '}
           <span className={teamStyles.nowrap}>({formatBytes(report.file.size)})</span>
@@ -114,29 +115,14 @@ function ReviewReport({ reference, milestone, report, onReviewed }: { reference:
 export function MilestoneList({ grant, reference, canReview, onReviewed }: { grant: TeamGrant; reference: string; canReview: boolean; onReviewed: (grant: TeamGrant, outcome: ActionOutcome) => void }) {
   if (grant.milestones.length === 0) return <p className={teamStyles.muted}>Todavía no hay hitos definidos.</p>;
   return (
-    <ol className={styles.milestones} aria-label="Hitos de la beca">
+    <ol className={grantStyles.milestones} aria-label="Hitos de la beca">
       {grant.milestones.map((milestone) => {
         const latest = milestone.reports.at(-1);
         return (
-          <li key={milestone.id} className={styles.milestone}>
-            <h4 className={styles.milestoneHead}>
-              <span>
-                Hito {milestone.position}: {milestone.title}
-              </span>
-              <GrantBadge state={milestone.state} label={milestone.stateLabel} />
-            </h4>
-            <dl className={styles.summary}>
-              <dt>Fecha límite</dt>
-              <dd>
-                <time dateTime={milestone.dueDate}>{formatDay(milestone.dueDate)}</time>
-              </dd>
-              <dt>Monto</dt>
-              <dd>{showAmount(milestone.amount, grant.currency)}</dd>
-              <dt>Criterio de cumplimiento</dt>
-              <dd className={styles.criteria}>{milestone.doneCriteria}</dd>
-            </dl>
+          <li key={milestone.id} className={grantStyles.milestone}>
+            <MilestoneSummary milestone={milestone} currency={grant.currency} />
             {milestone.reports.length > 0 ? (
-              <ol className={styles.reports} aria-label={`Informes del hito ${milestone.position}`}>
+              <ol className={grantStyles.versions} aria-label={`Informes del hito ${milestone.position}`}>
                 {milestone.reports.map((report) => (
                   <ReportVersion key={report.version} report={report} fileHref={grantPaths.reportFile(reference, milestone.id, report.version)} />
                 ))}

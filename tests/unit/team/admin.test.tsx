@@ -62,6 +62,30 @@ describe('members (/equipo/miembros/, admin)', () => {
     expect(revokes[0]?.body).toEqual({ email: 'rita@ejemplo.org' });
   });
 
+  it('a refused revocation says so in the page’s own words, whatever the server sent, and takes the focus', async () => {
+    signedInAs(admin);
+    answer('get', '/api/team/members', json(members));
+    answer('post', '/api/team/members/revoke', json({ error: 'internal detail' }, 500));
+    const { user } = renderPage(MembersPage, '/equipo/miembros/');
+    await user.click(await screen.findByRole('button', { name: 'Revocar a rita@ejemplo.org' }));
+    await user.click(await screen.findByRole('button', { name: 'Sí, revocar' }));
+    const alert = await screen.findByRole('alert');
+    expect(alert).toHaveTextContent('No pudimos revocar el acceso de rita@ejemplo.org. Inténtalo de nuevo.');
+    expect(alert).not.toHaveTextContent('internal detail');
+    await waitFor(() => expect(alert).toHaveFocus());
+  });
+
+  it('a revocation answered 401 (the session ended) goes to sign in and says nothing', async () => {
+    signedInAs(admin);
+    answer('get', '/api/team/members', json(members));
+    answer('post', '/api/team/members/revoke', json({ error: 'Tu sesión terminó.' }, 401));
+    const { user } = renderPage(MembersPage, '/equipo/miembros/');
+    await user.click(await screen.findByRole('button', { name: 'Revocar a rita@ejemplo.org' }));
+    await user.click(await screen.findByRole('button', { name: 'Sí, revocar' }));
+    await waitFor(() => expect(navigate).toHaveBeenCalledWith(expect.stringMatching(/^\/equipo\/\?volver=/)));
+    expect(screen.queryByRole('alert')).not.toBeInTheDocument();
+  });
+
   it('tells a reviewer the page is not for their role, without asking for the members', async () => {
     signedInAs(reviewer);
     const requests = answer('get', '/api/team/members', json(members));
