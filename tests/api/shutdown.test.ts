@@ -1,4 +1,5 @@
 import fs from 'node:fs';
+import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, expect, it } from 'vitest';
@@ -7,6 +8,7 @@ import { endpoints } from '../../src/api/endpoints';
 import { formDefinitions } from '../../src/forms/definitions';
 import { LOCK_FILE, openDatabase } from '../../src/server/storage/database';
 import { startServerProcess } from '../../scripts/server-process';
+import { listenInRange } from '../../scripts/support/ports';
 import { validDevconGrants } from '../../scripts/support/formAnswers';
 import { ACCEPTED_TOKEN, startFakeSiteverify, TEST_SECRET, type FakeSiteverify } from '../../scripts/support/fakeSiteverify';
 
@@ -15,7 +17,20 @@ import { ACCEPTED_TOKEN, startFakeSiteverify, TEST_SECRET, type FakeSiteverify }
  * the lock; its log names requests by method, path and status, never by what was submitted.
  */
 
-const PORT = 3175;
+/** Two free ports of this checkout's range (the API files run side by side; a fixed port collided with another file's server). */
+async function twoFreePorts(): Promise<[number, number]> {
+  const probes = [net.createServer(), net.createServer()];
+  const ports: number[] = [];
+  for (const probe of probes) {
+    ports.push(await listenInRange((port) => new Promise<void>((resolve, reject) => {
+      probe.once('error', reject);
+      probe.listen(port, '127.0.0.1', () => resolve());
+    }), probe));
+  }
+  await Promise.all(probes.map((probe) => new Promise((resolve) => probe.close(resolve))));
+  return [ports[0]!, ports[1]!];
+}
+
 let dataDir: string;
 let siteverify: FakeSiteverify;
 
@@ -31,9 +46,10 @@ afterAll(async () => {
 
 it('finishes the submission in flight on SIGTERM, refuses a second process meanwhile, releases the data folder, and logs no submitted data', { timeout: 60_000 }, async () => {
   const env = { DATA_DIR: dataDir, RECAPTCHA_SECRET_KEY: TEST_SECRET, RECAPTCHA_VERIFY_URL: siteverify.url, LOG_LEVEL: 'info' };
-  const server = await startServerProcess(env, PORT);
+  const [port, secondPort] = await twoFreePorts();
+  const server = await startServerProcess(env, port);
   expect(fs.existsSync(path.join(dataDir, LOCK_FILE))).toBe(true);
-  await expect(startServerProcess(env, PORT + 1)).rejects.toThrow(/exited with code 1/);
+  await expect(startServerProcess(env, secondPort)).rejects.toThrow(/exited with code 1/);
 
   // The verifier answers slowly, so the request is still being handled when the signal comes.
   siteverify.delay(1500);
