@@ -1,10 +1,9 @@
 import { CURRENCY_CODES, type Currency } from '@/lib/money';
-import { MAX_GRACE_HOURS } from '@/api/contracts/rounds';
 import { AmountField } from '../kit/AmountField';
 import { FilterField } from '../kit/FilterField';
 import styles from '../team.module.css';
 import type { RoundDraft } from './roundDraft';
-import { TIMEZONE_OPTIONS, isRoundTimezone } from './roundText';
+import { MAX_GRACE, TIMEZONE_OPTIONS, isRoundTimezone } from './roundText';
 
 type SetPart = <K extends keyof RoundDraft>(part: K, value: RoundDraft[K]) => void;
 
@@ -50,9 +49,9 @@ export function RoundFields({ id, draft, setPart, budgetError }: { id: string; d
         </FilterField>
       )}
       <FilterField id={`${id}-graceHours`} label="Período de gracia en horas (no se publica)">
-        <input {...input('graceHours')} type="number" inputMode="numeric" min={0} max={MAX_GRACE_HOURS} aria-describedby={`${id}-graceHours-help`} />
+        <input {...input('graceHours')} type="number" inputMode="numeric" min={0} max={MAX_GRACE} aria-describedby={`${id}-graceHours-help`} />
       </FilterField>
-      <Help id={`${id}-graceHours-help`}>{`Después del cierre publicado se siguen aceptando solicitudes durante estas horas, sin anunciarlo en el sitio. De 0 a ${MAX_GRACE_HOURS} (7 días).`}</Help>
+      <Help id={`${id}-graceHours-help`}>{`Después del cierre publicado se siguen aceptando solicitudes durante estas horas, sin anunciarlo en el sitio. De 0 a ${MAX_GRACE} (7 días).`}</Help>
       <AmountField id={`${id}-budget`} label="Presupuesto (opcional)" currency={draft.budgetCurrency} value={draft.budgetAmount} onChange={(text) => setPart('budgetAmount', text)} error={budgetError} />
       <FilterField id={`${id}-currency`} label="Moneda del presupuesto">
         <select id={`${id}-currency`} className={styles.input} value={draft.budgetCurrency} onChange={(event) => setPart('budgetCurrency', CURRENCY_CODES.find((code) => code === event.target.value) ?? draft.budgetCurrency)}>

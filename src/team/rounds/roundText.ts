@@ -1,7 +1,10 @@
 /** How the team's pages name a round's timezone, state and moments, and which round a list shows first. */
-import { ROUND_TIMEZONES, type RoundState, type RoundTimezone, type TeamRound } from '@/api/contracts/rounds';
+import type { MAX_GRACE_HOURS, RoundState, RoundTimezone, TeamRound } from '@/api/contracts/rounds';
 
-/** The timezone choices, as the admin picks them (never typed). */
+/** The most hours of grace (the contract's MAX_GRACE_HOURS: the type checks it is the same number). */
+export const MAX_GRACE: typeof MAX_GRACE_HOURS = 168;
+
+/** The timezone choices, as the admin picks them (never typed): every one of the contract's, in its order. */
 export const timezoneLabels: Record<RoundTimezone, string> = {
   AoE: 'Anywhere on Earth (AoE, UTC−12)',
   UTC: 'UTC',
@@ -14,8 +17,10 @@ export const timezoneLabels: Record<RoundTimezone, string> = {
   'America/Sao_Paulo': 'São Paulo',
   'America/Montevideo': 'Montevideo',
 };
-export const TIMEZONE_OPTIONS = ROUND_TIMEZONES.map((value) => ({ value, label: timezoneLabels[value] }));
-export const isRoundTimezone = (value: string): value is RoundTimezone => (ROUND_TIMEZONES as readonly string[]).includes(value);
+export const isRoundTimezone = (value: string): value is RoundTimezone => Object.hasOwn(timezoneLabels, value);
+export const TIMEZONE_OPTIONS = Object.keys(timezoneLabels)
+  .filter(isRoundTimezone)
+  .map((value) => ({ value, label: timezoneLabels[value] }));
 
 /** A timezone after a time: "23:59 AoE", "23:59 (hora de Bogotá)". */
 const zoneSuffix = (timezone: RoundTimezone): string => (timezone === 'AoE' || timezone === 'UTC' ? timezone : `(hora de ${timezoneLabels[timezone]})`);
