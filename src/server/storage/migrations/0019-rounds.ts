@@ -34,5 +34,15 @@ export const migration: Migration = {
     // server's start seeds the first rounds (src/server/rounds/seed.ts) and files them in.
     'ALTER TABLE submissions ADD COLUMN round_id bigint REFERENCES rounds (id)',
     'CREATE INDEX submissions_round_idx ON submissions (round_id, created_at) WHERE round_id IS NOT NULL',
+    // Round events (round.opened, round.closed, round.changed) are about a round, not an application: a webhook row
+    // names exactly one of the two. status_after/status_before carry the round's state (upcoming, open, closed).
+    'ALTER TABLE webhook_outbox ALTER COLUMN submission_id DROP NOT NULL',
+    'ALTER TABLE webhook_outbox ADD COLUMN round_id bigint REFERENCES rounds (id)',
+    'ALTER TABLE webhook_outbox ADD CONSTRAINT webhook_outbox_subject_check CHECK (num_nonnulls(submission_id, round_id) = 1)',
+    'ALTER TABLE webhook_outbox DROP CONSTRAINT webhook_outbox_event_check',
+    `ALTER TABLE webhook_outbox ADD CONSTRAINT webhook_outbox_event_check CHECK (event IN (
+        'application.received', 'application.status_changed', 'application.information_requested', 'application.information_received', 'application.withdrawn',
+        'grant.created', 'grant.milestone_accepted', 'grant.payment_recorded', 'grant.completed',
+        'round.opened', 'round.closed', 'round.changed'))`,
   ],
 };
