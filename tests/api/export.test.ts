@@ -84,7 +84,7 @@ describe('npm run export', () => {
     const [headers, ...records] = parse(stdout, { bom: true }) as string[][];
     const answerFields = definition.fields.filter((field) => field.kind !== 'captcha' && field.kind !== 'file');
     expect(headers).toEqual([
-      'Submission ID', 'Reference', 'Submitted at', ...answerFields.map((field) => field.label), 'Uploaded file', 'Fetch file command',
+      'Submission ID', 'Reference', 'Submitted at', 'Convocatoria', ...answerFields.map((field) => field.label), 'Uploaded file', 'Fetch file command',
       // The review follows the answers; no reviewer has scored yet, so no per-reviewer score columns.
       'Status', 'Reviewers', 'Score', 'Reviews done', 'Reviews assigned', 'Spread', 'Disagreement',
     ]);
