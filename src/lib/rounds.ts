@@ -24,6 +24,9 @@ export function roundClosedSentence(programme: ProgrammeKey, dates: RoundDates, 
   return null;
 }
 
+/** The last moment a Date can hold. */
+const MAX_TIME = 8.64e15;
+
 /** A stored round as the refusal speaks of it (src/server/rounds): its state now, its moments as instants and its timezone. */
 export type RoundMoments = { readonly state: 'upcoming' | 'open' | 'closed'; readonly opensAt: Date; readonly closesAt: Date | null; readonly timezone: RoundTimezone };
 
@@ -38,7 +41,8 @@ export function storedRoundSentence(programme: ProgrammeKey, round: RoundMoments
     const text = dayOf(instant, round.timezone);
     return { day: text, iso: text };
   };
-  if (round.state === 'closed' && round.closesAt) return roundClosedSentence(programme, { closes: day(new Date(round.closesAt.getTime() - 1)) }, round.closesAt);
-  if (round.state === 'upcoming') return roundClosedSentence(programme, { opens: day(round.opensAt) }, new Date(round.opensAt.getTime() - 1));
+  // The state is the round's own; the dates are only read for the sentence (at the ends of time, so their UTC days decide nothing).
+  if (round.state === 'closed' && round.closesAt) return roundClosedSentence(programme, { closes: day(new Date(round.closesAt.getTime() - 1)) }, new Date(MAX_TIME));
+  if (round.state === 'upcoming') return roundClosedSentence(programme, { opens: day(round.opensAt) }, new Date(-MAX_TIME));
   return null;
 }
