@@ -77,6 +77,11 @@ export const AUDIT_ACTIONS = [
   // Grant payments (src/server/payments): recorded by finance; where one was sent, read like payment details.
   'record-payment',
   'view-payment-destination',
+  // Rounds (src/server/rounds): the target names the round and holds its fields before and after (never an applicant).
+  'create-round',
+  'edit-round',
+  'extend-round',
+  'close-round',
 ] as const;
 export type AuditAction = (typeof AUDIT_ACTIONS)[number];
 
