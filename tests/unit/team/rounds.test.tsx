@@ -110,6 +110,22 @@ describe('Convocatorias (/equipo/convocatorias/)', () => {
     expect(within(form).getByLabelText('Máximo de solicitudes (opcional)')).toHaveValue(300);
   });
 
+  it('"Cancelar" on a new round sends nothing and takes the focus back to the button that opened it', async () => {
+    const { user } = show(admin);
+    const creates = answer('post', '/api/team/rounds', json({}, 500));
+    const opener = await screen.findByRole('button', { name: 'Nueva convocatoria de Office Hours' });
+    await user.click(opener);
+    expect(opener).toHaveAttribute('aria-expanded', 'true');
+    const form = screen.getByRole('form', { name: 'Nueva convocatoria de Office Hours' });
+    // An always-open programme's new round starts with no closing moment.
+    expect(within(form).getByLabelText(/Sin fecha de cierre/)).toBeChecked();
+    expect(within(form).queryByLabelText('Cierra (fecha y hora en esa zona)')).not.toBeInTheDocument();
+    await user.click(within(form).getByRole('button', { name: 'Cancelar' }));
+    await waitFor(() => expect(opener).toHaveFocus());
+    expect(screen.queryByRole('form', { name: 'Nueva convocatoria de Office Hours' })).not.toBeInTheDocument();
+    expect(creates).toHaveLength(0);
+  });
+
   it('a budget that reads two ways is refused at the field before anything is sent', async () => {
     const { user } = show(admin);
     const creates = answer('post', '/api/team/rounds', json({}, 500));
