@@ -50,7 +50,7 @@ for (const backend of BACKENDS) {
       small: () => postJson(`${server.url}/api/small-grants/project`, formDefinitions['small-grants'].toPayload(validSmallGrantsProject())),
       officeHours: () => postJson(`${server.url}/api/office-hours`, formDefinitions['office-hours'].toPayload(validOfficeHours())),
     };
-    const round = (body: Record<string, unknown>) => ({ timezone: 'UTC', graceHours: 0, budget: null, cap: null, closesLocal: null, ...body });
+    const round = (body: Record<string, unknown>): Record<string, unknown> => ({ timezone: 'UTC', graceHours: 0, budget: null, cap: null, closesLocal: null, ...body });
 
     beforeAll(async () => {
       setClock('2027-03-01T00:00:00Z');
