@@ -50,7 +50,7 @@ for (const backend of BACKENDS) {
       small: () => postJson(`${server.url}/api/small-grants/project`, formDefinitions['small-grants'].toPayload(validSmallGrantsProject())),
       officeHours: () => postJson(`${server.url}/api/office-hours`, formDefinitions['office-hours'].toPayload(validOfficeHours())),
     };
-    const round = (body: Record<string, unknown>) => ({ timezone: 'UTC', graceHours: 0, budget: null, cap: null, closesLocal: null, ...body });
+    const round = (body: Record<string, unknown>): Record<string, unknown> => ({ timezone: 'UTC', graceHours: 0, budget: null, cap: null, closesLocal: null, ...body });
 
     beforeAll(async () => {
       setClock('2027-03-01T00:00:00Z');
@@ -184,6 +184,8 @@ for (const backend of BACKENDS) {
         [round({ programme: 'devcon-grants', name: 'Devcon 2027', opensLocal: '2027-04-01T00:00', budget: { amount: '750.000', currency: 'USD' } }), /^Presupuesto: /],
         [round({ programme: 'courses', name: 'Cursos', opensLocal: '2027-04-01T00:00' }), 'El programa debe ser uno de: project-grants, small-grants, academic-grants, devcon-grants, office-hours.'],
         [round({ programme: 'devcon-grants', name: 'Devcon 2027', opensLocal: '1 de abril' }), 'Escribe la fecha y la hora como AAAA-MM-DD HH:MM.'],
+        [round({ programme: 'devcon-grants', name: '   ', opensLocal: '2027-04-01T00:00' }), 'Escribe el nombre de la convocatoria (hasta 120 caracteres).'],
+        [round({ programme: 'devcon-grants', name: 'Devcon 2027', opensLocal: '2027-04-01T00:00', cap: 0 }), 'El máximo de solicitudes debe ser un número entero mayor que 0.'],
       ];
       for (const [body, message] of refusals) {
         const answer = await admin.post('/rounds', body);

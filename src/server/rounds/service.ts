@@ -1,5 +1,5 @@
 import type { FastifyBaseLogger } from 'fastify';
-import { ROUND_PROGRAMMES, type CreateRoundBody, type EditRoundBody, type RoundState, type TeamRound, type TeamRoundList } from '../../api/contracts/rounds';
+import { NAME_MESSAGE, ROUND_PROGRAMMES, type CreateRoundBody, type EditRoundBody, type RoundState, type TeamRound, type TeamRoundList } from '../../api/contracts/rounds';
 import { programmes, type ReviewedProgrammeKey } from '../../config/programmes';
 import { parseAmount } from '../../lib/money';
 import { instantOf, localOf } from '../../lib/roundTime';
@@ -19,6 +19,7 @@ import { countsByRound, lockProgramme, overlappingRound, readRound, readRounds, 
 
 export const ROUND_MESSAGES = {
   notFound: 'No encontramos esa convocatoria.',
+  nameMissing: NAME_MESSAGE,
   opensInvalid: 'La fecha de apertura no existe: revisa el día y la hora.',
   closesInvalid: 'La fecha de cierre no existe: revisa el día y la hora.',
   closesBeforeOpens: 'La convocatoria debe cerrar después de abrir: revisa las fechas.',
@@ -45,6 +46,7 @@ type ResolvedFields = {
 };
 
 function resolveFields(fields: EditRoundBody): ResolvedFields | RoundRefused {
+  if (fields.name.trim() === '') return refuse(ROUND_MESSAGES.nameMissing);
   const opensAt = instantOf(fields.opensLocal, fields.timezone);
   if (!opensAt) return refuse(ROUND_MESSAGES.opensInvalid);
   const closesAt = fields.closesLocal === null ? null : instantOf(fields.closesLocal, fields.timezone);
