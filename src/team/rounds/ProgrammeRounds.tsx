@@ -45,7 +45,7 @@ export function ProgrammeRounds({ programme, admin, onDone }: { programme: Progr
         <RoundsTable caption={`Convocatorias de ${programme.name}`} rounds={programme.rounds} onAction={admin ? (action, round, from) => open({ action, round }, from) : undefined} />
       )}
       {admin ? (
-        <p>
+        <p className={styles.actionRow}>
           <button type="button" className={styles.button} aria-expanded={panel?.action === 'create'} onClick={(event) => open({ action: 'create' }, event.currentTarget)}>
             Nueva convocatoria de {programme.name}
           </button>

@@ -1,6 +1,7 @@
 import { showAmount } from '@/lib/grantText';
 import { DataTable, type Column } from '../kit/DataTable';
 import styles from '../team.module.css';
+import roundStyles from './Rounds.module.css';
 import type { TeamRound } from './roundsApi';
 import { formatLocal, orderedRounds, stateLabels } from './roundText';
 
@@ -21,7 +22,7 @@ function RoundButtons({ round, onAction }: { round: TeamRound; onAction: NonNull
     </button>
   );
   return (
-    <div className={styles.actionRow}>
+    <div className={roundStyles.buttons}>
       {button('edit', 'Editar')}
       {round.state === 'open' && round.closesLocal !== null ? button('extend', 'Extender') : null}
       {round.state === 'closed' ? button('extend', 'Reabrir') : null}
@@ -30,19 +31,40 @@ function RoundButtons({ round, onAction }: { round: TeamRound; onAction: NonNull
   );
 }
 
+/** What a round sets beyond its dates, one line each; a dash when none. */
+function Conditions({ round }: { round: TeamRound }) {
+  const lines = [
+    round.graceHours > 0 ? `Gracia: ${round.graceHours} h (no se publica)` : null,
+    round.budget ? `Presupuesto: ${showAmount(round.budget.amount, round.budget.currency)}` : null,
+    round.cap === null ? null : `Máximo: ${round.cap} solicitudes`,
+  ].filter((line): line is string => line !== null);
+  return lines.length === 0 ? <>—</> : <Lines lines={lines} />;
+}
+
+const Lines = ({ lines, className = roundStyles.line }: { lines: readonly string[]; className?: string }) => (
+  <>
+    {lines.map((line) => (
+      <span key={line} className={className}>
+        {line}
+      </span>
+    ))}
+  </>
+);
+
 /** A programme's rounds, open first, then upcoming, then past, with their counts. */
 export function RoundsTable({ caption, rounds, onAction }: RoundsTableProps) {
+  const moment = (local: string | null, round: TeamRound) => formatLocal(local, round.timezone, 'short');
   const columns: ReadonlyArray<Column<TeamRound> | false> = [
     { key: 'name', header: 'Convocatoria', cell: (round) => round.name },
     { key: 'state', header: 'Estado', cell: (round) => stateLabels[round.state] },
-    { key: 'opens', header: 'Abre', cell: (round) => formatLocal(round.opensLocal, round.timezone) ?? '—' },
-    { key: 'closes', header: 'Cierra', cell: (round) => formatLocal(round.closesLocal, round.timezone) ?? 'Sin fecha de cierre' },
-    { key: 'grace', header: 'Gracia (no se publica)', cell: (round) => (round.graceHours > 0 ? `${round.graceHours} h` : '—') },
-    { key: 'budget', header: 'Presupuesto', cell: (round) => (round.budget ? showAmount(round.budget.amount, round.budget.currency) : '—') },
-    { key: 'cap', header: 'Máximo', cell: (round) => (round.cap === null ? '—' : String(round.cap)) },
-    { key: 'received', header: 'Recibidas', cell: (round) => String(round.counts.received) },
-    { key: 'inReview', header: 'En revisión', cell: (round) => String(round.counts.inReview) },
-    { key: 'decided', header: 'Decididas', cell: (round) => String(round.counts.decided) },
+    { key: 'opens', header: 'Abre', cell: (round) => moment(round.opensLocal, round) ?? '—' },
+    { key: 'closes', header: 'Cierra', cell: (round) => moment(round.closesLocal, round) ?? 'Sin fecha de cierre' },
+    { key: 'conditions', header: 'Condiciones', cell: (round) => <Conditions round={round} /> },
+    {
+      key: 'counts',
+      header: 'Solicitudes',
+      cell: ({ counts }) => <Lines lines={[`${counts.received} recibidas`, `${counts.inReview} en revisión`, `${counts.decided} decididas`]} className={roundStyles.count} />,
+    },
     Boolean(onAction) && { key: 'actions', header: <span className={styles.visuallyHidden}>Acciones</span>, cell: (round) => (onAction ? <RoundButtons round={round} onAction={onAction} /> : null) },
   ];
   return <DataTable caption={caption} columns={columns} rows={orderedRounds(rounds)} rowKey={(round) => round.id} stacked className={styles.stackedTable} />;

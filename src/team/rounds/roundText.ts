@@ -29,12 +29,17 @@ export const stateLabels: Record<RoundState, string> = { open: 'Abierta', upcomi
 
 const MONTHS = ['enero', 'febrero', 'marzo', 'abril', 'mayo', 'junio', 'julio', 'agosto', 'septiembre', 'octubre', 'noviembre', 'diciembre'];
 
-/** A moment as typed in the round's timezone ("2027-03-15T23:59"), as read: "15 de marzo de 2027, 23:59 AoE". */
-export function formatLocal(local: string | null, timezone: RoundTimezone): string | null {
+/**
+ * A moment as typed in the round's timezone ("2027-03-15T23:59"), as read: "15 de marzo de 2027, 23:59 AoE",
+ * or in a table's short form "15 mar 2027, 23:59 AoE".
+ */
+export function formatLocal(local: string | null, timezone: RoundTimezone, style: 'long' | 'short' = 'long'): string | null {
   const parts = local ? /^(\d{4})-(\d{2})-(\d{2})T(\d{2}:\d{2})$/.exec(local) : null;
   if (!parts) return local;
   const [, year, month, day, time] = parts;
-  return `${Number(day)} de ${MONTHS[Number(month) - 1] ?? month} de ${year}, ${time} ${zoneSuffix(timezone)}`;
+  const name = MONTHS[Number(month) - 1] ?? '';
+  const date = style === 'long' ? `${Number(day)} de ${name} de ${year}` : `${Number(day)} ${name.slice(0, 3)} ${year}`;
+  return `${date}, ${time} ${zoneSuffix(timezone)}`;
 }
 
 /** The order rounds are listed in: the open ones, then the upcoming (soonest first), then the past (latest first). */
