@@ -82,13 +82,13 @@ function round(prefix: string, opens: string | undefined, closes: string | undef
 }
 
 /** First moment of the round: the opening time, or 00:00 UTC of the opening day. */
-function roundStart(dates: RoundDates): number {
+export function roundStart(dates: RoundDates): number {
   if (!dates.opens) return -Infinity;
   return dates.opens.iso.length > 10 ? Date.parse(dates.opens.iso) : Date.parse(`${dates.opens.day}T00:00:00Z`);
 }
 
 /** First moment after the round: the closing time, or the end of the closing day in UTC (the whole day counts). */
-function roundEnd(dates: RoundDates): number {
+export function roundEnd(dates: RoundDates): number {
   if (!dates.closes) return Infinity;
   return dates.closes.iso.length > 10 ? Date.parse(dates.closes.iso) : Date.parse(`${dates.closes.day}T00:00:00Z`) + 24 * 60 * 60 * 1000;
 }

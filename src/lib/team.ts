@@ -20,6 +20,7 @@ export const teamRoutes = {
   dataRights: '/equipo/datos/',
   payments: '/equipo/pagos/',
   myReviews: '/equipo/mis-revisiones/',
+  rounds: '/equipo/convocatorias/',
 } as const;
 
 /** The team's audit log's actions (src/server/team/audit.ts records them; src/team/labels.ts names them). A list, so tests can walk every one. */
@@ -76,6 +77,11 @@ export const AUDIT_ACTIONS = [
   // Grant payments (src/server/payments): recorded by finance; where one was sent, read like payment details.
   'record-payment',
   'view-payment-destination',
+  // Rounds (src/server/rounds): the target names the round and holds its fields before and after (never an applicant).
+  'create-round',
+  'edit-round',
+  'extend-round',
+  'close-round',
 ] as const;
 export type AuditAction = (typeof AUDIT_ACTIONS)[number];
 

@@ -13,7 +13,10 @@ import { registerMetrics } from './metrics';
 import { registerNewsletterRoutes } from './newsletter';
 import { guardStateChangingRoutes } from './origin';
 import { registerRateLimit } from './rateLimit';
-import { registerRoundGuard } from './rounds';
+import { registerRoundGuard } from './rounds/accept';
+import { registerPublicRoundRoutes } from './rounds/publicRoutes';
+import { seedRounds, SETTINGS_UNREAD_MESSAGE } from './rounds/seed';
+import { rounds as configuredRounds } from '../config/programmes';
 import { answerClientError, contentSecurityPolicy, inlineScriptHashesByPage, securityHeaders, STATIC_ASSET_CSP, teamContentSecurityPolicy } from './security';
 import { cacheControlFor, resolveStaticFile, REVALIDATE_CACHE } from './staticSite';
 import { teamRoutes } from './team/routes/index';
@@ -33,6 +36,8 @@ export type AppDependencies = {
   readonly financeKeys?: FinanceKeyring;
   /** Told of every route as it is registered (tests walk them: tests/api/textFields.test.ts). */
   readonly onRoute?: (route: RouteOptions) => void;
+  /** The clock that decides rounds (which one takes an application, their state); default the real one. Tests control it. */
+  readonly now?: () => Date;
 };
 
 /**
@@ -173,6 +178,16 @@ function serveStaticSite(app: FastifyInstance, config: ServerConfig, staticFileP
   app.setNotFoundHandler((request, reply) => sendError(request, reply, 404, 'Not found.'));
 }
 
+/**
+ * Gives every programme without a round its first one, from today's settings (src/server/rounds/seed.ts), and says
+ * once when the settings are still set but no longer read.
+ */
+async function seedFirstRounds(app: FastifyInstance, database: Database, now: () => Date): Promise<void> {
+  const report = await seedRounds(database, configuredRounds, now());
+  if (report.seeded.length > 0) app.log.info({ programmes: report.seeded }, 'first rounds seeded from the settings');
+  if (report.settingsUnread.length > 0) app.log.warn({ programmes: report.settingsUnread }, SETTINGS_UNREAD_MESSAGE);
+}
+
 export async function buildApp(deps: AppDependencies): Promise<FastifyInstance> {
   const { config } = deps;
   // API and error answers carry no inline script; each page's policy adds its own scripts' hashes.
@@ -194,8 +209,12 @@ export async function buildApp(deps: AppDependencies): Promise<FastifyInstance> 
 
   const financeKeys = deps.financeKeys ?? resolveFinanceKeys(config).keyring;
   const verifyCaptcha = deps.verifyCaptcha ?? createCaptchaVerifier({ secret: config.recaptchaSecret, verifyUrl: config.recaptchaVerifyUrl });
-  registerRoundGuard(app);
+  const now = deps.now ?? (() => new Date());
+  await seedFirstRounds(app, database, now);
+  registerRoundGuard(app, { database, now });
+  registerPublicRoundRoutes(app, { database, now });
   registerFormRoutes(app, {
+    now,
     forms: deps.forms,
     database,
     verifyCaptcha,
@@ -204,7 +223,7 @@ export async function buildApp(deps: AppDependencies): Promise<FastifyInstance> 
     financeKeys,
   });
   registerNewsletterRoutes(app, { database, rateLimitPerMinute: config.rateLimitPerMinute, keys: financeKeys });
-  await app.register(teamRoutes, { prefix: '/api/team', database, config, financeKeys });
+  await app.register(teamRoutes, { prefix: '/api/team', database, config, financeKeys, now });
   await app.register(applicantRoutes, { prefix: '/api/applicant', database, config, financeKeys });
 
   serveStaticSite(app, config, pagePoliciesOf(config, csp));

@@ -11,6 +11,7 @@ import { receivePaymentDetails } from './finance/receive';
 import { apiError, fieldErrorList, NOT_UTF8_MESSAGE, requireMediaType } from './http';
 import type { Database } from './storage/database';
 import { describeUpload } from './uploads';
+import { RoundRefusal } from './rounds/accept';
 
 /**
  * The six form endpoints, mounted from the endpoint table and validated by the same definitions
@@ -127,7 +128,10 @@ function storedPayload(definition: FormDefinition, payload: WirePayload): WirePa
   return Object.fromEntries(Object.entries(payload).filter(([name]) => !dropped.has(name)));
 }
 
-export function registerFormRoutes(app: FastifyInstance, deps: { forms: FormRegistry; database: Database; verifyCaptcha: CaptchaVerifier; rateLimitPerMinute: number; financeRateLimitPerMinute: number; financeKeys: FinanceKeyring }): void {
+export function registerFormRoutes(
+  app: FastifyInstance,
+  deps: { forms: FormRegistry; database: Database; verifyCaptcha: CaptchaVerifier; rateLimitPerMinute: number; financeRateLimitPerMinute: number; financeKeys: FinanceKeyring; now: () => Date },
+): void {
   for (const { endpoint, form } of FORM_ENDPOINTS) {
     const definition = deps.forms[form];
     if (!definition) continue;
@@ -163,7 +167,14 @@ export function registerFormRoutes(app: FastifyInstance, deps: { forms: FormRegi
       }
 
       const upload = body.file && sniffed ? describeUpload(body.file.bytes, sniffed, body.file.fileName) : null;
-      const id = await receiveApplication(deps.database, { form, endpoint: endpoint.path, payload, upload });
+      let id: string;
+      try {
+        id = await receiveApplication(deps.database, { form, endpoint: endpoint.path, payload, upload, now: deps.now() });
+      } catch (error) {
+        // The round closed (or filled up) while the body arrived: refused like before it, nothing stored.
+        if (error instanceof RoundRefusal) return reply.code(error.statusCode).send(apiError(error.message));
+        throw error;
+      }
       request.log.info({ form, submission: id, file: upload !== null }, 'submission stored');
       return reply.code(201).send({ id });
     };

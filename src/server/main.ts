@@ -14,6 +14,7 @@ import { makeDataDirPrivate, privateUmask } from './storage/dataDir';
 import { openDatabase, PgliteDatabase, type Database } from './storage/database';
 import { serveLocalTools, type LocalTools } from './storage/localTools';
 import { startPollingLoop, type LoopTask } from './pollingLoop';
+import { roundAnnouncerTask } from './rounds/service';
 import { loadWebhookConfig, type WebhookConfig } from './webhooks/config';
 import { syncWebhookEndpoints } from './webhooks/outbox';
 import { webhookTask } from './webhooks/worker';
@@ -108,7 +109,9 @@ export async function startServer(
   const mailWorker = smtpUrl ? mailTask({ database, config: { ...mailConfig, smtpUrl }, log: app.log.child({ component: 'mail' }), keys }) : null;
   const webhookWorker = webhookConfig ? webhookTask({ database, config: webhookConfig, siteOrigin: config.siteOrigin, log: app.log.child({ component: 'webhooks' }) }) : null;
   const retentionSweeper = retentionTask({ database, periods: retentionPeriods, log: app.log.child({ component: 'retention' }) });
-  const background = startPollingLoop({ tasks: [mailWorker, webhookWorker, retentionSweeper].filter((task) => task !== null) });
+  // A round that opens or closes by itself (its moment passed) is announced once, whichever server notices it first.
+  const roundAnnouncer = roundAnnouncerTask({ database, now: () => new Date(), log: app.log.child({ component: 'rounds' }) });
+  const background = startPollingLoop({ tasks: [mailWorker, webhookWorker, retentionSweeper, roundAnnouncer].filter((task) => task !== null) });
   let stopping: Promise<void> | null = null;
   return {
     app,

@@ -14,6 +14,7 @@ import { ListView } from './kit/ListView';
 import { Pager, pageCount } from './kit/Pager';
 import { useListFilters } from './kit/useListFilters';
 import { useInboxSelection } from './useInboxSelection';
+import { useRounds } from './rounds/useRounds';
 import styles from './team.module.css';
 
 /** One tab per programme of the role; only the chosen one's panel is drawn. */
@@ -55,8 +56,9 @@ function ProgrammeTabs({ programmes, value, onChange, children }: { programmes: 
 export function Inbox({ member }: { member: TeamMember }) {
   const programmes = inboxProgrammes(member.role);
   const hydrated = useHydrated();
-  // Until the member changes it, the filter is the one in the address.
-  const { applied: filter, setApplied: setFilter, draft, setDraft, setPart } = useListFilters(hydrated ? filterFromSearch(window.location.search, programmes) : null, draftOf);
+  const rounds = useRounds();
+  // Until the member changes it, the filter is the one in the address (by default, the programme's current round).
+  const { applied: filter, setApplied: setFilter, draft, setDraft, setPart } = useListFilters(hydrated && rounds.settled ? filterFromSearch(window.location.search, programmes, rounds.defaultRound) : null, draftOf);
   const resultsRef = useRef<HTMLDivElement>(null);
   const movedFocus = useRef(false);
   const reviewer = canReview(member.role);
@@ -108,7 +110,7 @@ export function Inbox({ member }: { member: TeamMember }) {
       value={filter.form}
       onChange={(form) => {
         setOutcome(null);
-        setFilter(refiltered(filter, { form }));
+        setFilter(refiltered(filter, { form, round: rounds.defaultRound(form) }));
       }}
     >
       <InboxFilters
@@ -119,9 +121,11 @@ export function Inbox({ member }: { member: TeamMember }) {
         reviewer={reviewer}
         assignees={assigneeOptions}
         onApply={apply}
+        rounds={rounds.of(filter.form)}
         onClear={() => {
-          setDraft(emptyFilter);
-          setFilter(refiltered(filter, emptyFilter));
+          const cleared = emptyFilter(filter.round);
+          setDraft(cleared);
+          setFilter(refiltered(filter, cleared));
         }}
       />
       {outcome ? <BulkOutcome outcome={outcome} /> : null}

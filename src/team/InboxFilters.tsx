@@ -4,15 +4,20 @@ import { filterQuery, teamPaths, type AssigneeOption, type InboxFilter } from '.
 import { StatusSelect } from './InboxBulk';
 import { INBOX_SORTS, REVIEW_FILTERS, isFiltered, reviewFilterLabels, sortLabels, type InboxDraft } from './inboxFilter';
 import { CsvLink } from './kit/CsvLink';
+import type { TeamRoundList } from './rounds/roundsApi';
+import { RoundSelect } from './rounds/RoundSelect';
 import { DateFilter, FilterField } from './kit/FilterField';
 import styles from './team.module.css';
 
 type SetPart = <K extends keyof InboxDraft>(part: K, value: InboxDraft[K]) => void;
 
-/** The filters only programmes with review have: status, assignment, review and order. */
-function ReviewFilters({ draft, setPart, reviewer, assignees }: { draft: InboxDraft; setPart: SetPart; reviewer: boolean; assignees: AssigneeOption[] }) {
+type Rounds = TeamRoundList['programmes'];
+
+/** The filters only programmes with review (and rounds) have: round, status, assignment, review and order. */
+function ReviewFilters({ draft, setPart, reviewer, assignees, rounds }: { draft: InboxDraft; setPart: SetPart; reviewer: boolean; assignees: AssigneeOption[]; rounds: Rounds }) {
   return (
     <>
+      <RoundSelect id="inbox-round" value={draft.round} onChange={(round) => setPart('round', round)} programmes={rounds} />
       <FilterField id="inbox-status" label="Estado">
         <StatusSelect id="inbox-status" value={draft.status} onChange={(status) => setPart('status', status)} emptyLabel="Todos" />
       </FilterField>
@@ -62,16 +67,18 @@ type InboxFiltersProps = {
   setPart: SetPart;
   reviewer: boolean;
   assignees: AssigneeOption[];
+  /** The programme's rounds, for the round filter. */
+  rounds: Rounds;
   onApply: (event: FormEvent) => void;
   onClear: () => void;
 };
 
 /** The inbox's filter form, then the CSV of the filter applied and the way back to no filter. */
-export function InboxFilters({ filter, reviewed, draft, setPart, reviewer, assignees, onApply, onClear }: InboxFiltersProps) {
+export function InboxFilters({ filter, reviewed, draft, setPart, reviewer, assignees, rounds, onApply, onClear }: InboxFiltersProps) {
   return (
     <>
       <form className={classNames(styles.filters, reviewed && styles.reviewFilters)} onSubmit={onApply} role="search" aria-label="Filtrar solicitudes">
-        {reviewed ? <ReviewFilters draft={draft} setPart={setPart} reviewer={reviewer} assignees={assignees} /> : null}
+        {reviewed ? <ReviewFilters draft={draft} setPart={setPart} reviewer={reviewer} assignees={assignees} rounds={rounds} /> : null}
         <FilterField id="inbox-q" label="Buscar en las respuestas">
           <input id="inbox-q" type="search" className={styles.input} value={draft.q} onChange={(event) => setPart('q', event.target.value)} />
         </FilterField>

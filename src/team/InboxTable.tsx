@@ -67,7 +67,8 @@ function columnsFor(reviewed: boolean, selection: Selection | null, pageIds: str
 
 /** The inbox's empty state: no applications yet, or none match the filter. */
 export function InboxEmpty({ filter }: { filter: InboxFilter }) {
-  return <p role="status">{isFiltered(filter) ? 'Ninguna solicitud coincide con este filtro.' : `Todavía no hay solicitudes de ${programmeName(filter.form)}.`}</p>;
+  const inRound = filter.round !== '' && filter.round !== 'all' ? ' en esta convocatoria' : '';
+  return <p role="status">{isFiltered(filter) ? 'Ninguna solicitud coincide con este filtro.' : `Todavía no hay solicitudes de ${programmeName(filter.form)}${inRound}.`}</p>;
 }
 
 /** The inbox's page of applications, its caption counting them. */

@@ -7,6 +7,8 @@ import { useTeamData } from './useTeamData';
 import { DataTable, type Column } from './kit/DataTable';
 import { referenceColumn } from './kit/columns';
 import { ListView } from './kit/ListView';
+import { RoundFilterForm, useRoundInAddress } from './rounds/RoundFilterForm';
+import { useRounds } from './rounds/useRounds';
 import styles from './team.module.css';
 
 /** Where a pending review stands, or a scored one's score with the disagreement badge: one grid item in the stacked table. */
@@ -59,25 +61,33 @@ function ReviewGroup({ id, title, items, empty, scored }: { id: string; title: s
   );
 }
 
-/** A reviewer's own work: what is assigned and still to score, what they scored, and where they declared a conflict. */
+/**
+ * A reviewer's own work: what is assigned and still to score, what they scored, and where they declared a conflict;
+ * of every round (they may still owe a review of a past one) or of the one chosen, kept in the address.
+ */
 export function MyReviews() {
-  const reviews = useTeamData(() => teamApi.myReviews(), []);
+  const rounds = useRounds();
+  const [round, setRound] = useRoundInAddress();
+  const reviews = useTeamData(() => (round === null ? new Promise<never>(() => undefined) : teamApi.myReviews(round)), [round]);
   return (
-    <ListView data={reviews} loading="Cargando tus revisiones…">
-      {({ pending, scored, recused }) => (
-        <div className={styles.stack}>
-          <ReviewGroup id="mis-pendientes" title="Pendientes" items={pending} empty="No tienes solicitudes por revisar." scored={false} />
-          <ReviewGroup id="mis-puntuadas" title="Puntuadas" items={scored} empty="Todavía no puntuaste ninguna solicitud." scored />
-          {recused.length > 0 ? (
-            <section className={styles.stack} aria-labelledby="mis-conflictos">
-              <h2 id="mis-conflictos" className={styles.subtitle}>
-                Con conflicto de interés ({recused.length})
-              </h2>
-              <p className={styles.muted}>Declaraste un conflicto de interés en estas solicitudes, así que no las revisas: {recused.map((item) => item.reference).join(', ')}.</p>
-            </section>
-          ) : null}
-        </div>
-      )}
-    </ListView>
+    <>
+      {round === null ? null : <RoundFilterForm id="mis-convocatoria" label="Filtrar por convocatoria" programmes={rounds.programmes} round={round} onApply={setRound} />}
+      <ListView data={reviews} loading="Cargando tus revisiones…">
+        {({ pending, scored, recused }) => (
+          <div className={styles.stack}>
+            <ReviewGroup id="mis-pendientes" title="Pendientes" items={pending} empty="No tienes solicitudes por revisar." scored={false} />
+            <ReviewGroup id="mis-puntuadas" title="Puntuadas" items={scored} empty="Todavía no puntuaste ninguna solicitud." scored />
+            {recused.length > 0 ? (
+              <section className={styles.stack} aria-labelledby="mis-conflictos">
+                <h2 id="mis-conflictos" className={styles.subtitle}>
+                  Con conflicto de interés ({recused.length})
+                </h2>
+                <p className={styles.muted}>Declaraste un conflicto de interés en estas solicitudes, así que no las revisas: {recused.map((item) => item.reference).join(', ')}.</p>
+              </section>
+            ) : null}
+          </div>
+        )}
+      </ListView>
+    </>
   );
 }

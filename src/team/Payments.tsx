@@ -24,6 +24,8 @@ import { CsvLink } from './kit/CsvLink';
 import { DateFilter } from './kit/FilterField';
 import { useListFilters } from './kit/useListFilters';
 import { ActionsHeader } from './kit/ActionsHeader';
+import { ALL_ROUNDS, RoundSelect } from './rounds/RoundSelect';
+import { useRounds } from './rounds/useRounds';
 
 /** What each method moves and how the page names it (the server checks the same pairs). */
 const METHODS: Readonly<Record<PaymentMethod, { label: string; currency: Currency; onChain: boolean }>> = {
@@ -312,10 +314,11 @@ function methodLabel(method: PaymentMethod): string {
   return METHODS[method].label;
 }
 
-/** "Pagos": the payments of a date range and the accountant's CSV of the same range. */
+/** "Pagos": the payments of a date range (and of a round's grants, or all) and the accountant's CSV of the same. */
 function PaymentsInRange({ generation }: { generation: number }) {
-  const { applied: range, setApplied: setRange, draft, setPart } = useListFilters<PaymentRangeFilter, PaymentRangeFilter>({ since: '', before: '' }, (applied) => applied);
-  const payments = useTeamData(() => paymentsApi.list(range), [range.since, range.before, generation]);
+  const rounds = useRounds();
+  const { applied: range, setApplied: setRange, draft, setPart } = useListFilters<PaymentRangeFilter, PaymentRangeFilter>({ since: '', before: '', round: ALL_ROUNDS }, (applied) => applied);
+  const payments = useTeamData(() => paymentsApi.list(range), [range.since, range.before, range.round, generation]);
   const apply = (event: FormEvent) => {
     event.preventDefault();
     setRange(draft);
@@ -326,7 +329,8 @@ function PaymentsInRange({ generation }: { generation: number }) {
       <h2 id="pagos" className={styles.subtitle}>
         Pagos
       </h2>
-      <form className={styles.filters} onSubmit={apply} aria-label="Rango de fechas">
+      <form className={styles.filters} onSubmit={apply} aria-label="Rango de fechas y convocatoria">
+        <RoundSelect id="pagos-convocatoria" value={draft.round} onChange={(value) => setPart('round', value)} programmes={rounds.programmes} />
         <DateFilter id="pagos-desde" label="Pagados desde" value={draft.since} onChange={(value) => setPart('since', value)} />
         <DateFilter id="pagos-antes" label="Antes del" value={draft.before} onChange={(value) => setPart('before', value)} />
         <div>
@@ -340,7 +344,7 @@ function PaymentsInRange({ generation }: { generation: number }) {
       </p>
       {payments.state === 'loading' ? <p role="status">Cargando pagos…</p> : null}
       {payments.state === 'error' ? <Notice tone="error">{failureMessage(payments.status)}</Notice> : null}
-      {payments.state === 'ready' && rows.length === 0 ? <p className={styles.muted}>No hay pagos en ese rango.</p> : null}
+      {payments.state === 'ready' && rows.length === 0 ? <p className={styles.muted}>{range.round === ALL_ROUNDS ? 'No hay pagos en ese rango.' : 'No hay pagos en ese rango de esa convocatoria.'}</p> : null}
       {rows.length > 0 ? (
         <ScrollingTable caption={<>Pagos: {rows.length}</>}>
           <thead>

@@ -16,6 +16,7 @@ type NavItem = { href: string; label: string; roles?: readonly TeamRole[] };
 const navItems: readonly NavItem[] = [
   { href: teamRoutes.inbox, label: 'Solicitudes' },
   { href: teamRoutes.myReviews, label: 'Mis revisiones', roles: ['reviewer', 'admin'] },
+  { href: teamRoutes.rounds, label: 'Convocatorias' },
   { href: teamRoutes.sessions, label: 'Mis sesiones' },
   { href: teamRoutes.members, label: 'Miembros', roles: ['admin'] },
   { href: teamRoutes.audit, label: 'Auditoría', roles: ['admin'] },

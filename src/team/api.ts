@@ -36,7 +36,8 @@ export type Assignee = MemberRef;
 /**
  * The inbox's filter, as the list, the paging and the CSV export share it. `status` is a status
  * code or '' (any); `assignee` is 'me', 'none', a member id, or '' (anyone); `review` the review
- * filters ("Me toca revisar", "Falta mi puntaje", "Desacuerdo"), all of which apply; `sort` the order.
+ * filters ("Me toca revisar", "Falta mi puntaje", "Desacuerdo"), all of which apply; `sort` the order;
+ * `round` a round's id, 'all' (every round) or '' (a programme without rounds: grantee finance).
  */
 export type InboxFilter = {
   form: ProgrammeKey;
@@ -48,6 +49,7 @@ export type InboxFilter = {
   assignee: string;
   review: readonly ReviewFilter[];
   sort: InboxSort;
+  round: string;
 };
 
 export class TeamApiError extends ApiError {
@@ -100,6 +102,7 @@ export const request = <T>(method: 'GET' | 'POST', path: string, body?: unknown)
  */
 export function filterQuery(filter: InboxFilter, forExport = false): string {
   const params = new URLSearchParams({ form: filter.form });
+  if (filter.round) params.set('round', filter.round);
   if (filter.status) params.set('status', filter.status);
   if (filter.assignee) params.set('assignee', filter.assignee);
   if (filter.review.length > 0) params.set('review', filter.review.join(','));
@@ -142,5 +145,6 @@ export const teamApi = {
   declare: (id: string, body: DeclarationBody) => request<DeclarationResult>('POST', teamPaths.declaration(id), body),
   submitScores: (id: string, body: ScoresBody) => request<ScoresResult>('POST', teamPaths.scores(id), body),
   decide: (id: string, body: DecisionBody) => request<DecisionResult>('POST', teamPaths.decision(id), body),
-  myReviews: () => request<MyReviews>('GET', teamPaths.myReviews),
+  /** The member's reviews of one round (its id) or of every round ('all'). */
+  myReviews: (round: string) => request<MyReviews>('GET', `${teamPaths.myReviews}${round && round !== 'all' ? `?round=${encodeURIComponent(round)}` : ''}`),
 };

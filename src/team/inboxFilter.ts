@@ -13,9 +13,10 @@ export const INBOX_SORTS = Object.keys(sortLabels) as InboxSort[];
 
 export const hasReview = (form: ProgrammeKey): boolean => isReviewedProgramme(form);
 
-/** What a programme without review (grantee finance) keeps of a filter: no status, assignee, review filter or score order. */
-export const unreviewed: Pick<InboxFilter, 'status' | 'assignee' | 'review' | 'sort'> = { status: '', assignee: '', review: [], sort: 'submitted' };
-export const emptyFilter: InboxDraft = { from: '', to: '', q: '', ...unreviewed };
+/** What a programme without review (grantee finance) keeps of a filter: no status, assignee, review filter, score order or round. */
+export const unreviewed: Pick<InboxFilter, 'status' | 'assignee' | 'review' | 'sort' | 'round'> = { status: '', assignee: '', review: [], sort: 'submitted', round: '' };
+/** No filter: "Quitar filtros" keeps the round (the programme's current one is the list's default view, not a filter). */
+export const emptyFilter = (round: string): InboxDraft => ({ from: '', to: '', q: '', ...unreviewed, round });
 
 export const isFiltered = (filter: InboxFilter): boolean => Boolean(filter.q || filter.from || filter.to || filter.status || filter.assignee || filter.review.length > 0);
 
@@ -28,6 +29,7 @@ export const draftOf = (filter: InboxFilter | null): InboxDraft => ({
   assignee: filter?.assignee ?? '',
   review: filter?.review ?? [],
   sort: filter?.sort ?? 'submitted',
+  round: filter?.round ?? '',
 });
 
 /** The filter for another programme, or with what was typed applied: back to page 1, without the review parts where there is no review. */
@@ -36,8 +38,14 @@ export const refiltered = (filter: InboxFilter, change: Partial<InboxFilter>): I
   return hasReview(next.form) ? next : { ...next, ...unreviewed };
 };
 
-/** The filter a shared or reloaded inbox address stands for; the first programme when it names none of the role's. */
-export function filterFromSearch(search: string, programmes: readonly ProgrammeKey[]): InboxFilter {
+/** A round as the address names it: its id or 'all'. */
+const ROUND_PATTERN = /^(?:all|[1-9]\d{0,17})$/;
+
+/**
+ * The filter a shared or reloaded inbox address stands for; the first programme when it names none of the role's;
+ * the programme's `defaultRound` (its current round) when it names no round.
+ */
+export function filterFromSearch(search: string, programmes: readonly ProgrammeKey[], defaultRound: (form: ProgrammeKey) => string): InboxFilter {
   const params = new URLSearchParams(search);
   const form = programmes.find((key) => key === params.get('form')) ?? programmes[0] ?? 'project-grants';
   const page = Number.parseInt(params.get('page') ?? '1', 10);
@@ -54,5 +62,6 @@ export function filterFromSearch(search: string, programmes: readonly ProgrammeK
     assignee: reviewed ? (params.get('assignee') ?? '') : '',
     review: reviewed ? REVIEW_FILTERS.filter((name) => (params.get('review') ?? '').split(',').includes(name)) : [],
     sort: (reviewed && INBOX_SORTS.find((name) => name === params.get('sort'))) || 'submitted',
+    round: reviewed ? (ROUND_PATTERN.exec(params.get('round') ?? '')?.[0] ?? defaultRound(form)) : '',
   };
 }

@@ -77,6 +77,10 @@ const auditActionLabels: Record<AuditAction, string> = {
   'applicant-report': 'Envió un informe de avance',
   'record-payment': 'Registró un pago',
   'view-payment-destination': 'Vio el destino de un pago',
+  'create-round': 'Creó una convocatoria',
+  'edit-round': 'Editó una convocatoria',
+  'extend-round': 'Extendió una convocatoria',
+  'close-round': 'Cerró una convocatoria',
 };
 
 export function auditActionLabel(action: string): string {

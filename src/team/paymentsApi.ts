@@ -7,13 +7,14 @@ import { request, teamPaths } from './api';
 
 export type { DueMilestone, PaymentListRow, PaymentRecorded, RecordPaymentBody };
 
-/** A range of payment days, YYYY-MM-DD ('' = no limit): paid on or after `since`, before `before`. */
-export type PaymentRangeFilter = { since: string; before: string };
+/** A range of payment days, YYYY-MM-DD ('' = no limit): paid on or after `since`, before `before`; of one round's grants (its id) or all ('all'). */
+export type PaymentRangeFilter = { since: string; before: string; round: string };
 
 export function rangeQuery(range: PaymentRangeFilter): string {
   const params = new URLSearchParams();
   if (range.since) params.set('since', range.since);
   if (range.before) params.set('before', range.before);
+  if (range.round && range.round !== 'all') params.set('round', range.round);
   const query = params.toString();
   return query ? `?${query}` : '';
 }

@@ -43,6 +43,7 @@ describe('npm run export', () => {
   let submissionId: string;
   let sentPayload: WirePayload;
   let financeSecurityId: string;
+  let roundName: string;
   const outputDir = fs.mkdtempSync(path.join(os.tmpdir(), 'export-out-'));
 
   const run = async (...args: string[]): Promise<Run> => {
@@ -63,6 +64,9 @@ describe('npm run export', () => {
       const response = await fetch(server.address + endpoints.projectGrants.path, { method: 'POST', body });
       expect(response.status).toBe(201);
       submissionId = ((await response.json()) as { id: string }).id;
+      // The round the server filed it in (the seeded one, from today's settings).
+      const [round] = await server.database.query<{ name: string }>('SELECT r.name FROM rounds r JOIN submissions s ON s.round_id = r.id WHERE s.id = $1', [submissionId]);
+      roundName = round!.name;
 
       const { securityId } = await addGrantee(server.database, 'Cooperativa Ñandú');
       financeSecurityId = securityId;
@@ -84,7 +88,7 @@ describe('npm run export', () => {
     const [headers, ...records] = parse(stdout, { bom: true }) as string[][];
     const answerFields = definition.fields.filter((field) => field.kind !== 'captcha' && field.kind !== 'file');
     expect(headers).toEqual([
-      'Submission ID', 'Reference', 'Submitted at', ...answerFields.map((field) => field.label), 'Uploaded file', 'Fetch file command',
+      'Submission ID', 'Reference', 'Submitted at', 'Convocatoria', ...answerFields.map((field) => field.label), 'Uploaded file', 'Fetch file command',
       // The review follows the answers; no reviewer has scored yet, so no per-reviewer score columns.
       'Status', 'Reviewers', 'Score', 'Reviews done', 'Reviews assigned', 'Spread', 'Disagreement',
     ]);
@@ -94,7 +98,8 @@ describe('npm run export', () => {
     // The tricky characters really are in there.
     expect(answerFields.filter((field) => record[field.label]!.includes('"La Señal"')).length).toBeGreaterThan(3);
     expect(answerFields.filter((field) => record[field.label]!.includes('\n')).length).toBeGreaterThan(3);
-    expect(record).toMatchObject({ 'Submission ID': submissionId, Reference: `PG-${submissionId.padStart(6, '0')}`, 'Uploaded file': PROPOSAL_NAME, 'Fetch file command': `npm run export -- --file ${submissionId}` });
+    expect(roundName).not.toBe('');
+    expect(record).toMatchObject({ 'Submission ID': submissionId, Reference: `PG-${submissionId.padStart(6, '0')}`, Convocatoria: roundName, 'Uploaded file': PROPOSAL_NAME, 'Fetch file command': `npm run export -- --file ${submissionId}` });
     expect(record).toMatchObject({ Status: 'received', Reviewers: '', Score: '', 'Reviews done': '0', 'Reviews assigned': '0', Spread: '', Disagreement: 'no' });
     expect(Date.parse(record['Submitted at']!)).toBeGreaterThan(Date.now() - 600_000);
   });

@@ -34,6 +34,7 @@ const RELEASED: ReadonlyArray<readonly [number, string]> = [
   [16, 'grants, milestones and progress reports'],
   [17, 'grant payments'],
   [18, 'payment records kept after erasure'],
+  [19, 'rounds as records; each application recorded in its round'],
 ];
 
 const versions = MIGRATIONS.map((migration) => migration.version);
@@ -127,6 +128,12 @@ const SAMPLES: ReadonlyArray<{ table: string; since: number; key?: string; inser
          VALUES ($1, 100, 'USD', 100, '2027-02-01', 'bank_transfer', 'TRX-1', '\\x01', '\\x02', '\\x03', 'k1', $2) RETURNING id::text AS id`,
         [refs.grants, refs.team_members],
       ),
+  },
+  {
+    table: 'rounds',
+    since: 19,
+    insert: (db) =>
+      one(db, "INSERT INTO rounds (programme, name, opens_at, closes_at, timezone) VALUES ('academic-grants', 'Academic Grants 2027', '2027-03-01T12:00:00Z', '2027-03-16T12:00:00Z', 'AoE') RETURNING id::text AS id"),
   },
 ];
 

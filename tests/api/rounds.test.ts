@@ -1,8 +1,9 @@
 /**
- * A grant round outside its configured dates: its endpoint answers 403 with the apply page's
- * sentence and the contact address, stores nothing and sends no email; the other forms are not
- * affected. Dates come from NEXT_PUBLIC_* variables read when the modules load, hence the stubbed
- * environment and the fresh import.
+ * A grant round outside its dates: its endpoint answers 403 with the apply page's sentence and the
+ * contact address, stores nothing and sends no email; the other forms are not affected. The dates
+ * come from NEXT_PUBLIC_* variables read when the modules load (hence the stubbed environment and
+ * the fresh import), which seed each programme's first round at the server's start
+ * (src/server/rounds/seed.ts; the rounds as records: roundsRecords.test.ts).
  */
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { validAcademicGrants, validDevconGrants, validOfficeHours } from '../../scripts/support/formAnswers';
@@ -57,7 +58,7 @@ describe('grant rounds on the API', () => {
     expect(await server.count('submissions')).toBe(0);
   });
 
-  it('leaves programmes without a round alone', async () => {
+  it('takes applications for a programme without dates: its seeded round is always open', async () => {
     const response = await post('/api/office-hours', payloads.officeHours);
     expect(response.status).toBe(201);
     expect(await server.count('submissions')).toBe(1);

@@ -167,7 +167,7 @@ describe('no secret that travels by email is written in clear (PGlite: data fold
     expect(invitation.text).toContain(secrets['invitation token']);
 
     // A grantee ID issued from an approved application: it files payment details.
-    const id = await insertSubmission(server.database, { form: 'project-grants', endpoint: endpoints.projectGrants.path, payload: formDefinitions['project-grants'].toPayload(validProjectGrants()), upload: null });
+    const id = await insertSubmission(server.database, { form: 'project-grants', endpoint: endpoints.projectGrants.path, payload: formDefinitions['project-grants'].toPayload(validProjectGrants()), upload: null, roundId: null });
     const reference = referenceOf('project-grants', id);
     expect((await api.post('/applications/status', { references: [reference], status: 'in_review' })).status).toBe(200);
     expect((await api.post(`/applications/${reference}/decision`, { status: 'approved', reason: 'meets-criteria' })).status).toBe(200);

@@ -80,7 +80,7 @@ function sample(schema: Schema): unknown {
 
 function sampleString(schema: Schema): string {
   if (schema.format === 'email') return 'ana@example.org';
-  const known: Record<string, string> = { '^[0-9]{4}-[0-9]{2}-[0-9]{2}$': '2026-06-30' };
+  const known: Record<string, string> = { '^[0-9]{4}-[0-9]{2}-[0-9]{2}$': '2026-06-30', '^[0-9]{4}-[0-9]{2}-[0-9]{2}T[0-9]{2}:[0-9]{2}$': '2027-03-15T23:59' };
   if (schema.pattern && known[schema.pattern]) return known[schema.pattern]!;
   if (schema.pattern && /\[0-9\]|\\d/.test(schema.pattern)) return '1';
   if (schema.pattern?.includes('A-Za-z0-9_-]{43}')) return 'A'.repeat(43);

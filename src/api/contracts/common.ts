@@ -48,3 +48,10 @@ export function Text(options: TStringOptions & { errorMessage?: string } = {}) {
     errorMessage: errorMessage === undefined ? { not: DISALLOWED_TEXT_MESSAGE_ES } : { not: DISALLOWED_TEXT_MESSAGE_ES, _: errorMessage },
   });
 }
+
+/** The lists' round filter: a round's id, or `all` (and empty, or absent) for every round. */
+export const ROUND_FILTER_ALL = 'all';
+export const RoundFilter = Type.String({ pattern: `^(?:|${ROUND_FILTER_ALL}|[1-9]\\d{0,17})$`, errorMessage: 'La convocatoria debe ser all o el número de una convocatoria.' });
+
+/** The round a list's query names, or null for every round. */
+export const roundOf = (query: { round?: string }): string | null => (query.round && query.round !== ROUND_FILTER_ALL ? query.round : null);

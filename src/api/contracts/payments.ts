@@ -6,7 +6,7 @@
 import { Type, type Static } from 'typebox';
 import { AMOUNT_FORMAT_MESSAGE, CURRENCY_CODES } from '../../lib/money';
 import { PAYMENT_METHODS, type PaymentMethod } from '../../lib/payments';
-import { Moment, Text } from './common';
+import { Moment, RoundFilter, Text } from './common';
 
 export { PAYMENT_METHODS, type PaymentMethod };
 
@@ -110,10 +110,13 @@ export type DueMilestone = Static<typeof DueMilestone>;
 export const DueList = Type.Object({ due: Type.Array(DueMilestone) });
 export type DueList = Static<typeof DueList>;
 
-/** `GET /api/team/payments?since=&before=` and `/payments.csv` (finance): paid on or after since, before `before`. */
+/**
+ * `GET /api/team/payments?since=&before=&round=` and `/payments.csv` (finance): paid on or after since, before
+ * `before`, for the applications of one round (its id; `all` or absent: every round).
+ */
 export const PaymentRange = Type.Object(
-  { since: Type.Optional(Day), before: Type.Optional(Day) },
-  { additionalProperties: false, errorMessage: { additionalProperties: 'Filtra solo por fechas: desde (since) y hasta (before), en formato AAAA-MM-DD.' } },
+  { since: Type.Optional(Day), before: Type.Optional(Day), round: Type.Optional(RoundFilter) },
+  { additionalProperties: false, errorMessage: { additionalProperties: 'Filtra solo por convocatoria (round) y por fechas: desde (since) y hasta (before), en formato AAAA-MM-DD.' } },
 );
 export type PaymentRange = Static<typeof PaymentRange>;
 

@@ -122,7 +122,7 @@ export const TeamRoundList = Type.Object({
 });
 export type TeamRoundList = Static<typeof TeamRoundList>;
 
-const NAME_MESSAGE = 'Escribe el nombre de la convocatoria (hasta 120 caracteres).';
+export const NAME_MESSAGE = 'Escribe el nombre de la convocatoria (hasta 120 caracteres).';
 const GRACE_MESSAGE = `El período de gracia va de 0 a ${MAX_GRACE_HOURS} horas (7 días).`;
 const CAP_MESSAGE = 'El máximo de solicitudes debe ser un número entero mayor que 0.';
 

@@ -6,7 +6,7 @@
 import { Type, type Static } from 'typebox';
 import { programmes } from '../../config/programmes';
 import { APPLICATION_STATUSES } from '../../lib/applicationStatus';
-import { AnswerSection, FormKeyField, MemberRef, Moment, Status, Text } from './common';
+import { AnswerSection, FormKeyField, MemberRef, Moment, RoundFilter, Status, Text } from './common';
 import { ApplicantSideOfApplication } from './teamInformation';
 import { PaymentDetailsVersion } from './teamFinance';
 import { ReviewState } from './teamReview';
@@ -33,6 +33,10 @@ const Search = Text({ maxLength: 200, errorMessage: 'La búsqueda puede tener ha
 /** 1 to 999999, leading zeros allowed. */
 export const PageField = Type.String({ pattern: emptyOr('(?=\\d{1,6}$)0*[1-9]\\d*'), errorMessage: 'La página debe ser un número entero positivo.' });
 
+/** `GET /api/team/my-reviews?round=`: a reviewer's own list, of one round or of all. */
+export const MyReviewsQuery = Type.Object({ round: Type.Optional(RoundFilter) });
+export type MyReviewsQuery = Static<typeof MyReviewsQuery>;
+
 /**
  * The inbox's filter; the CSV export takes the same one (and requires `form`). The order of the properties is
  * the order the refusals are given in when several values are wrong.
@@ -53,6 +57,7 @@ export const InboxQuery = Type.Object({
   review: Type.Optional(Type.String({ pattern: emptyOr(`${reviewFilter}(?:,${reviewFilter})*`), errorMessage: `El filtro de revisión debe ser uno de: ${REVIEW_FILTERS.join(', ')}.` })),
   /** `submitted` (newest first, the default), `score-desc` or `score-asc` (applications without a score last either way). */
   sort: Type.Optional(Type.String({ pattern: emptyOr(INBOX_SORTS.join('|')), errorMessage: `El orden debe ser uno de: ${INBOX_SORTS.join(', ')}.` })),
+  round: Type.Optional(RoundFilter),
 });
 export type InboxQuery = Static<typeof InboxQuery>;
 

@@ -13,7 +13,7 @@ import { programmeReview } from '../team/scoring/rubric';
 import { answerCells, answerFields, fieldHeaders, type ExportFilter, type ExportTable } from './table';
 
 /**
- * The applications of one form as a table: a few columns of ours (id, reference, date, file),
+ * The applications of one form as a table: a few columns of ours (id, reference, date, round, file),
  * then one column per field of the form's definition, headed by its label, holding the value as
  * the applicant sent it; then the review: status, reviewers, the aggregate and, per reviewer, their
  * score on each criterion of the programme's rubric and their recommendation. The rows are the
@@ -30,6 +30,7 @@ type SubmissionRow = ReviewColumns & {
   id: string;
   payload: WirePayload;
   created_at: Date;
+  round_name: string | null;
   file_original_name: string | null;
   status: ApplicationStatus;
   assigned: boolean;
@@ -41,6 +42,9 @@ type ScoreRow = { submission_id: string; email: string; criterion: string; score
 
 /** Who exports (the operator at the command line by default) and the rubric the score columns follow. */
 export type ExportReader = { readonly viewer?: Viewer; readonly review?: ReviewConfig };
+
+/** The round an application came in (its name), as the team names rounds: "Convocatoria". */
+export const ROUND_HEADER = 'Convocatoria';
 
 const REVIEW_HEADERS = ['Status', 'Reviewers', 'Score', 'Reviews done', 'Reviews assigned', 'Spread', 'Disagreement'];
 
@@ -68,9 +72,9 @@ export async function exportApplications(db: Queryable, definition: FormDefiniti
   const terms = viewerTerms(parameters, viewer);
   const conditions = submissionConditions(parameters, filter, viewer, terms, [form]);
   const rows = await db.query<SubmissionRow>(
-    `SELECT id::text AS id, payload, created_at, file_original_name, status, score::text AS score, reviews_done, reviews_assigned, spread::text AS spread,
+    `SELECT id::text AS id, payload, created_at, round_name, file_original_name, status, score::text AS score, reviews_done, reviews_assigned, spread::text AS spread,
             disagreement, withheld, assigned, declaration, submitted FROM (
-       SELECT s.id, s.payload, s.created_at, s.file_original_name, s.status, ${reviewColumns(terms)}
+       SELECT s.id, s.payload, s.created_at, (SELECT r.name FROM rounds r WHERE r.id = s.round_id) AS round_name, s.file_original_name, s.status, ${reviewColumns(terms)}
        FROM ${reviewedFrom(terms)}
        WHERE ${[`s.form = ${parameters.add(form)}`, ...conditions].join(' AND ')}
      ) applications
@@ -91,10 +95,10 @@ export async function exportApplications(db: Queryable, definition: FormDefiniti
   const reviewers = withScores ? await reviewersOf(db, rows.filter((row) => !row.withheld).map((row) => row.id)) : new Map<string, Array<{ email: string }>>();
   const scoreHeaders = reviewerEmails.flatMap((email) => [...criteria.map((criterion) => `${criterion.label} — ${email}`), `Recommendation — ${email}`]);
   return {
-    headers: ['Submission ID', 'Reference', 'Submitted at', ...fieldHeaders(fields), ...fileHeaders, ...(withScores ? [...REVIEW_HEADERS, ...scoreHeaders] : [])],
+    headers: ['Submission ID', 'Reference', 'Submitted at', ROUND_HEADER, ...fieldHeaders(fields), ...fileHeaders, ...(withScores ? [...REVIEW_HEADERS, ...scoreHeaders] : [])],
     rows: rows.map((row) => {
       const reference = referenceOf(form, row.id);
-      const head = [row.id, reference, new Date(row.created_at).toISOString()];
+      const head = [row.id, reference, new Date(row.created_at).toISOString(), row.round_name ?? ''];
       // Withheld from an assigned reviewer (conflict not declared yet, or declared): the reference and nothing else.
       if (row.withheld) return [...head, ...fields.map(() => ''), ...fileHeaders.map(() => ''), ...(withScores ? [row.status, ...REVIEW_HEADERS.slice(1).map(() => ''), ...scoreHeaders.map(() => '')] : [])];
       const hidden = hidesIdentity(viewer, form, row.status);

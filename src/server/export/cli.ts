@@ -2,10 +2,11 @@
  * `npm run export`: the programme team reads what arrived.
  *   --form <name> [--since <date>] [--format csv|json] [--raw] [--out <file>]   applications of one form
  *     with the inbox's filters: [--until <date>] [--q <words>] [--status <a,b>] [--assignee <email|none>]
- *     [--review mine,missing-my-score,disagreement] [--sort submitted|score-desc|score-asc] [--as <member email>]
+ *     [--review mine,missing-my-score,disagreement] [--sort submitted|score-desc|score-asc] [--as <member email>] [--round <round id>]
  *     (--as exports what that member's CSV holds: their "mine", blind review, the scores they may read).
  *   --file <submission id> [--out <file>]                                       a submission's uploaded file
- *   --payments [--since <date>] [--before <date>] [--format csv|json] [--raw] [--out <file>]   grant payments
+ *   --payments [--since <date>] [--before <date>] [--round <round id>] [--format csv|json] [--raw] [--out <file>]   grant payments
+ * --round keeps the applications (or the payments of the grants) of one round, by its id (the inbox's `round=`).
  * CSV cells that a spreadsheet would run as formulas are neutralised unless --raw (export/csv.ts).
  * A fetched file is named by its sniffed type's extension, never the one the applicant gave.
  * Grantee finance needs --include-finance and warns on stderr; so do payments' destinations and
@@ -38,9 +39,9 @@ import { isCalendarDay } from '../payments/checks';
 export const USAGE = [
   'usage: npm run export -- --form <name> [--since <YYYY-MM-DD>] [--format csv|json] [--raw] [--out <file>] [--include-finance]',
   `         [--until <YYYY-MM-DD>] [--q <words>] [--status <${APPLICATION_STATUSES.join('|')},...>] [--assignee <member email>|none]`,
-  `         [--review <${REVIEW_FILTERS.join('|')},...>] [--sort <${INBOX_SORTS.join('|')}>] [--as <member email>]`,
+  `         [--review <${REVIEW_FILTERS.join('|')},...>] [--sort <${INBOX_SORTS.join('|')}>] [--as <member email>] [--round <round id>]`,
   '       npm run export -- --file <submission id> [--out <file>]',
-  '       npm run export -- --payments [--since <YYYY-MM-DD>] [--before <YYYY-MM-DD>] [--format csv|json] [--raw] [--out <file>] [--include-finance]',
+  '       npm run export -- --payments [--since <YYYY-MM-DD>] [--before <YYYY-MM-DD>] [--round <round id>] [--format csv|json] [--raw] [--out <file>] [--include-finance]',
   `forms: ${Object.keys(formDefinitions).join(', ')}`,
 ].join('\n');
 
@@ -109,6 +110,7 @@ const OPTIONS = {
   review: { type: 'string' },
   sort: { type: 'string' },
   as: { type: 'string' },
+  round: { type: 'string' },
 } as const;
 
 /** A comma-separated list of known values, or a usage error naming the option. */
@@ -127,6 +129,15 @@ function parseUntil(raw: string | undefined): Date | null {
   if (!/^\d{4}-\d{2}-\d{2}$/.test(raw) || Number.isNaN(day.getTime()) || day.toISOString().slice(0, 10) !== raw) throw new UsageError(`--until must be a date such as 2026-01-31, got '${raw}'.`);
   day.setUTCDate(day.getUTCDate() + 1);
   return day;
+}
+
+/** A round by its id (the first column of /api/team/rounds, the inbox's `round=`), or a usage error. */
+async function roundById(database: Queryable, raw: string | undefined): Promise<string | null> {
+  if (raw === undefined) return null;
+  if (!/^[1-9]\d{0,17}$/.test(raw)) throw new UsageError(`--round needs a round id (a number), got '${raw}'.`);
+  const [round] = await database.query<{ id: string }>('SELECT id::text AS id FROM rounds WHERE id = $1::bigint', [raw]);
+  if (!round) throw new UsageError(`--round: no round has the id ${raw}.`);
+  return round.id;
 }
 
 /** An active member by email, or a usage error naming the option. */
@@ -187,12 +198,13 @@ export async function runExportCommand(args: readonly string[], io: ExportIo, pl
     // Payment details and payments' destinations are decrypted only here, behind --include-finance.
     const financeKeys = finance ? resolveFinanceKeys(config).keyring : undefined;
     let table: ExportTable;
-    if (paymentRange) table = await exportPayments(database, paymentRange, financeKeys);
+    const round = await roundById(database, options.round);
+    if (paymentRange) table = await exportPayments(database, { ...paymentRange, round }, financeKeys);
     else if (form !== undefined) {
       const assignee = options.assignee === undefined ? null : { memberId: options.assignee === 'none' ? null : (await memberByEmail(database, options.assignee, 'assignee')).id };
       const member = options.as === undefined ? null : await memberByEmail(database, options.as, 'as');
       const viewer = member ? { memberId: member.id, role: member.role, blindForms: blindForms(config) } : OPERATOR;
-      const filter = { since, before, search: options.q?.trim() || null, statuses, assignee, review, sort };
+      const filter = { since, before, search: options.q?.trim() || null, statuses, assignee, review, sort, round };
       table = await exportApplications(database, formDefinitions[form], filter, financeKeys, { viewer, review: config.review });
     } else throw new UsageError(USAGE);
     const text = options.format === 'json' ? asJson(table) : toCsv(table.headers, table.rows, { raw: options.raw });

@@ -11,7 +11,8 @@ import type { ExportTable } from './table';
  * (the CLI's --include-finance).
  */
 
-export type PaymentRange = { readonly since: string | null; readonly before: string | null };
+/** Paid on or after `since`, before `before` (YYYY-MM-DD), for the applications of `round` (its id); null: no limit. */
+export type PaymentRange = { readonly since: string | null; readonly before: string | null; readonly round?: string | null };
 
 export class UnreadablePaymentDestinations extends Error {
   constructor(readonly paymentIds: readonly string[]) {

@@ -27,10 +27,12 @@ export type InboxFilter = {
   /** "Me toca revisar", "Falta mi puntaje", "Desacuerdo": all those given hold. */
   readonly review?: readonly ReviewFilter[];
   readonly sort?: InboxSort;
+  /** Only the applications of this round (its id: submissions.round_id); null: every round. */
+  readonly round?: string | null;
 };
 
-/** Whether a filter leaves grantee finance out: it has no review status, reviewers or scores. */
-export const reviewOnly = (filter: InboxFilter): boolean => filter.statuses != null || filter.assignee != null || (filter.review?.length ?? 0) > 0;
+/** Whether a filter leaves grantee finance out: it has no review status, reviewers or scores, and belongs to no round. */
+export const reviewOnly = (filter: InboxFilter): boolean => filter.statuses != null || filter.assignee != null || (filter.review?.length ?? 0) > 0 || filter.round != null;
 
 /** Query parameters in order, named by their placeholder ($1, $2, …) as they are added. */
 export class SqlParameters {
@@ -111,6 +113,7 @@ export const reviewColumns = (terms: ReturnType<typeof viewerTerms>): string => 
 export function submissionConditions(parameters: SqlParameters, filter: InboxFilter, viewer: Viewer, terms: ReturnType<typeof viewerTerms>, forms: readonly FormKey[]): string[] {
   // Only the conditions in use are written: PGlite plans every query afresh, and planning is a good part of its time.
   const conditions: string[] = [];
+  if (filter.round) conditions.push(`s.round_id = ${parameters.add(filter.round)}::bigint`);
   if (filter.since) conditions.push(`s.created_at >= ${parameters.add(filter.since)}`);
   if (filter.before) conditions.push(`s.created_at < ${parameters.add(filter.before)}`);
   if (filter.search) {

@@ -3,6 +3,8 @@ import type { FormKey, WirePayload } from '../../forms/definitions/types';
 import type { Queryable } from '../storage/database';
 import { claimDue, settle, type Claim, type Outcome } from '../outbox/queue';
 import { endpointKeyOf } from './config';
+import type { RoundState } from '../../api/contracts/rounds';
+import { ROUND_COLUMNS, roundOf, type StoredRound } from '../rounds/store';
 
 /**
  * The webhook outbox (migration 10): one row per event and active endpoint, written in the
@@ -10,6 +12,7 @@ import { endpointKeyOf } from './config';
  * if and only if it happened. The worker (worker.ts) composes the body when it sends, from the
  * stored application; rows are claimed and settled as every outbox is (outbox/queue.ts).
  * Only applications of the five public forms have events: grantee finance (payment details) has none.
+ * Rounds have theirs (migration 19): a row names an application or a round, never both.
  */
 
 export type WebhookEvent =
@@ -24,7 +27,13 @@ export type WebhookEvent =
   | 'grant.milestone_accepted'
   | 'grant.completed'
   // Grants: finance recorded a payment (src/server/payments/record.ts).
-  | 'grant.payment_recorded';
+  | 'grant.payment_recorded'
+  // Rounds (src/server/rounds): one opened or closed (an admin's change or a moment that passed), or an admin changed it.
+  | 'round.opened'
+  | 'round.closed'
+  | 'round.changed';
+
+export type RoundWebhookEvent = Extract<WebhookEvent, `round.${string}`>;
 
 /** Marks the configured endpoints active and any others inactive (their pending rows wait, unsent). Run at start. */
 export async function syncWebhookEndpoints(db: Queryable, urls: readonly string[]): Promise<void> {
@@ -48,18 +57,39 @@ export async function enqueueWebhookEvent(tx: Queryable, event: WebhookEventJob,
   );
 }
 
-export type ClaimedWebhook = Claim & {
+/** A round's event for every active endpoint; status_after/status_before carry its state (upcoming, open, closed). */
+export async function enqueueRoundEvent(tx: Queryable, event: { readonly roundId: string; readonly type: RoundWebhookEvent; readonly state: RoundState; readonly previousState: RoundState | null }): Promise<void> {
+  await tx.query(
+    `INSERT INTO webhook_outbox (endpoint_sha256, round_id, event, status_after, status_before)
+     SELECT url_sha256, $1, $2, $3, $4 FROM webhook_endpoints WHERE active`,
+    [event.roundId, event.type, event.state, event.previousState],
+  );
+}
+
+type ClaimedCommon = Claim & {
   readonly endpoint: string;
   readonly event: WebhookEvent;
   readonly status: string;
   readonly previousStatus: string | null;
   readonly occurredAt: Date;
-  readonly form: FormKey;
-  readonly submissionId: string;
-  readonly payload: WirePayload;
 };
 
-type ClaimRow = Claim & { endpoint_sha256: string; event: WebhookEvent; status_after: string; status_before: string | null; created_at: Date; form: FormKey; submission_id: string; payload: WirePayload };
+/** A claimed delivery: about an application (its stored answers), or about a round (its row as it now is). */
+export type ClaimedWebhook =
+  | (ClaimedCommon & { readonly subject: 'application'; readonly form: FormKey; readonly submissionId: string; readonly payload: WirePayload })
+  | (ClaimedCommon & { readonly subject: 'round'; readonly round: StoredRound });
+
+type ClaimRow = Claim & {
+  endpoint_sha256: string;
+  event: WebhookEvent;
+  status_after: string;
+  status_before: string | null;
+  created_at: Date;
+  form: FormKey | null;
+  submission_id: string | null;
+  payload: WirePayload | null;
+  round_row: Parameters<typeof roundOf>[0] | null;
+};
 
 /** Claims the oldest due delivery to one of `endpoints` for `leaseMs` (outbox/queue.ts); null when none is due. */
 export async function claimDueWebhook(db: Queryable, workerId: string, endpoints: readonly string[], leaseMs: number): Promise<ClaimedWebhook | null> {
@@ -67,8 +97,9 @@ export async function claimDueWebhook(db: Queryable, workerId: string, endpoints
     db,
     {
       table: 'webhook_outbox',
-      select: 'c.endpoint_sha256, c.event, c.status_after, c.status_before, c.created_at, s.form, s.id::text AS submission_id, s.payload',
-      joins: 'JOIN submissions s ON s.id = c.submission_id',
+      select: `c.endpoint_sha256, c.event, c.status_after, c.status_before, c.created_at, s.form, s.id::text AS submission_id, s.payload,
+        CASE WHEN r.id IS NULL THEN NULL ELSE (SELECT to_jsonb(x) FROM (SELECT ${ROUND_COLUMNS}) x) END AS round_row`,
+      joins: 'LEFT JOIN submissions s ON s.id = c.submission_id LEFT JOIN rounds r ON r.id = c.round_id',
       where: 'endpoint_sha256 = ANY($3::text[])',
       params: [endpoints],
     },
@@ -76,18 +107,9 @@ export async function claimDueWebhook(db: Queryable, workerId: string, endpoints
     leaseMs,
   );
   if (!row) return null;
-  return {
-    id: row.id,
-    attempts: row.attempts,
-    endpoint: row.endpoint_sha256,
-    event: row.event,
-    status: row.status_after,
-    previousStatus: row.status_before,
-    occurredAt: new Date(row.created_at),
-    form: row.form,
-    submissionId: row.submission_id,
-    payload: row.payload,
-  };
+  const common = { id: row.id, attempts: row.attempts, endpoint: row.endpoint_sha256, event: row.event, status: row.status_after, previousStatus: row.status_before, occurredAt: new Date(row.created_at) };
+  if (row.round_row) return { ...common, subject: 'round', round: roundOf(row.round_row) };
+  return { ...common, subject: 'application', form: row.form!, submissionId: row.submission_id!, payload: row.payload! };
 }
 
 /** Records a claim's outcome; only the claim still holding the row may. */

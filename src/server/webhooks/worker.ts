@@ -42,8 +42,48 @@ export type WebhookBody = {
   };
 };
 
-/** What a delivery says: reference, programme, status and the team page; the answers only where the programme opted in. */
-export function webhookBodyOf(claimed: ClaimedWebhook, config: Pick<WebhookConfig, 'answersFor'>, siteOrigin: string): WebhookBody {
+/** A round's event: the round as published (never its grace period or cap), its state before and after, and the team's page of rounds. */
+export type RoundWebhookBody = {
+  readonly type: string;
+  readonly timestamp: string;
+  readonly data: {
+    readonly round: string;
+    readonly name: string;
+    readonly programme: string;
+    readonly programmeName: string;
+    readonly state: string;
+    readonly previousState: string | null;
+    readonly opensAt: string;
+    readonly closesAt: string | null;
+    readonly timezone: string;
+    readonly link: string;
+  };
+};
+
+/**
+ * What a delivery says: reference, programme, status and the team page; the answers only where the programme opted in.
+ * A round's event says which round, its state and its moments.
+ */
+export function webhookBodyOf(claimed: ClaimedWebhook, config: Pick<WebhookConfig, 'answersFor'>, siteOrigin: string): WebhookBody | RoundWebhookBody {
+  if (claimed.subject === 'round') {
+    const { round } = claimed;
+    return {
+      type: claimed.event,
+      timestamp: claimed.occurredAt.toISOString(),
+      data: {
+        round: round.id,
+        name: round.name,
+        programme: round.programme,
+        programmeName: programmes[round.programme].name,
+        state: claimed.status,
+        previousState: claimed.previousStatus,
+        opensAt: round.opensAt.toISOString(),
+        closesAt: round.closesAt?.toISOString() ?? null,
+        timezone: round.timezone,
+        link: `${siteOrigin}${teamRoutes.rounds}`,
+      },
+    };
+  }
   const reference = referenceOf(claimed.form, claimed.submissionId);
   const withAnswers = isReviewedProgramme(claimed.form) && config.answersFor.has(claimed.form);
   return {
@@ -114,7 +154,8 @@ export function webhookTask(deps: WebhookDeps): LoopTask {
     if (!claimed) return false;
     const outcome = await deliver(claimed);
     await settleWebhook(database, workerId, claimed, outcome);
-    const logged = { webhook: claimed.id, event: claimed.event, reference: referenceOf(claimed.form, claimed.submissionId), attempts: claimed.attempts };
+    const subject = claimed.subject === 'round' ? { round: claimed.round.id } : { reference: referenceOf(claimed.form, claimed.submissionId) };
+    const logged = { webhook: claimed.id, event: claimed.event, ...subject, attempts: claimed.attempts };
     if (outcome.status === 'retry') log.warn({ ...logged, error: outcome.error, retryInMs: outcome.delayMs }, 'webhook not delivered; will retry');
     else if (outcome.status === 'failed') log.error({ ...logged, error: outcome.error }, 'webhook given up');
     else log.info(logged, 'webhook delivered');

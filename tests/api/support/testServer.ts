@@ -52,7 +52,9 @@ export async function freshStorage(backend: Backend, dataDir: string): Promise<{
 }
 
 /** The real app on a real port, with its own data folder, database and fake captcha verifier. */
-export async function startTestServer(options: { backend?: Backend; env?: Record<string, string>; forms?: FormRegistry; onRoute?: AppDependencies['onRoute'] } = {}): Promise<TestServer> {
+export async function startTestServer(
+  options: { backend?: Backend; env?: Record<string, string>; forms?: FormRegistry; onRoute?: AppDependencies['onRoute']; now?: AppDependencies['now'] } = {},
+): Promise<TestServer> {
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'api-data-'));
   const storage = await freshStorage(options.backend ?? 'pglite', dataDir);
   const siteverify = await startFakeSiteverify();
@@ -69,7 +71,7 @@ export async function startTestServer(options: { backend?: Backend; env?: Record
     projectDir,
   );
   const database = await openDatabase(config);
-  const app = await buildApp({ config, database, forms: options.forms ?? formDefinitions, logger: false, onRoute: options.onRoute });
+  const app = await buildApp({ config, database, forms: options.forms ?? formDefinitions, logger: false, onRoute: options.onRoute, now: options.now });
   const port = await listenInRange((candidate) => app.listen({ host: '127.0.0.1', port: candidate }));
   return {
     url: `http://127.0.0.1:${port}`,

@@ -62,6 +62,11 @@ export function answer(method: 'get' | 'post', path: string, respond: () => Resp
 
 export const json = (body: JsonBodyType, status = 200) => () => HttpResponse.json(body, { status });
 
+/** Answers GET /api/team/rounds with no round at all: the lists filter by none (a test's own answer, installed later, wins). */
+export function noRounds() {
+  apiServer.use(http.get('*/api/team/rounds', () => HttpResponse.json({ now: '2026-11-29T08:00:00Z', programmes: [] })));
+}
+
 /** A request that never answers: the page stays in its loading state. */
 export const never = () => new Promise<Response>(() => undefined);
 

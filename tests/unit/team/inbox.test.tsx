@@ -3,7 +3,7 @@ import { beforeEach, describe, expect, it, vi } from 'vitest';
 import InboxPage from '@/pages/equipo/solicitudes';
 import type { ApplicationPage } from '@/team/api';
 import { navigate } from '@/team/navigate';
-import { admin, answer, finance, json, never, renderPage, reviewer, signedInAs } from './harness';
+import { admin, answer, finance, json, never, noRounds, renderPage, reviewer, signedInAs } from './harness';
 
 vi.mock('@/team/navigate', () => ({ navigate: vi.fn() }));
 
@@ -22,6 +22,7 @@ const table = () => screen.findByRole('table', { name: /Solicitudes de Project G
 describe('inbox (/equipo/solicitudes/)', () => {
   beforeEach(() => {
     answer('get', '/api/team/assignees', json({ members: [] }));
+    noRounds();
   });
 
   it('shows a loading state while the list is on its way', async () => {

@@ -2,7 +2,7 @@ import { screen, waitFor, within } from '@testing-library/react';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import InboxPage from '@/pages/equipo/solicitudes';
 import type { ApplicationPage } from '@/team/api';
-import { admin, answer, finance, json, renderPage, reviewer, signedInAs } from './harness';
+import { admin, answer, finance, json, noRounds, renderPage, reviewer, signedInAs } from './harness';
 
 vi.mock('@/team/navigate', () => ({ navigate: vi.fn() }));
 
@@ -29,6 +29,7 @@ const table = () => screen.findByRole('table', { name: /Solicitudes de Project G
 describe('inbox review workflow: status, assignee, bulk status change', () => {
   beforeEach(() => {
     answer('get', '/api/team/assignees', json(assignees));
+    noRounds();
   });
 
   it('shows each application’s status by its Spanish label and who it is assigned to', async () => {

@@ -5,11 +5,14 @@ import type { DueList, PaymentList } from '@/api/contracts/payments';
 import PaymentsPage from '@/pages/equipo/pagos';
 import { ERASED_GRANTEE } from '@/lib/payments';
 import { navigate } from '@/team/navigate';
-import { answer, finance, json, renderPage, reviewer, signedInAs } from './harness';
+import { answer, finance, json, noRounds, renderPage, reviewer, signedInAs } from './harness';
 
 vi.mock('@/team/navigate', () => ({ navigate: vi.fn() }));
 
-beforeEach(() => vi.mocked(navigate).mockClear());
+beforeEach(() => {
+  vi.mocked(navigate).mockClear();
+  noRounds();
+});
 
 const HASH = `0x${'ab'.repeat(32)}`;
 

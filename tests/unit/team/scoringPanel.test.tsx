@@ -4,7 +4,7 @@ import MyReviewsPage from '@/pages/equipo/mis-revisiones';
 import InboxPage from '@/pages/equipo/solicitudes';
 import ApplicationPage from '@/pages/equipo/solicitud';
 import type { ApplicationAnswer, ApplicationDetail, ApplicationPage as InboxAnswer, ReviewerScores, ScoringPart, TeamMember } from '@/team/api';
-import { admin, answer, applicationDetail, json, renderPage, reviewer, signedInAs } from './harness';
+import { admin, answer, applicationDetail, json, noRounds, renderPage, reviewer, signedInAs } from './harness';
 
 vi.mock('@/team/navigate', () => ({ navigate: vi.fn() }));
 
@@ -74,6 +74,7 @@ const focusLandsOn = (element: HTMLElement) => waitFor(() => expect(document.act
 
 beforeEach(() => {
   answer('get', '/api/team/assignees', json({ members: [{ id: 'm-1', email: 'ana@ejemplo.org', role: 'admin' }, { ...rita, role: 'reviewer' }, { ...rosa, role: 'reviewer' }] }));
+  noRounds();
 });
 
 describe('declaring a conflict of interest', () => {

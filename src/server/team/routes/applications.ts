@@ -1,6 +1,6 @@
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { ApplicationAnswer, ApplicationPage, InboxQuery, type InboxSort, type ReviewFilter } from '../../../api/contracts/teamApplications';
-import { ReferenceParams } from '../../../api/contracts/common';
+import { ReferenceParams, roundOf } from '../../../api/contracts/common';
 import { formDefinitions, isReviewedForm } from '../../../forms/definitions';
 import type { FormKey } from '../../../forms/definitions/types';
 import type { ApplicationStatus } from '../../../lib/applicationStatus';
@@ -40,7 +40,7 @@ function filterOf(query: InboxQuery, memberId: string): (Omit<ApplicationFilter,
   const search = query.q?.trim() || null;
   const statuses = query.status ? [...new Set(query.status.split(',') as ApplicationStatus[])] : null;
   const assignee = query.assignee ? { memberId: query.assignee === 'me' ? memberId : query.assignee === 'none' ? null : query.assignee } : null;
-  return { form: (query.form || null) as FormKey | null, since, before, search, page: query.page ? Number(query.page) : 1, statuses, assignee, review, sort };
+  return { form: (query.form || null) as FormKey | null, since, before, search, page: query.page ? Number(query.page) : 1, statuses, assignee, review, sort, round: roundOf(query) };
 }
 
 /** The CSV of the current filter, by the CLI's own code (same columns, same CSV). */
@@ -63,7 +63,7 @@ async function exportCsv(request: FastifyRequest<{ Querystring: InboxQuery }>, r
     return send(reply, 500, message);
   }
   const { status, assignee, review, sort } = request.query;
-  const filterText = Object.entries({ form: filter.form, from: request.query.from, to: request.query.to, q: filter.search, status, assignee, review, sort })
+  const filterText = Object.entries({ form: filter.form, round: filter.round, from: request.query.from, to: request.query.to, q: filter.search, status, assignee, review, sort })
     .filter(([, value]) => value)
     .map(([name, value]) => `${name}=${value}`)
     .join(' ');

@@ -17,6 +17,7 @@ import { memberRoutes } from './members';
 import { myReviewRoutes } from './myReviews';
 import { paymentRoutes } from './payments';
 import { reviewRoutes } from './review';
+import { roundRoutes } from './rounds';
 import { scoringRoutes, withheldApplications } from './scoring';
 import { sessionRoutes } from './sessions';
 import { MESSAGES, send, type TeamAccess, type TeamRouteOptions } from './shared';
@@ -88,8 +89,8 @@ export async function teamRoutes(app: FastifyInstance, options: TeamRouteOptions
   });
   team.setNotFoundHandler((_request, reply) => send(reply, 404, MESSAGES.noRoute));
 
-  // One line a resource. Only the three dependencies are passed on: `options` also holds this plugin's prefix.
-  const resource = { database, config, financeKeys: options.financeKeys };
+  // One line a resource. Only the dependencies are passed on: `options` also holds this plugin’s prefix.
+  const resource = { database, config, financeKeys: options.financeKeys, now: options.now };
   await team.register(authRoutes, resource);
   await team.register(sessionRoutes, resource);
   await team.register(applicationRoutes, resource);
@@ -105,4 +106,6 @@ export async function teamRoutes(app: FastifyInstance, options: TeamRouteOptions
   await team.register(paymentRoutes, resource);
   // The grant of an approved application: milestones and progress reports.
   await team.register(grantRoutes, resource);
+  // The programmes' rounds: read by every member, run by admins.
+  await team.register(roundRoutes, resource);
 }

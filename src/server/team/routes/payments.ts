@@ -1,5 +1,5 @@
 import { DueList, PaymentDestination, PaymentList, PaymentParams, PaymentRange, PaymentRecorded, PaymentRefused, RecordPaymentBody } from '../../../api/contracts/payments';
-import { ReferenceParams } from '../../../api/contracts/common';
+import { ReferenceParams, roundOf } from '../../../api/contracts/common';
 import { toDecimalString } from '../../../lib/money';
 import { toCsv } from '../../export/csv';
 import { exportPayments } from '../../export/payments';
@@ -19,11 +19,11 @@ const BAD_DAY = 'Las fechas van en formato AAAA-MM-DD.';
 const NO_PAYMENT = 'No encontramos ese pago.';
 
 /** The range a query asks for, or null when a day does not exist (2026-02-30). */
-function rangeOf(query: PaymentRange): { since: string | null; before: string | null } | null {
+function rangeOf(query: PaymentRange): { since: string | null; before: string | null; round: string | null } | null {
   const since = query.since ?? null;
   const before = query.before ?? null;
   if ((since !== null && !isCalendarDay(since)) || (before !== null && !isCalendarDay(before))) return null;
-  return { since, before };
+  return { since, before, round: roundOf(query) };
 }
 
 export const paymentRoutes: TeamResource = async (team, { database, financeKeys }) => {
@@ -84,7 +84,7 @@ export const paymentRoutes: TeamResource = async (team, { database, financeKeys 
     const range = rangeOf(request.query);
     if (!range) return send(reply, 400, BAD_DAY);
     const table = await exportPayments(database, range);
-    const filterText = Object.entries({ since: range.since, before: range.before })
+    const filterText = Object.entries({ round: range.round, since: range.since, before: range.before })
       .filter(([, value]) => value)
       .map(([name, value]) => `${name}=${value}`)
       .join(' ');

@@ -11,7 +11,13 @@ import { seesPaymentDetails, type Role } from '../roles';
 import type { TeamSession } from '../sessions';
 
 /** What every resource of the team API is given (src/server/team/routes/index.ts registers them). */
-export type TeamRouteOptions = { readonly database: Database; readonly config: ServerConfig; readonly financeKeys: FinanceKeyring };
+export type TeamRouteOptions = {
+  readonly database: Database;
+  readonly config: ServerConfig;
+  readonly financeKeys: FinanceKeyring;
+  /** The clock of the routes that depend on the moment (rounds); default the real one. Tests control it. */
+  readonly now?: () => Date;
+};
 
 /** One resource's routes, declared with the schemas of src/api/contracts. */
 export type TeamResource = FastifyPluginAsyncTypebox<TeamRouteOptions>;

@@ -1,0 +1,45 @@
+import { useEffect, useState, type FormEvent } from 'react';
+import { useHydrated } from '@/forms/kit/useHydrated';
+import styles from '../team.module.css';
+import { ALL_ROUNDS, RoundSelect } from './RoundSelect';
+import type { TeamRoundList } from './roundsApi';
+
+const ROUND_PATTERN = /^(?:all|[1-9]\d{0,17})$/;
+
+/**
+ * A list's round kept in the address (`?round=<id>`, none for every round), so a reload or a shared link shows
+ * the same list: null until the address is read, then the round or ALL_ROUNDS.
+ */
+export function useRoundInAddress(): [string | null, (round: string) => void] {
+  const hydrated = useHydrated();
+  const [chosen, setChosen] = useState<string | null>(null);
+  const round = chosen ?? (hydrated ? (ROUND_PATTERN.exec(new URLSearchParams(window.location.search).get('round') ?? '')?.[0] ?? ALL_ROUNDS) : null);
+  useEffect(() => {
+    if (chosen === null) return;
+    const params = new URLSearchParams(window.location.search);
+    if (chosen === ALL_ROUNDS) params.delete('round');
+    else params.set('round', chosen);
+    const query = params.toString();
+    window.history.replaceState(null, '', `${window.location.pathname}${query ? `?${query}` : ''}`);
+  }, [chosen]);
+  return [round, setChosen];
+}
+
+/** A list's own round filter: the choice, applied with "Mostrar". */
+export function RoundFilterForm({ id, label, programmes, round, onApply }: { id: string; label: string; programmes: TeamRoundList['programmes']; round: string; onApply: (round: string) => void }) {
+  const [draft, setDraft] = useState<string | null>(null);
+  const apply = (event: FormEvent) => {
+    event.preventDefault();
+    onApply(draft ?? round);
+  };
+  return (
+    <form className={styles.filters} onSubmit={apply} aria-label={label}>
+      <RoundSelect id={id} value={draft ?? round} onChange={setDraft} programmes={programmes} />
+      <div>
+        <button type="submit" className={styles.button}>
+          Mostrar
+        </button>
+      </div>
+    </form>
+  );
+}

@@ -1,0 +1,71 @@
+import { showAmount } from '@/lib/grantText';
+import { DataTable, type Column } from '../kit/DataTable';
+import styles from '../team.module.css';
+import roundStyles from './Rounds.module.css';
+import type { TeamRound } from './roundsApi';
+import { formatLocal, orderedRounds, stateLabels } from './roundText';
+
+export type RoundAction = 'edit' | 'extend' | 'close';
+
+type RoundsTableProps = {
+  caption: string;
+  rounds: readonly TeamRound[];
+  /** The admin's buttons; absent for the roles that only read. */
+  onAction?: (action: RoundAction, round: TeamRound, opener: HTMLButtonElement) => void;
+};
+
+/** A row's buttons: edit; extend (an open round) or reopen (a closed one, by extending it); close now (an open round). */
+function RoundButtons({ round, onAction }: { round: TeamRound; onAction: NonNullable<RoundsTableProps['onAction']> }) {
+  const button = (action: RoundAction, label: string) => (
+    <button type="button" className={styles.secondaryButton} aria-label={`${label}: ${round.name}`} onClick={(event) => onAction(action, round, event.currentTarget)}>
+      {label}
+    </button>
+  );
+  return (
+    <div className={roundStyles.buttons}>
+      {button('edit', 'Editar')}
+      {round.state === 'open' && round.closesLocal !== null ? button('extend', 'Extender') : null}
+      {round.state === 'closed' ? button('extend', 'Reabrir') : null}
+      {round.state === 'open' ? button('close', 'Cerrar ahora') : null}
+    </div>
+  );
+}
+
+/** What a round sets beyond its dates, one line each; a dash when none. */
+function Conditions({ round }: { round: TeamRound }) {
+  const lines = [
+    round.graceHours > 0 ? `Gracia: ${round.graceHours} h (no se publica)` : null,
+    round.budget ? `Presupuesto: ${showAmount(round.budget.amount, round.budget.currency)}` : null,
+    round.cap === null ? null : `Máximo: ${round.cap} solicitudes`,
+  ].filter((line): line is string => line !== null);
+  return lines.length === 0 ? <>—</> : <Lines lines={lines} />;
+}
+
+const Lines = ({ lines, className = roundStyles.line }: { lines: readonly string[]; className?: string }) => (
+  <>
+    {lines.map((line) => (
+      <span key={line} className={className}>
+        {line}
+      </span>
+    ))}
+  </>
+);
+
+/** A programme's rounds, open first, then upcoming, then past, with their counts. */
+export function RoundsTable({ caption, rounds, onAction }: RoundsTableProps) {
+  const moment = (local: string | null, round: TeamRound) => formatLocal(local, round.timezone, 'short');
+  const columns: ReadonlyArray<Column<TeamRound> | false> = [
+    { key: 'name', header: 'Convocatoria', cell: (round) => round.name },
+    { key: 'state', header: 'Estado', cell: (round) => stateLabels[round.state] },
+    { key: 'opens', header: 'Abre', cell: (round) => moment(round.opensLocal, round) ?? '—' },
+    { key: 'closes', header: 'Cierra', cell: (round) => moment(round.closesLocal, round) ?? 'Sin fecha de cierre' },
+    { key: 'conditions', header: 'Condiciones', cell: (round) => <Conditions round={round} /> },
+    {
+      key: 'counts',
+      header: 'Solicitudes',
+      cell: ({ counts }) => <Lines lines={[`${counts.received} recibidas`, `${counts.inReview} en revisión`, `${counts.decided} decididas`]} className={roundStyles.count} />,
+    },
+    Boolean(onAction) && { key: 'actions', header: <span className={styles.visuallyHidden}>Acciones</span>, cell: (round) => (onAction ? <RoundButtons round={round} onAction={onAction} /> : null) },
+  ];
+  return <DataTable caption={caption} columns={columns} rows={orderedRounds(rounds)} rowKey={(round) => round.id} stacked className={styles.stackedTable} />;
+}
