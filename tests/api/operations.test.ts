@@ -106,7 +106,9 @@ describe('PostgreSQL ending the connections', () => {
       await admin.end();
       expect(ended.rowCount).toBeGreaterThan(0);
       const expected = 'PostgreSQL ended an idle connection (terminating connection due to administrator command); the next query opens a new one.';
-      await expect.poll(() => warnings).toContain(expected);
+      // One warning per ended connection: the pool has dropped them all before the next submission (a submission
+      // now checks its round before its transaction, so the pool holds more than one idle connection to drop).
+      await expect.poll(() => warnings.filter((warning) => warning === expected).length).toBe(ended.rowCount);
     } finally {
       process.off('warning', onWarning);
     }
