@@ -1,0 +1,116 @@
+/**
+ * The parts of the two round pages (/academic-grants, /devcon-grants) that depend on the round: the
+ * #apply call, the deadline, the form step, the stats and the English banner note. Written once:
+ * grantRounds.ts builds them with the build's dates, and the page rewrites them with the server's
+ * answer (GET /api/rounds) at run time, through followRound. Small on purpose: it is the page's
+ * JavaScript.
+ */
+import { facts, foundation, roundState, type RoundDates, type RoundState } from '../config/programmes';
+import { contact } from '../config/site';
+import { routes } from '../config/routes';
+import type { RoundBudget } from '../api/contracts/rounds';
+import { dayEn, dayEs, sentences, usd, usdEnglish } from '../lib/figures';
+import { formatAmount, parseAmount } from '../lib/money';
+import { publishedDates, type ServerRound } from '../lib/roundWords';
+import type { Block, SectionedPageCopy } from './types';
+
+export type RoundPageProgramme = 'academic-grants' | 'devcon-grants';
+
+/** What the round's copy says: its state, its published dates, the budget as shown ('USD 750.000'). */
+export type RoundFacts = { readonly state: RoundState; readonly dates: RoundDates; readonly budget?: string };
+
+const pages: Readonly<Record<RoundPageProgramme, { openText: string; applyHref: string; contactEmail: string; budget?: string }>> = {
+  'academic-grants': {
+    openText: 'Cuando tengas lista tu propuesta, completa el formulario de la ronda.',
+    applyHref: routes.academicGrantsApply,
+    contactEmail: contact.academicGrants,
+    ...(facts.academicGrants.totalUsd ? { budget: usd(facts.academicGrants.totalUsd) } : {}),
+  },
+  'devcon-grants': { openText: 'Completa el formulario con los datos de tu evento.', applyHref: routes.devconGrantsApply, contactEmail: contact.devconGrants },
+};
+
+/** The round as the build sees it: today's settings, judged with the build machine's clock. */
+export function builtRound(programme: RoundPageProgramme): RoundFacts {
+  const dates = (programme === 'academic-grants' ? facts.academicGrants : facts.devconGrants).round;
+  const budget = pages[programme].budget;
+  return { state: roundState(dates, new Date()), dates, ...(budget ? { budget } : {}) };
+}
+
+/** The #apply section: the call to apply while the round is open, its dates otherwise. */
+export function applyBlocks(programme: RoundPageProgramme, { state, dates }: RoundFacts): Block[] {
+  const { openText, applyHref, contactEmail } = pages[programme];
+  if (state === 'open') {
+    return [
+      { kind: 'paragraph', text: sentences(openText, dates.closes && `Recibimos solicitudes hasta el ${dayEs(dates.closes)}.`) },
+      { kind: 'action', link: { label: 'Applica', href: applyHref } },
+    ];
+  }
+  const when = state === 'closed' ? `La convocatoria cerró${dates.closes ? ` el ${dayEs(dates.closes)}` : ''}.` : `La convocatoria abre${dates.opens ? ` el ${dayEs(dates.opens)}` : ' pronto'}.`;
+  return [{ kind: 'paragraph', text: `${when} Si tienes preguntas, escribe a ${contactEmail}.` }];
+}
+
+/** The academic round's #deadline paragraph. */
+export function deadlineText({ state, dates }: RoundFacts): string {
+  if (!dates.closes) return 'Esta ronda no tiene fecha de cierre: recibimos propuestas mientras el formulario de solicitud esté abierto.';
+  if (state === 'closed') return `La ronda recibió propuestas hasta el ${dayEs(dates.closes)} y ya cerró. Las rondas futuras se anuncian en esta página.`;
+  return `Recibimos propuestas hasta el ${dayEs(dates.closes)}. Después de esa fecha el formulario se cierra; las rondas futuras se anuncian en esta página.`;
+}
+
+/** The academic round's third step. */
+export function submitStepText({ dates }: RoundFacts): string {
+  return dates.closes
+    ? `Envía tu propuesta desde la sección de solicitud hasta el ${dayEs(dates.closes)}.`
+    : 'Envía tu propuesta desde la sección de solicitud mientras el formulario esté abierto.';
+}
+
+/** The academic round's figures: its budget and its deadline, those it has. */
+export function roundStats({ dates, budget }: RoundFacts): Array<{ value: string; label: string }> {
+  return [...(budget ? [{ value: budget, label: 'en total para la ronda' }] : []), ...(dates.closes ? [{ value: dayEs(dates.closes), label: 'fecha límite de propuestas' }] : [])];
+}
+
+/** The academic round's English banner note (the spec's wording; the amount and date are the round's). */
+export function academicBannerNote({ dates }: RoundFacts): string {
+  const total = facts.academicGrants.totalUsd;
+  return sentences(
+    `The ${foundation.name} is sponsoring a wave of academic grants to support Ethereum-related research${total ? `, with up to ${usdEnglish(total)} in total` : ''}.`,
+    dates.closes && `Proposals are due ${dayEn(dates.closes)}.`,
+  );
+}
+
+/**
+ * The page's copy with the round's parts rewritten for the given facts (the server's): the same
+ * sections in the same order, so the page only changes words. A section the page lacks stays absent.
+ */
+export function followRound(copy: SectionedPageCopy, programme: RoundPageProgramme, round: RoundFacts): SectionedPageCopy {
+  const sections = copy.sections.map((section) => {
+    switch (section.id) {
+      case 'apply':
+        return { ...section, blocks: applyBlocks(programme, round) };
+      case 'deadline':
+        return programme === 'academic-grants' ? { ...section, blocks: [{ kind: 'paragraph' as const, text: deadlineText(round) }] } : section;
+      case 'submit-proposal':
+        return {
+          ...section,
+          blocks: section.blocks.map((block) => (block.kind === 'steps' ? { ...block, items: block.items.map((item, index) => (index === 2 ? { ...item, text: submitStepText(round) } : item)) } : block)),
+        };
+      case 'description':
+        return programme === 'academic-grants' ? { ...section, blocks: section.blocks.map((block) => (block.kind === 'stats' ? { ...block, items: roundStats(round) } : block)) } : section;
+      default:
+        return section;
+    }
+  });
+  const banner = programme === 'academic-grants' && copy.banner.note ? { ...copy.banner, note: { ...copy.banner.note, text: academicBannerNote(round) } } : copy.banner;
+  return { ...copy, banner, sections };
+}
+
+/** The budget as the stats show it ('USD 750.000', 'ETH 1,5'); undefined when the text is not an amount. */
+function budgetText({ amount, currency }: RoundBudget): string | undefined {
+  const parsed = parseAmount(amount, currency);
+  return parsed.ok ? formatAmount(parsed.minor, currency).replace(/,0+$/, '') : undefined;
+}
+
+/** The round as the server publishes it: its state and dates, and its budget when it has one (else the build's). */
+export function serverRoundFacts(programme: RoundPageProgramme, round: ServerRound): RoundFacts {
+  const budget = (round.budget && budgetText(round.budget)) ?? pages[programme].budget;
+  return { state: round.state, dates: publishedDates(round), ...(budget ? { budget } : {}) };
+}
