@@ -1,13 +1,40 @@
 /** Copy of the two grant rounds: /academic-grants and /devcon-grants. */
-import { facts } from '@/config/programmes';
+import { facts, foundation, roundState } from '@/config/programmes';
 import { publishedCriteria } from '@/config/review';
 import { contact, links } from '@/config/site';
-import { businessDays, dayEs, sentences, usd, weeks } from '../lib/figures';
-import { academicBannerNote, applyBlocks, builtRound, deadlineText, roundStats, submitStepText } from './roundCopy';
+import { businessDays, dayEs, sentences, usd, usdEnglish, weeks } from '../lib/figures';
+import { routes } from '../config/routes';
+import { academicBannerNote, applyBlocks, deadlineText, roundStats, submitStepText, type RoundFacts, type RoundPageParams, type RoundPageProgramme } from './roundCopy';
 import type { SectionedPageCopy } from './types';
 
 const academic = facts.academicGrants;
 const devcon = facts.devconGrants;
+/** Each round page's settings; they travel to the page with its copy, for it to follow the server's answer. */
+export const roundPageParams: Readonly<Record<RoundPageProgramme, RoundPageParams>> = {
+  'academic-grants': {
+    programme: 'academic-grants',
+    openText: 'Cuando tengas lista tu propuesta, completa el formulario de la ronda.',
+    applyHref: routes.academicGrantsApply,
+    contactEmail: contact.academicGrants,
+    foundationName: foundation.name,
+    ...(academic.totalUsd ? { budget: usd(academic.totalUsd), totalEnglish: usdEnglish(academic.totalUsd) } : {}),
+  },
+  'devcon-grants': {
+    programme: 'devcon-grants',
+    openText: 'Completa el formulario con los datos de tu evento.',
+    applyHref: routes.devconGrantsApply,
+    contactEmail: contact.devconGrants,
+    foundationName: foundation.name,
+  },
+};
+
+/** A round as the build sees it: today's settings, judged with the build machine's clock. */
+function builtRound(programme: RoundPageProgramme): RoundFacts {
+  const dates = (programme === 'academic-grants' ? academic : devcon).round;
+  const { budget } = roundPageParams[programme];
+  return { state: roundState(dates, new Date()), dates, ...(budget ? { budget } : {}) };
+}
+
 /** The rounds at build time; the pages follow the server's answer at run time (roundCopy.ts followRound). */
 const academicRound = builtRound('academic-grants');
 const devconRound = builtRound('devcon-grants');
@@ -30,7 +57,7 @@ export const academicGrantsPage: SectionedPageCopy = {
     lead: 'Una ronda de becas para universidades, centros de investigación e investigadores independientes que estudian Ethereum.',
     note: {
       // The spec's English wording; the amount and the date are the configured ones.
-      text: academicBannerNote(academicRound),
+      text: academicBannerNote(roundPageParams['academic-grants'], academicRound),
       lang: 'en',
     },
   },
@@ -149,7 +176,7 @@ export const academicGrantsPage: SectionedPageCopy = {
     {
       id: 'apply',
       title: 'Solicitud',
-      blocks: applyBlocks('academic-grants', academicRound),
+      blocks: applyBlocks(roundPageParams['academic-grants'], academicRound),
     },
   ],
 };
@@ -262,7 +289,7 @@ export const devconGrantsPage: SectionedPageCopy = {
     {
       id: 'apply',
       title: 'Solicitud',
-      blocks: applyBlocks('devcon-grants', devconRound),
+      blocks: applyBlocks(roundPageParams['devcon-grants'], devconRound),
     },
   ],
 };

@@ -2,16 +2,12 @@
  * The parts of the two round pages (/academic-grants, /devcon-grants) that depend on the round: the
  * #apply call, the deadline, the form step, the stats and the English banner note. Written once:
  * grantRounds.ts builds them with the build's dates, and the page rewrites them with the server's
- * answer (GET /api/rounds) at run time, through followRound. Small on purpose: it is the page's
- * JavaScript.
+ * answer (GET /api/rounds) at run time, through followRound. Small on purpose, and free of
+ * configuration (the build hands it RoundPageParams): it is the page's JavaScript.
  */
-import { facts, foundation, roundState, type RoundDates, type RoundState } from '../config/programmes';
-import { contact } from '../config/site';
-import { routes } from '../config/routes';
-import type { RoundBudget } from '../api/contracts/rounds';
-import { dayEn, dayEs, sentences, usd, usdEnglish } from '../lib/figures';
-import { formatAmount, parseAmount } from '../lib/money';
-import { publishedDates, type ServerRound } from '../lib/roundWords';
+import type { RoundDates, RoundState } from '../config/programmes';
+import { dayEn, dayEs, sentences } from '../lib/figures';
+import { publishedDates, shownBudget, type ServerRound } from '../lib/roundWords';
 import type { Block, SectionedPageCopy } from './types';
 
 export type RoundPageProgramme = 'academic-grants' | 'devcon-grants';
@@ -19,26 +15,24 @@ export type RoundPageProgramme = 'academic-grants' | 'devcon-grants';
 /** What the round's copy says: its state, its published dates, the budget as shown ('USD 750.000'). */
 export type RoundFacts = { readonly state: RoundState; readonly dates: RoundDates; readonly budget?: string };
 
-const pages: Readonly<Record<RoundPageProgramme, { openText: string; applyHref: string; contactEmail: string; budget?: string }>> = {
-  'academic-grants': {
-    openText: 'Cuando tengas lista tu propuesta, completa el formulario de la ronda.',
-    applyHref: routes.academicGrantsApply,
-    contactEmail: contact.academicGrants,
-    ...(facts.academicGrants.totalUsd ? { budget: usd(facts.academicGrants.totalUsd) } : {}),
-  },
-  'devcon-grants': { openText: 'Completa el formulario con los datos de tu evento.', applyHref: routes.devconGrantsApply, contactEmail: contact.devconGrants },
+/**
+ * A round page's settings from the build (grantRounds.ts roundPageParams), which travel to the page
+ * as JSON with its copy: so the page's JavaScript carries no configuration.
+ */
+export type RoundPageParams = {
+  programme: RoundPageProgramme;
+  openText: string;
+  applyHref: string;
+  contactEmail: string;
+  /** The build's budget ('USD 750.000'), shown while the server gives none. */
+  budget?: string;
+  /** The English banner note's sponsor and amount ('$750,000'); academic grants only. */
+  foundationName: string;
+  totalEnglish?: string;
 };
 
-/** The round as the build sees it: today's settings, judged with the build machine's clock. */
-export function builtRound(programme: RoundPageProgramme): RoundFacts {
-  const dates = (programme === 'academic-grants' ? facts.academicGrants : facts.devconGrants).round;
-  const budget = pages[programme].budget;
-  return { state: roundState(dates, new Date()), dates, ...(budget ? { budget } : {}) };
-}
-
 /** The #apply section: the call to apply while the round is open, its dates otherwise. */
-export function applyBlocks(programme: RoundPageProgramme, { state, dates }: RoundFacts): Block[] {
-  const { openText, applyHref, contactEmail } = pages[programme];
+export function applyBlocks({ openText, applyHref, contactEmail }: RoundPageParams, { state, dates }: RoundFacts): Block[] {
   if (state === 'open') {
     return [
       { kind: 'paragraph', text: sentences(openText, dates.closes && `Recibimos solicitudes hasta el ${dayEs(dates.closes)}.`) },
@@ -69,10 +63,9 @@ export function roundStats({ dates, budget }: RoundFacts): Array<{ value: string
 }
 
 /** The academic round's English banner note (the spec's wording; the amount and date are the round's). */
-export function academicBannerNote({ dates }: RoundFacts): string {
-  const total = facts.academicGrants.totalUsd;
+export function academicBannerNote({ foundationName, totalEnglish }: RoundPageParams, { dates }: RoundFacts): string {
   return sentences(
-    `The ${foundation.name} is sponsoring a wave of academic grants to support Ethereum-related research${total ? `, with up to ${usdEnglish(total)} in total` : ''}.`,
+    `The ${foundationName} is sponsoring a wave of academic grants to support Ethereum-related research${totalEnglish ? `, with up to ${totalEnglish} in total` : ''}.`,
     dates.closes && `Proposals are due ${dayEn(dates.closes)}.`,
   );
 }
@@ -81,11 +74,12 @@ export function academicBannerNote({ dates }: RoundFacts): string {
  * The page's copy with the round's parts rewritten for the given facts (the server's): the same
  * sections in the same order, so the page only changes words. A section the page lacks stays absent.
  */
-export function followRound(copy: SectionedPageCopy, programme: RoundPageProgramme, round: RoundFacts): SectionedPageCopy {
+export function followRound(copy: SectionedPageCopy, params: RoundPageParams, round: RoundFacts): SectionedPageCopy {
+  const { programme } = params;
   const sections = copy.sections.map((section) => {
     switch (section.id) {
       case 'apply':
-        return { ...section, blocks: applyBlocks(programme, round) };
+        return { ...section, blocks: applyBlocks(params, round) };
       case 'deadline':
         return programme === 'academic-grants' ? { ...section, blocks: [{ kind: 'paragraph' as const, text: deadlineText(round) }] } : section;
       case 'submit-proposal':
@@ -99,18 +93,12 @@ export function followRound(copy: SectionedPageCopy, programme: RoundPageProgram
         return section;
     }
   });
-  const banner = programme === 'academic-grants' && copy.banner.note ? { ...copy.banner, note: { ...copy.banner.note, text: academicBannerNote(round) } } : copy.banner;
+  const banner = programme === 'academic-grants' && copy.banner.note ? { ...copy.banner, note: { ...copy.banner.note, text: academicBannerNote(params, round) } } : copy.banner;
   return { ...copy, banner, sections };
 }
 
-/** The budget as the stats show it ('USD 750.000', 'ETH 1,5'); undefined when the text is not an amount. */
-function budgetText({ amount, currency }: RoundBudget): string | undefined {
-  const parsed = parseAmount(amount, currency);
-  return parsed.ok ? formatAmount(parsed.minor, currency).replace(/,0+$/, '') : undefined;
-}
-
 /** The round as the server publishes it: its state and dates, and its budget when it has one (else the build's). */
-export function serverRoundFacts(programme: RoundPageProgramme, round: ServerRound): RoundFacts {
-  const budget = (round.budget && budgetText(round.budget)) ?? pages[programme].budget;
+export function serverRoundFacts(params: RoundPageParams, round: ServerRound): RoundFacts {
+  const budget = (round.budget && shownBudget(round.budget)) || params.budget;
   return { state: round.state, dates: publishedDates(round), ...(budget ? { budget } : {}) };
 }

@@ -4,7 +4,7 @@
  * whether fewer than 48 hours remain by the server's clock. Plain functions, no React: the pages call
  * them with the answer of src/lib/publicRounds.ts.
  */
-import type { PublicRound, RoundTimezone } from '../api/contracts/rounds';
+import type { PublicRound, RoundBudget, RoundTimezone } from '../api/contracts/rounds';
 import type { ProgrammeDate, RoundDates } from '../config/programmes';
 
 /** The round a programme's pages speak of, as the server publishes it. */
@@ -88,4 +88,18 @@ export function closesSoon(round: ServerRound, serverNow: Date): boolean {
   if (round.state !== 'open' || !round.closesAt) return false;
   const left = Date.parse(round.closesAt) - serverNow.getTime();
   return left > 0 && left < LAST_HOURS_MS;
+}
+
+/**
+ * A round's budget as the stats show it, in the site's style ('USD 750.000', 'ETH 1,5'): the server
+ * took the amount only if src/lib/money.ts parseAmount read it ('750000', '750.000,00', '1,5'), so
+ * regrouping its digits is enough here (the page's JavaScript does without the money module).
+ * Undefined for a text that does not read so.
+ */
+export function shownBudget({ amount, currency }: RoundBudget): string | undefined {
+  const match = /^(\d{1,3}(?:\.\d{3})+|\d+)(?:,(\d+))?$/.exec(amount.trim());
+  if (!match) return undefined;
+  const whole = match[1]!.replace(/\./g, '').replace(/^0+(?=\d)/, '').replace(/\B(?=(\d{3})+(?!\d))/g, '.');
+  const fraction = (match[2] ?? '').replace(/0+$/, '');
+  return `${currency} ${whole}${fraction ? `,${fraction}` : ''}`;
 }

@@ -1,7 +1,7 @@
 import { useState } from 'react';
 import { PageMeta } from '@/components/PageMeta';
 import { SectionedPage } from '@/components/content/SectionedPage';
-import { followRound, serverRoundFacts, type RoundPageProgramme } from '@/content/roundCopy';
+import { followRound, serverRoundFacts, type RoundPageParams } from '@/content/roundCopy';
 import type { SectionedPageCopy } from '@/content/types';
 import { useServerRound } from './useServerRound';
 
@@ -10,10 +10,10 @@ import { useServerRound } from './useServerRound';
  * page with the round's deadline, stats and call to apply as the server publishes them. Only words
  * change, in place; an answer equal to the build's changes nothing.
  */
-export function RoundProgrammePage({ programme, copy }: { programme: RoundPageProgramme; copy: SectionedPageCopy }) {
+export function RoundProgrammePage({ params, copy }: { params: RoundPageParams; copy: SectionedPageCopy }) {
   const [shown, setShown] = useState(copy);
-  useServerRound(programme, (round) => {
-    const followed = followRound(copy, programme, serverRoundFacts(programme, round));
+  useServerRound(params.programme, (round) => {
+    const followed = followRound(copy, params, serverRoundFacts(params, round));
     if (JSON.stringify(followed) !== JSON.stringify(shown)) setShown(followed);
   });
   return (

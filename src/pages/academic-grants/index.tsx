@@ -1,10 +1,11 @@
 import { RoundProgrammePage } from '@/components/rounds/RoundProgrammePage';
-import { academicGrantsPage } from '@/content/grantRounds';
+import { academicGrantsPage, roundPageParams } from '@/content/grantRounds';
+import type { RoundPageParams } from '@/content/roundCopy';
 import type { SectionedPageCopy } from '@/content/types';
 
-export const getStaticProps = () => ({ props: { copy: academicGrantsPage } });
+export const getStaticProps = () => ({ props: { copy: academicGrantsPage, params: roundPageParams['academic-grants'] } });
 
 /** The build's copy, then the round as the server publishes it (GET /api/rounds). */
-export default function AcademicGrantsPage({ copy }: { copy: SectionedPageCopy }) {
-  return <RoundProgrammePage programme="academic-grants" copy={copy} />;
+export default function AcademicGrantsPage({ copy, params }: { copy: SectionedPageCopy; params: RoundPageParams }) {
+  return <RoundProgrammePage params={params} copy={copy} />;
 }

@@ -1,10 +1,11 @@
 import { RoundProgrammePage } from '@/components/rounds/RoundProgrammePage';
-import { devconGrantsPage } from '@/content/grantRounds';
+import { devconGrantsPage, roundPageParams } from '@/content/grantRounds';
+import type { RoundPageParams } from '@/content/roundCopy';
 import type { SectionedPageCopy } from '@/content/types';
 
-export const getStaticProps = () => ({ props: { copy: devconGrantsPage } });
+export const getStaticProps = () => ({ props: { copy: devconGrantsPage, params: roundPageParams['devcon-grants'] } });
 
 /** The build's copy, then the round as the server publishes it (GET /api/rounds). */
-export default function DevconGrantsPage({ copy }: { copy: SectionedPageCopy }) {
-  return <RoundProgrammePage programme="devcon-grants" copy={copy} />;
+export default function DevconGrantsPage({ copy, params }: { copy: SectionedPageCopy; params: RoundPageParams }) {
+  return <RoundProgrammePage params={params} copy={copy} />;
 }

@@ -7,10 +7,10 @@ import { screen, waitFor, within } from '@testing-library/react';
 import { http, HttpResponse } from 'msw';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { PublicRound, PublicRounds } from '@/api/contracts/rounds';
-import { academicGrantsPage } from '@/content/grantRounds';
+import { academicGrantsPage, roundPageParams } from '@/content/grantRounds';
 import { builtApplyView } from '@/content/rounds';
 import { forgetPublicRounds } from '@/lib/publicRounds';
-import { deadlineSentence } from '@/lib/roundWords';
+import { deadlineSentence, shownBudget } from '@/lib/roundWords';
 import AcademicGrantsApplyPage from '@/pages/academic-grants/apply';
 import AcademicGrantsPage from '@/pages/academic-grants/index';
 import ProjectGrantsApplyPage from '@/pages/applicants/project-grants/apply';
@@ -182,7 +182,7 @@ describe('the academic grants programme page follows the server', { timeout: 30_
 
   it('a round closed on the server: the deadline, the stats and the #apply section say so, the budget is the server\'s', async () => {
     serveRounds('academic-grants', round('closed', { budget: { amount: '500.000,00', currency: 'USD' } }));
-    renderPage(<AcademicGrantsPage copy={academicGrantsPage} />, '/academic-grants');
+    renderPage(<AcademicGrantsPage copy={academicGrantsPage} params={roundPageParams['academic-grants']} />, '/academic-grants');
     expect(within(section('apply')).getByRole('link', { name: /Applica/ })).toBeInTheDocument();
     await waitFor(() => expect(section('deadline')).toHaveTextContent('La ronda recibió propuestas hasta el 15 de marzo de 2027 y ya cerró.'));
     expect(section('apply')).toHaveTextContent('La convocatoria cerró el 15 de marzo de 2027. Si tienes preguntas, escribe a academic-grants@example.org.');
@@ -195,9 +195,18 @@ describe('the academic grants programme page follows the server', { timeout: 30_
 
   it('an open round on the server: the call to apply with its deadline', async () => {
     serveRounds('academic-grants', round('open'));
-    renderPage(<AcademicGrantsPage copy={academicGrantsPage} />, '/academic-grants');
+    renderPage(<AcademicGrantsPage copy={academicGrantsPage} params={roundPageParams['academic-grants']} />, '/academic-grants');
     await waitFor(() => expect(section('apply')).toHaveTextContent('Recibimos solicitudes hasta el 15 de marzo de 2027.'));
     expect(within(section('apply')).getByRole('link', { name: /Applica/ })).toBeInTheDocument();
     expect(within(section('description')).getByText('USD 750.000')).toBeInTheDocument();
+  });
+});
+
+describe('a round budget as the stats show it', () => {
+  it('regroups the amounts the server accepts, in the site style, and refuses other text', () => {
+    expect(shownBudget({ amount: '750000', currency: 'USD' })).toBe('USD 750.000');
+    expect(shownBudget({ amount: '750.000,00', currency: 'USD' })).toBe('USD 750.000');
+    expect(shownBudget({ amount: '1,5', currency: 'ETH' })).toBe('ETH 1,5');
+    expect(shownBudget({ amount: 'mucho', currency: 'USD' })).toBeUndefined();
   });
 });
