@@ -62,6 +62,15 @@ export function roundStats({ dates, budget }: RoundFacts): Array<{ value: string
   return [...(budget ? [{ value: budget, label: 'en total para la ronda' }] : []), ...(dates.closes ? [{ value: dayEs(dates.closes), label: 'fecha límite de propuestas' }] : [])];
 }
 
+/**
+ * The stats the page was built with, their values as the round now has them. None is added or
+ * dropped: a stat more or less near the top of the page would move everything below it.
+ */
+function followStats(built: Array<{ value: string; label: string }>, round: RoundFacts): Array<{ value: string; label: string }> {
+  const now = new Map(roundStats(round).map((stat) => [stat.label, stat.value]));
+  return built.map((stat) => ({ ...stat, value: now.get(stat.label) ?? stat.value }));
+}
+
 /** The academic round's English banner note (the spec's wording; the amount and date are the round's). */
 export function academicBannerNote({ foundationName, totalEnglish }: RoundPageParams, { dates }: RoundFacts): string {
   return sentences(
@@ -88,12 +97,15 @@ export function followRound(copy: SectionedPageCopy, params: RoundPageParams, ro
           blocks: section.blocks.map((block) => (block.kind === 'steps' ? { ...block, items: block.items.map((item, index) => (index === 2 ? { ...item, text: submitStepText(round) } : item)) } : block)),
         };
       case 'description':
-        return programme === 'academic-grants' ? { ...section, blocks: section.blocks.map((block) => (block.kind === 'stats' ? { ...block, items: roundStats(round) } : block)) } : section;
+        return programme === 'academic-grants' ? { ...section, blocks: section.blocks.map((block) => (block.kind === 'stats' ? { ...block, items: followStats(block.items, round) } : block)) } : section;
       default:
         return section;
     }
   });
-  const banner = programme === 'academic-grants' && copy.banner.note ? { ...copy.banner, note: { ...copy.banner.note, text: academicBannerNote(params, round) } } : copy.banner;
+  // The banner note changes its date only: a sentence added or dropped at the top of the page would move everything below it.
+  const note = copy.banner.note;
+  const datedNote = programme === 'academic-grants' && note && round.dates.closes && note.text !== academicBannerNote(params, { ...round, dates: {} });
+  const banner = datedNote ? { ...copy.banner, note: { ...note, text: academicBannerNote(params, round) } } : copy.banner;
   return { ...copy, banner, sections };
 }
 
