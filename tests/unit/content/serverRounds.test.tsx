@@ -189,8 +189,21 @@ describe('the academic grants programme page follows the server', { timeout: 30_
     expect(within(section('apply')).queryByRole('link', { name: /Applica/ })).toBeNull();
     const stats = within(section('description'));
     expect(stats.getByText('USD 500.000')).toBeInTheDocument();
-    expect(stats.getByText('15 de marzo de 2027')).toBeInTheDocument();
+    // The build had no deadline stat: none is added near the top of the page, where it would move everything below.
+    expect(stats.queryByText('15 de marzo de 2027')).toBeNull();
     expect(section('submit-proposal')).toHaveTextContent('Envía tu propuesta desde la sección de solicitud hasta el 15 de marzo de 2027.');
+  });
+
+  it('built with a deadline, extended on the server: the deadline stat and the banner note take the new date', async () => {
+    vi.stubEnv('NEXT_PUBLIC_ACADEMIC_GRANTS_CLOSES', '2027-02-28');
+    vi.resetModules();
+    const { academicGrantsPage: built, roundPageParams: params } = await import('@/content/grantRounds');
+    const { default: Page } = await import('@/pages/academic-grants/index');
+    serveRounds('academic-grants', round('open'));
+    renderPage(<Page copy={built} params={params['academic-grants']} />, '/academic-grants');
+    expect(within(section('description')).getByText('28 de febrero de 2027')).toBeInTheDocument();
+    expect(await within(section('description')).findByText('15 de marzo de 2027')).toBeInTheDocument();
+    expect(screen.getByText(/Proposals are due March 15, 2027\./)).toBeInTheDocument();
   });
 
   it('an open round on the server: the call to apply with its deadline', async () => {
