@@ -82,10 +82,11 @@ function request(method: EndpointSpec['method'], path: string, headers: Readonly
 
 /**
  * Sends one form to its endpoint, JSON or multipart as the endpoint table says. Files are sent only
- * on multipart endpoints. Network failures reject; HTTP failures resolve with ok = false. Every
- * form's send reports its progress and can be cancelled (options).
+ * on multipart endpoints. Network failures reject; HTTP failures resolve with ok = false and the
+ * answer's text (a refusal's `{ "error": … }`). Every form's send reports its progress and can be
+ * cancelled (options).
  */
-export async function sendForm(endpoint: EndpointSpec, fields: RequestFields, files: Readonly<Record<string, File>> = {}, options: SendOptions = {}): Promise<ApiAnswer> {
+export async function sendForm(endpoint: EndpointSpec, fields: RequestFields, files: Readonly<Record<string, File>> = {}, options: SendOptions = {}): Promise<ApiAnswerWithText> {
   const accept = { Accept: 'application/json, text/plain' };
   return endpoint.encoding === 'multipart'
     ? request(endpoint.method, endpoint.path, accept, multipartBody(fields, files), options)
@@ -99,6 +100,17 @@ export async function sendForm(endpoint: EndpointSpec, fields: RequestFields, fi
  */
 export function postMultipart(path: string, fields: RequestFields, files: Readonly<Record<string, File>>, options: SendOptions = {}): Promise<ApiAnswerWithText> {
   return request('POST', path, { Accept: 'application/json' }, multipartBody(fields, files), options);
+}
+
+/** The server's sentence in a refusal's `{ "error": … }` body, or null when the body carries none. */
+export function refusalMessage(text: string): string | null {
+  try {
+    const body: unknown = JSON.parse(text);
+    const error = body && typeof body === 'object' ? (body as { error?: unknown }).error : undefined;
+    return typeof error === 'string' && error.trim() !== '' ? error : null;
+  } catch {
+    return null;
+  }
 }
 
 /** POST /api/newsletter-signup. The text body carries the server's message for 4xx answers. */

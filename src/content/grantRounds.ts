@@ -1,30 +1,47 @@
 /** Copy of the two grant rounds: /academic-grants and /devcon-grants. */
-import { facts, foundation, roundState, type RoundDates } from '@/config/programmes';
+import { facts, foundation, roundState } from '@/config/programmes';
 import { publishedCriteria } from '@/config/review';
 import { contact, links } from '@/config/site';
-import { businessDays, dayEn, dayEs, sentences, usd, usdEnglish, weeks } from '../lib/figures';
+import { businessDays, dayEs, sentences, usd, usdEnglish, weeks } from '../lib/figures';
 import { routes } from '../config/routes';
-import type { Block, SectionedPageCopy } from './types';
+import { academicBannerNote, applyBlocks, deadlineText, roundStats, submitStepText, type RoundFacts, type RoundPageParams, type RoundPageProgramme } from './roundCopy';
+import type { SectionedPageCopy } from './types';
 
 const academic = facts.academicGrants;
 const devcon = facts.devconGrants;
+/** Each round page's settings; they travel to the page with its copy, for it to follow the server's answer. */
+export const roundPageParams: Readonly<Record<RoundPageProgramme, RoundPageParams>> = {
+  'academic-grants': {
+    programme: 'academic-grants',
+    openText: 'Cuando tengas lista tu propuesta, completa el formulario de la ronda.',
+    applyHref: routes.academicGrantsApply,
+    contactEmail: contact.academicGrants,
+    foundationName: foundation.name,
+    ...(academic.totalUsd ? { budget: usd(academic.totalUsd), totalEnglish: usdEnglish(academic.totalUsd) } : {}),
+  },
+  'devcon-grants': {
+    programme: 'devcon-grants',
+    openText: 'Completa el formulario con los datos de tu evento.',
+    applyHref: routes.devconGrantsApply,
+    contactEmail: contact.devconGrants,
+    foundationName: foundation.name,
+  },
+};
+
+/** A round as the build sees it: today's settings, judged with the build machine's clock. */
+function builtRound(programme: RoundPageProgramme): RoundFacts {
+  const dates = (programme === 'academic-grants' ? academic : devcon).round;
+  const { budget } = roundPageParams[programme];
+  return { state: roundState(dates, new Date()), dates, ...(budget ? { budget } : {}) };
+}
+
+/** The rounds at build time; the pages follow the server's answer at run time (roundCopy.ts followRound). */
+const academicRound = builtRound('academic-grants');
+const devconRound = builtRound('devcon-grants');
 const confirmation = `Recibirás un correo de confirmación en un plazo de ${businessDays(facts.confirmationBusinessDays)}.`;
 
 function decision(decisionWeeks: number | undefined): string | undefined {
   return decisionWeeks ? `La decisión suele llegar en unas ${weeks(decisionWeeks)}.` : undefined;
-}
-
-/** The #apply section of a round: the call to apply while it is open, its dates otherwise (state at build time). */
-function applyBlocks(dates: RoundDates, openText: string, applyHref: string, contactEmail: string): Block[] {
-  const state = roundState(dates, new Date());
-  if (state === 'open') {
-    return [
-      { kind: 'paragraph', text: sentences(openText, dates.closes && `Recibimos solicitudes hasta el ${dayEs(dates.closes)}.`) },
-      { kind: 'action', link: { label: 'Applica', href: applyHref } },
-    ];
-  }
-  const when = state === 'closed' ? `La convocatoria cerró${dates.closes ? ` el ${dayEs(dates.closes)}` : ''}.` : `La convocatoria abre${dates.opens ? ` el ${dayEs(dates.opens)}` : ' pronto'}.`;
-  return [{ kind: 'paragraph', text: `${when} Si tienes preguntas, escribe a ${contactEmail}.` }];
 }
 
 export const academicGrantsPage: SectionedPageCopy = {
@@ -40,10 +57,7 @@ export const academicGrantsPage: SectionedPageCopy = {
     lead: 'Una ronda de becas para universidades, centros de investigación e investigadores independientes que estudian Ethereum.',
     note: {
       // The spec's English wording; the amount and the date are the configured ones.
-      text: sentences(
-        `The ${foundation.name} is sponsoring a wave of academic grants to support Ethereum-related research${academic.totalUsd ? `, with up to ${usdEnglish(academic.totalUsd)} in total` : ''}.`,
-        academic.round.closes && `Proposals are due ${dayEn(academic.round.closes)}.`,
-      ),
+      text: academicBannerNote(roundPageParams['academic-grants'], academicRound),
       lang: 'en',
     },
   },
@@ -57,17 +71,7 @@ export const academicGrantsPage: SectionedPageCopy = {
           kind: 'paragraph',
           text: 'Esta ronda busca acercar la investigación académica al ecosistema Ethereum. Damos prioridad a trabajos con resultados abiertos, que toda la comunidad pueda aprovechar.',
         },
-        ...(academic.totalUsd || academic.round.closes
-          ? [
-              {
-                kind: 'stats' as const,
-                items: [
-                  ...(academic.totalUsd ? [{ value: usd(academic.totalUsd), label: 'en total para la ronda' }] : []),
-                  ...(academic.round.closes ? [{ value: dayEs(academic.round.closes), label: 'fecha límite de propuestas' }] : []),
-                ],
-              },
-            ]
-          : []),
+        ...(roundStats(academicRound).length > 0 ? [{ kind: 'stats' as const, items: roundStats(academicRound) }] : []),
       ],
     },
     {
@@ -81,9 +85,7 @@ export const academicGrantsPage: SectionedPageCopy = {
             { title: 'Prepara la propuesta', text: 'Alcance, objetivos, equipo, cronograma y monto solicitado.' },
             {
               title: 'Completa el formulario',
-              text: academic.round.closes
-                ? `Envía tu propuesta desde la sección de solicitud hasta el ${dayEs(academic.round.closes)}.`
-                : 'Envía tu propuesta desde la sección de solicitud mientras el formulario esté abierto.',
+              text: submitStepText(academicRound),
             },
           ],
         },
@@ -95,11 +97,7 @@ export const academicGrantsPage: SectionedPageCopy = {
       blocks: [
         {
           kind: 'paragraph',
-          text: !academic.round.closes
-            ? 'Esta ronda no tiene fecha de cierre: recibimos propuestas mientras el formulario de solicitud esté abierto.'
-            : roundState(academic.round, new Date()) === 'closed'
-              ? `La ronda recibió propuestas hasta el ${dayEs(academic.round.closes)} y ya cerró. Las rondas futuras se anuncian en esta página.`
-              : `Recibimos propuestas hasta el ${dayEs(academic.round.closes)}. Después de esa fecha el formulario se cierra; las rondas futuras se anuncian en esta página.`,
+          text: deadlineText(academicRound),
         },
       ],
     },
@@ -178,7 +176,7 @@ export const academicGrantsPage: SectionedPageCopy = {
     {
       id: 'apply',
       title: 'Solicitud',
-      blocks: applyBlocks(academic.round, 'Cuando tengas lista tu propuesta, completa el formulario de la ronda.', routes.academicGrantsApply, contact.academicGrants),
+      blocks: applyBlocks(roundPageParams['academic-grants'], academicRound),
     },
   ],
 };
@@ -291,7 +289,7 @@ export const devconGrantsPage: SectionedPageCopy = {
     {
       id: 'apply',
       title: 'Solicitud',
-      blocks: applyBlocks(devcon.round, 'Completa el formulario con los datos de tu evento.', routes.devconGrantsApply, contact.devconGrants),
+      blocks: applyBlocks(roundPageParams['devcon-grants'], devconRound),
     },
   ],
 };

@@ -1,10 +1,9 @@
 /**
  * What an apply page and the API say when a grant round is not taking applications: one sentence
- * for both, from the round's configured dates. (Relative imports: the API server imports this
- * module in plain Node.)
+ * for both, from the round's dates. (Relative imports: the API server imports this module in plain Node.)
  */
 import type { RoundTimezone } from '../api/contracts/rounds';
-import { programmes, roundState, type ProgrammeDate, type ProgrammeKey, type RoundDates } from '../config/programmes';
+import { programmes, roundState, type ProgrammeDate, type ProgrammeKey, type RoundDates, type RoundState } from '../config/programmes';
 import { contact } from '../config/site';
 import { dayEs } from './figures';
 import { dayOf } from './roundTime';
@@ -15,25 +14,30 @@ export function roundContact(programme: ProgrammeKey): string {
   return followUp.kind === 'twoBusinessDays' ? followUp.contactEmail : contact.general;
 }
 
-/** 'La convocatoria de Academic Grants cerró el 15 de mayo de 2022 y ya no recibe solicitudes.', or null while open. */
-export function roundClosedSentence(programme: ProgrammeKey, dates: RoundDates, now: Date): string | null {
-  const state = roundState(dates, now);
+/**
+ * The sentence for a round in a known state: 'La convocatoria de Academic Grants cerró el 15 de mayo
+ * de 2022 y ya no recibe solicitudes.', or null while open. The state comes from the build's clock, the
+ * server's records or its answer (GET /api/rounds), never from the visitor's clock.
+ */
+export function roundStateSentence(programme: ProgrammeKey, state: RoundState, dates: RoundDates): string | null {
   const { name } = programmes[programme];
   if (state === 'closed') return `La convocatoria de ${name} cerró${dates.closes ? ` el ${dayEs(dates.closes)}` : ''} y ya no recibe solicitudes.`;
   if (state === 'upcoming') return `La convocatoria de ${name} abre${dates.opens ? ` el ${dayEs(dates.opens)}` : ' pronto'}; todavía no recibe solicitudes.`;
   return null;
 }
 
-/** The last moment a Date can hold. */
-const MAX_TIME = 8.64e15;
+/** The same sentence for the round's state at a moment (the build). */
+export function roundClosedSentence(programme: ProgrammeKey, dates: RoundDates, now: Date): string | null {
+  return roundStateSentence(programme, roundState(dates, now), dates);
+}
 
 /** A stored round as the refusal speaks of it (src/server/rounds): its state now, its moments as instants and its timezone. */
 export type RoundMoments = { readonly state: 'upcoming' | 'open' | 'closed'; readonly opensAt: Date; readonly closesAt: Date | null; readonly timezone: RoundTimezone };
 
 /**
- * The same sentence for a round stored on the server (none accepting: the refusal names the next one, else the last), its days read in the round's own timezone. The
- * published closing day is that of the last moment still inside the round (a close at 00:00 ends the
- * day before: the seeded rounds close at the end of their last day). No round at all reads as closed, undated.
+ * The same sentence for a round stored on the server (none accepting: the refusal names the next one, else the last), its days
+ * read in the round's own timezone. The published closing day is that of the last moment still inside the round (a close at
+ * 00:00 ends the day before: the seeded rounds close at the end of their last day). No round at all reads as closed, undated.
  */
 export function storedRoundSentence(programme: ProgrammeKey, round: RoundMoments | null): string | null {
   if (round === null) return `La convocatoria de ${programmes[programme].name} no recibe solicitudes por ahora.`;
@@ -41,8 +45,7 @@ export function storedRoundSentence(programme: ProgrammeKey, round: RoundMoments
     const text = dayOf(instant, round.timezone);
     return { day: text, iso: text };
   };
-  // The state is the round's own; the dates are only read for the sentence (at the ends of time, so their UTC days decide nothing).
-  if (round.state === 'closed' && round.closesAt) return roundClosedSentence(programme, { closes: day(new Date(round.closesAt.getTime() - 1)) }, new Date(MAX_TIME));
-  if (round.state === 'upcoming') return roundClosedSentence(programme, { opens: day(round.opensAt) }, new Date(-MAX_TIME));
+  if (round.state === 'closed') return roundStateSentence(programme, 'closed', round.closesAt ? { closes: day(new Date(round.closesAt.getTime() - 1)) } : {});
+  if (round.state === 'upcoming') return roundStateSentence(programme, 'upcoming', { opens: day(round.opensAt) });
   return null;
 }

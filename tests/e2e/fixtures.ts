@@ -3,6 +3,7 @@
  *  - keeps the browser off the internet: only 127.0.0.1 and localhost are reachable; the X (Twitter) widget
  *    script is answered by a local stub (or aborted, with `test.use({ twitterWidget: 'abort' })`),
  *    and every other third-party request is aborted and recorded in `thirdPartyRequests`;
+ *  - answers GET /api/rounds with no rounds (the export has no API; pages keep their built state);
  *  - fails a test that logged a console error or threw an uncaught page error, unless the test
  *    explicitly allowed that message with `consoleErrors.allow(pattern, reason)`.
  * A test can still answer any URL itself with page.route(): page routes win over these context routes.
@@ -81,6 +82,14 @@ export const test = base.extend<Options & Fixtures>({
           await route.abort('blockedbyclient');
         }
       },
+    );
+
+    // The static export has no API: the pages' GET /api/rounds (the rounds' state at run time) is
+    // answered with no rounds, so each page keeps the state it was built with. A test that needs the
+    // server's state answers it itself with page.route().
+    await context.route(
+      (url) => url.pathname === '/api/rounds',
+      (route) => route.fulfill({ status: 200, contentType: 'application/json', body: JSON.stringify({ programmes: [] }) }),
     );
 
     context.on('console', (message) => {

@@ -2,10 +2,11 @@ import { memo, Suspense, useCallback, useEffect, useMemo, useRef, useState, type
 import { useRouter } from 'next/router';
 import { useForm, useFormState, type Resolver, type UseFormReturn } from 'react-hook-form';
 import type ReCAPTCHA from 'react-google-recaptcha';
-import { isCancelled, sendForm, type ApiAnswer, type SendProgress } from '@/api/client';
+import { isCancelled, refusalMessage, sendForm, type ApiAnswerWithText, type SendProgress } from '@/api/client';
 import type { FieldDefinition, FieldErrors, FormDefinition, FormValues, UploadInfo } from '@/forms/definitions/types';
 import { defaultValues, validateForm, visibleSections } from '@/forms/definitions/validate';
 import { GENERIC_ERROR_MESSAGE, notify } from '@/lib/notify';
+import { roundContact } from '@/lib/rounds';
 import { CaptchaField } from './CaptchaField';
 import { DraftNotice } from './DraftNotice';
 import { discardDraft, loadDraft, saveDraft } from './draftStorage';
@@ -140,9 +141,12 @@ function FormBody({ definition, failureMessage, review }: ApplicationFormProps) 
   }
 
   const sending = useCancellableSend();
+  /** The server's refusal of the last send (a round closed past its grace period), shown above the button. */
+  const [refusal, setRefusal] = useState<string | null>(null);
 
   async function send(sent: FormValues) {
-    let answer: ApiAnswer | null = null;
+    let answer: ApiAnswerWithText | null = null;
+    setRefusal(null);
     let cancelled = false;
     try {
       const files: Record<string, File> = fileField && file ? { [fileField.name]: file } : {};
@@ -164,6 +168,14 @@ function FormBody({ definition, failureMessage, review }: ApplicationFormProps) 
       return;
     }
     if (answer) console.error(`The ${definition.key} application was refused with status ${answer.status}`);
+    const refused = answer?.status === 403 ? refusalMessage(answer.text) : null;
+    if (refused) {
+      // Every value stays in the form, and in the browser's draft even if typing paused less than DRAFT_DELAY_MS ago.
+      clearTimeout(draftTimer.current);
+      if (definition.saveDraft) saveDraft(definition.key, form.getValues(), defaults);
+      setRefusal(refused);
+      return;
+    }
     void notify.error((answer && failureMessage?.(answer.status)) ?? GENERIC_ERROR_MESSAGE);
   }
 
@@ -222,6 +234,7 @@ function FormBody({ definition, failureMessage, review }: ApplicationFormProps) 
       {sections.map(({ section, fields }) => (
         <FormSection key={section.id} section={section} fields={fields} renderField={renderField} />
       ))}
+      {refusal ? <Refusal message={refusal} contactEmail={roundContact(definition.key)} keptInDraft={definition.saveDraft} /> : null}
       {review && reviewing ? <ReviewPanel onEdit={() => setReviewing(false)}>{review(form.getValues())}</ReviewPanel> : null}
       <SubmitArea
         definition={definition}
@@ -310,6 +323,24 @@ function SubmitArea({ definition, form, upload, label, progress, cancelled, onCa
       <SendProgressBar id={`${definition.elementId}-progress`} progress={isSubmitting ? progress : null} cancelled={cancelled && !isSubmitting} onCancel={onCancel} />
       {invalid && !isSubmitting ? <MissingList id={missingId} fields={definition.fields} errors={liveErrors} /> : null}
     </>
+  );
+}
+
+/**
+ * A send the server refused (403: the round closed past its grace period), in the server's Spanish
+ * words, with whom to write to and what was kept. An alert, so a screen reader says it at once.
+ */
+function Refusal({ message, contactEmail, keptInDraft }: { message: string; contactEmail: string; keptInDraft: boolean }) {
+  return (
+    <div role="alert" lang="es" className={styles.refusal}>
+      <p>{message}</p>
+      {message.includes(contactEmail) ? null : (
+        <p>
+          Escríbenos a <a href={`mailto:${contactEmail}`}>{contactEmail}</a>.
+        </p>
+      )}
+      <p>{keptInDraft ? 'Tus respuestas siguen en este formulario y guardadas en este navegador.' : 'Tus respuestas siguen en este formulario.'}</p>
+    </div>
   );
 }
 

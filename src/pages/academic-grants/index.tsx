@@ -1,15 +1,11 @@
-import { PageMeta } from '@/components/PageMeta';
-import { SectionedPage } from '@/components/content/SectionedPage';
-import { academicGrantsPage } from '@/content/grantRounds';
+import { RoundProgrammePage } from '@/components/rounds/RoundProgrammePage';
+import { academicGrantsPage, roundPageParams } from '@/content/grantRounds';
+import type { RoundPageParams } from '@/content/roundCopy';
 import type { SectionedPageCopy } from '@/content/types';
 
-export const getStaticProps = () => ({ props: { copy: academicGrantsPage } });
+export const getStaticProps = () => ({ props: { copy: academicGrantsPage, params: roundPageParams['academic-grants'] } });
 
-export default function AcademicGrantsPage({ copy }: { copy: SectionedPageCopy }) {
-  return (
-    <>
-      <PageMeta title={copy.meta.title} description={copy.meta.description} />
-      <SectionedPage copy={copy} />
-    </>
-  );
+/** The build's copy, then the round as the server publishes it (GET /api/rounds). */
+export default function AcademicGrantsPage({ copy, params }: { copy: SectionedPageCopy; params: RoundPageParams }) {
+  return <RoundProgrammePage params={params} copy={copy} />;
 }

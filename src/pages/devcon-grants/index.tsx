@@ -1,15 +1,11 @@
-import { PageMeta } from '@/components/PageMeta';
-import { SectionedPage } from '@/components/content/SectionedPage';
-import { devconGrantsPage } from '@/content/grantRounds';
+import { RoundProgrammePage } from '@/components/rounds/RoundProgrammePage';
+import { devconGrantsPage, roundPageParams } from '@/content/grantRounds';
+import type { RoundPageParams } from '@/content/roundCopy';
 import type { SectionedPageCopy } from '@/content/types';
 
-export const getStaticProps = () => ({ props: { copy: devconGrantsPage } });
+export const getStaticProps = () => ({ props: { copy: devconGrantsPage, params: roundPageParams['devcon-grants'] } });
 
-export default function DevconGrantsPage({ copy }: { copy: SectionedPageCopy }) {
-  return (
-    <>
-      <PageMeta title={copy.meta.title} description={copy.meta.description} />
-      <SectionedPage copy={copy} />
-    </>
-  );
+/** The build's copy, then the round as the server publishes it (GET /api/rounds). */
+export default function DevconGrantsPage({ copy, params }: { copy: SectionedPageCopy; params: RoundPageParams }) {
+  return <RoundProgrammePage params={params} copy={copy} />;
 }
