@@ -33,7 +33,8 @@ async function fetchRounds(): Promise<RoundsAnswer | null> {
   const timer = setTimeout(() => controller.abort(), PUBLIC_ROUNDS_TIMEOUT_MS);
   try {
     // no-cache: the browser revalidates with the ETag, so a 304 still brings a fresh Date header.
-    const response = await fetch(PUBLIC_ROUNDS_PATH, { cache: 'no-cache', headers: { Accept: 'application/json' }, signal: controller.signal });
+    // No cookies: the public state is the same for everyone (and so cacheable).
+    const response = await fetch(PUBLIC_ROUNDS_PATH, { cache: 'no-cache', credentials: 'omit', headers: { Accept: 'application/json' }, signal: controller.signal });
     if (!response.ok) return null;
     const body: unknown = await response.json();
     if (!readsAsContract(body)) return null;
