@@ -279,11 +279,25 @@ function consultantPage(meta: PageMetaCopy, sections: SectionCopy[], bannerTitle
   };
 }
 
-function moduleSections(id: string, title: string, intro: string, topics: string[], outcome: string): SectionCopy[] {
-  return [
-    { id, title, blocks: [{ kind: 'paragraph', text: intro }, { kind: 'list', items: topics }] },
+type ConsultantModule = {
+  /** As the module is called: "Módulo {name}", "{name} · Blockchain Consultant". */
+  name: string;
+  /** Its section ids: modulo-{slug} and modulo-{slug}-resultado. */
+  slug: string;
+  /** What the module covers, for the page's description. */
+  covers: string;
+  intro: string;
+  topics: string[];
+  outcome: string;
+};
+
+/** A module's page of the consultant course: what it teaches, then what you can do after it and the enrolment link. */
+function consultantModule({ name, slug, covers, intro, topics, outcome }: ConsultantModule): ConsultantPageCopy {
+  const id = `modulo-${slug}`;
+  return consultantPage({ title: `${name} · Blockchain Consultant`, description: `Módulo ${name} del curso Blockchain Consultant: ${covers}.` }, [
+    { id, title: `Módulo ${name}`, blocks: [{ kind: 'paragraph', text: intro }, { kind: 'list', items: topics }] },
     { id: `${id}-resultado`, title: 'Al terminar el módulo', blocks: [{ kind: 'paragraph', text: outcome }, { kind: 'action', link: enrolLink }] },
-  ];
+  ]);
 }
 
 export const consultantPages = {
@@ -328,36 +342,30 @@ export const consultantPages = {
       },
     ],
   ),
-  bitcoin: consultantPage(
-    { title: 'Bitcoin · Blockchain Consultant', description: 'Módulo Bitcoin del curso Blockchain Consultant: custodia, tesorería y pagos con Bitcoin.' },
-    moduleSections(
-      'modulo-bitcoin',
-      'Módulo Bitcoin',
-      'Bitcoin es la puerta de entrada de la mayoría de las organizaciones. Este módulo cubre lo que necesitas para asesorarlas con seguridad.',
-      ['Cómo funciona la red y qué garantiza realmente.', 'Custodia propia frente a custodios: ventajas y riesgos.', 'Bitcoin en la tesorería de una empresa y pagos con Lightning.'],
-      'Podrás explicar a una organización si le conviene aceptar o mantener Bitcoin, y cómo hacerlo sin exponer sus fondos.',
-    ),
-  ),
-  ethereum: consultantPage(
-    { title: 'Ethereum · Blockchain Consultant', description: 'Módulo Ethereum del curso Blockchain Consultant: contratos inteligentes, capa 2 y finanzas descentralizadas.' },
-    moduleSections(
-      'modulo-ethereum',
-      'Módulo Ethereum',
-      'Ethereum es la plataforma donde se construye la mayor parte de las aplicaciones descentralizadas. Aquí aprendes a evaluarlas.',
-      ['Contratos inteligentes: qué pueden hacer y cómo se auditan.', 'Redes de capa 2 y cómo elegir entre ellas.', 'Finanzas descentralizadas: oportunidades y riesgos para una empresa.'],
-      'Podrás recomendar una arquitectura sobre Ethereum y estimar sus costos de operación.',
-    ),
-  ),
-  nfts: consultantPage(
-    { title: 'NFTs y Metaversos · Blockchain Consultant', description: 'Módulo NFTs y Metaversos del curso Blockchain Consultant: propiedad digital, marcas y comunidades.' },
-    moduleSections(
-      'modulo-nfts',
-      'Módulo NFTs y Metaversos',
-      'Los NFTs pasaron del arte digital a entradas, certificados y programas de fidelidad. Este módulo separa los casos sólidos de la moda.',
-      ['Estándares de tokens y qué derechos otorgan.', 'Casos de uso para marcas, eventos e instituciones educativas.', 'Metaversos: identidad digital, comunidades y riesgos legales.'],
-      'Podrás diseñar una colección o un programa basado en NFTs con objetivos medibles.',
-    ),
-  ),
+  bitcoin: consultantModule({
+    name: 'Bitcoin',
+    slug: 'bitcoin',
+    covers: 'custodia, tesorería y pagos con Bitcoin',
+    intro: 'Bitcoin es la puerta de entrada de la mayoría de las organizaciones. Este módulo cubre lo que necesitas para asesorarlas con seguridad.',
+    topics: ['Cómo funciona la red y qué garantiza realmente.', 'Custodia propia frente a custodios: ventajas y riesgos.', 'Bitcoin en la tesorería de una empresa y pagos con Lightning.'],
+    outcome: 'Podrás explicar a una organización si le conviene aceptar o mantener Bitcoin, y cómo hacerlo sin exponer sus fondos.',
+  }),
+  ethereum: consultantModule({
+    name: 'Ethereum',
+    slug: 'ethereum',
+    covers: 'contratos inteligentes, capa 2 y finanzas descentralizadas',
+    intro: 'Ethereum es la plataforma donde se construye la mayor parte de las aplicaciones descentralizadas. Aquí aprendes a evaluarlas.',
+    topics: ['Contratos inteligentes: qué pueden hacer y cómo se auditan.', 'Redes de capa 2 y cómo elegir entre ellas.', 'Finanzas descentralizadas: oportunidades y riesgos para una empresa.'],
+    outcome: 'Podrás recomendar una arquitectura sobre Ethereum y estimar sus costos de operación.',
+  }),
+  nfts: consultantModule({
+    name: 'NFTs y Metaversos',
+    slug: 'nfts',
+    covers: 'propiedad digital, marcas y comunidades',
+    intro: 'Los NFTs pasaron del arte digital a entradas, certificados y programas de fidelidad. Este módulo separa los casos sólidos de la moda.',
+    topics: ['Estándares de tokens y qué derechos otorgan.', 'Casos de uso para marcas, eventos e instituciones educativas.', 'Metaversos: identidad digital, comunidades y riesgos legales.'],
+    outcome: 'Podrás diseñar una colección o un programa basado en NFTs con objetivos medibles.',
+  }),
   enrolment: consultantPage(
     {
       title: 'Inscripción · Blockchain Consultant',

@@ -1,3 +1,4 @@
+import type { ReactNode } from 'react';
 import { PageMeta } from '@/components/PageMeta';
 import { ActionLink } from '@/components/content/ActionLink';
 import { CardGrid } from '@/components/content/CardGrid';
@@ -22,43 +23,42 @@ export default function HomePage({ copy }: { copy: HomePageCopy }) {
         </div>
       </ImageHero>
 
-      <SiteContainer as="section" aria-labelledby="cursos-title" className={styles.section}>
-        <Reveal>
-          <h2 id="cursos-title" className={styles.title}>
-            {copy.courses.title}
-          </h2>
-          <p className={styles.lead}>{copy.courses.lead}</p>
-          <div className={styles.courses}>
-            {copy.courses.items.map((course) => (
-              <CourseCard key={course.title} course={course} />
-            ))}
-          </div>
-        </Reveal>
-      </SiteContainer>
+      <HomeSection id="cursos-title" title={copy.courses.title}>
+        <p className={styles.lead}>{copy.courses.lead}</p>
+        <div className={styles.courses}>
+          {copy.courses.items.map((course) => (
+            <CourseCard key={course.title} course={course} />
+          ))}
+        </div>
+      </HomeSection>
 
-      <SiteContainer as="section" aria-labelledby="programas-title" className={styles.section}>
-        <Reveal>
-          <h2 id="programas-title" className={styles.title}>
-            {copy.programmes.title}
-          </h2>
-          <p className={styles.lead}>{copy.programmes.lead}</p>
-          <CardGrid items={copy.programmes.items} />
-        </Reveal>
-      </SiteContainer>
+      <HomeSection id="programas-title" title={copy.programmes.title}>
+        <p className={styles.lead}>{copy.programmes.lead}</p>
+        <CardGrid items={copy.programmes.items} />
+      </HomeSection>
 
-      <SiteContainer as="section" aria-labelledby="por-que-title" className={styles.section}>
-        <Reveal className={styles.whyChoose}>
-          <h2 id="por-que-title" className={styles.title}>
-            {copy.whyChoose.title}
-          </h2>
-          <ul className={`${blockStyles.list} ${styles.benefits}`}>
-            {copy.whyChoose.benefits.map((benefit) => (
-              <li key={benefit}>{benefit}</li>
-            ))}
-          </ul>
-          <ActionLink link={copy.whyChoose.cta} context={copy.whyChoose.title} />
-        </Reveal>
-      </SiteContainer>
+      <HomeSection id="por-que-title" title={copy.whyChoose.title} className={styles.whyChoose}>
+        <ul className={`${blockStyles.list} ${styles.benefits}`}>
+          {copy.whyChoose.benefits.map((benefit) => (
+            <li key={benefit}>{benefit}</li>
+          ))}
+        </ul>
+        <ActionLink link={copy.whyChoose.cta} context={copy.whyChoose.title} />
+      </HomeSection>
     </>
+  );
+}
+
+/** One section of the home page, named by its heading; className goes to the part that slides in. */
+function HomeSection({ id, title, className, children }: { id: string; title: string; className?: string; children: ReactNode }) {
+  return (
+    <SiteContainer as="section" aria-labelledby={id} className={styles.section}>
+      <Reveal className={className}>
+        <h2 id={id} className={styles.title}>
+          {title}
+        </h2>
+        {children}
+      </Reveal>
+    </SiteContainer>
   );
 }

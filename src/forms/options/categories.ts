@@ -8,20 +8,24 @@ import type { Option } from '../definitions/types';
 /** The value of 'Other' in every list that has one; follow-up fields are revealed by it. */
 export const OTHER = 'other';
 
+/** A list that offers 'Other': the given options, then 'Other', always last. */
+export function withOther(options: readonly Option[]): readonly Option[] {
+  return [...options, { value: OTHER, label: 'Other' }];
+}
+
 /** The small-grants category that switches the form from the project to the event section. */
 export const EVENT_SPONSORSHIP = 'event-sponsorship';
 
 const communityAndEducation: Option = { value: 'community-and-education', label: 'Community and education' };
 
-const grantsCategoriesAfterCommunity: readonly Option[] = [
+const grantsCategoriesAfterCommunity: readonly Option[] = withOther([
   { value: 'consensus-layer', label: 'Consensus layer' },
   { value: 'cryptography-and-zero-knowledge-proofs', label: 'Cryptography and zero knowledge proofs' },
   { value: 'developer-experience-and-tooling', label: 'Developer experience and tooling' },
   { value: 'execution-layer', label: 'Execution layer' },
   { value: 'general-research', label: 'General research' },
   { value: 'layer-2', label: 'Layer 2' },
-  { value: OTHER, label: 'Other' },
-];
+]);
 
 /** Project grants (and the project side of small grants): the office-hours list without 'Community event'. */
 export const projectCategories: readonly Option[] = [communityAndEducation, ...grantsCategoriesAfterCommunity];
@@ -45,7 +49,7 @@ export const smallGrantsCategories: readonly Option[] = [
 ];
 
 /** Academic grants (the grants wave). */
-export const researchCategories: readonly Option[] = [
+export const researchCategories: readonly Option[] = withOther([
   { value: 'economics', label: 'Economics' },
   { value: 'consensus-layer', label: 'Consensus layer' },
   { value: 'formal-verification', label: 'Formal Verification' },
@@ -53,5 +57,4 @@ export const researchCategories: readonly Option[] = [
   { value: 'cryptography-and-zero-knowledge-proofs', label: 'Cryptography and zero knowledge proofs' },
   { value: 'p2p-networking', label: 'P2P networking' },
   { value: 'hardware', label: 'Hardware' },
-  { value: OTHER, label: 'Other' },
-];
+]);

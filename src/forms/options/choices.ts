@@ -1,5 +1,5 @@
 import type { Option } from '../definitions/types';
-import { OTHER } from './categories';
+import { withOther } from './categories';
 
 /** Builds an option list whose values are its labels: for the sets the spec fixes by name. */
 function sameValueAndLabel(labels: readonly string[]): readonly Option[] {
@@ -35,22 +35,20 @@ export const DAI = 'DAI';
 export const tokenPreferences: readonly Option[] = sameValueAndLabel([ETH, DAI]);
 
 /** Academic grants: in which capacity the applicant applies. */
-export const applyingAs: readonly Option[] = [
+export const applyingAs: readonly Option[] = withOther([
   { value: 'individual', label: 'An individual' },
   { value: 'university', label: 'A University' },
   { value: 'university-consortium', label: 'A consortium of Universities' },
   { value: 'think-tank', label: 'A Think-Tank' },
   { value: 'research-center', label: 'A Research Center' },
-  { value: OTHER, label: 'Other' },
-];
+]);
 
-export const eventTypes: readonly Option[] = [
+export const eventTypes: readonly Option[] = withOther([
   { value: 'conference', label: 'Conference' },
   { value: 'hackathon', label: 'Hackathon' },
   { value: 'meetup', label: 'Meetup' },
   { value: 'speaker-series', label: 'Speaker Series' },
-  { value: OTHER, label: 'Other' },
-];
+]);
 
 export const IN_PERSON = 'in-person';
 export const HYBRID = 'hybrid';

@@ -1,12 +1,12 @@
 import type { Option } from '../definitions/types';
-import { OTHER } from './categories';
+import { withOther } from './categories';
 
 /**
  * 'How did you hear about us?' lists. The host organisation's entry has a fixed
  * value ('host-organisation') whatever the deployment calls itself, so stored answers stay
- * comparable when the {host} name changes.
+ * comparable when the {host} name changes. These are the sources both lists offer, before 'Other'.
  */
-export function referralSources(host: string): readonly Option[] {
+function commonSources(host: string): readonly Option[] {
   return [
     { value: 'ethereum-blog', label: 'Ethereum Blog' },
     { value: 'ethereum-community-events', label: 'Ethereum Community Events' },
@@ -14,16 +14,14 @@ export function referralSources(host: string): readonly Option[] {
     { value: 'esp-newsletter', label: 'ESP Newsletter' },
     { value: 'social-media', label: 'Social Media' },
     { value: 'ecosystem-team-or-project', label: 'Other team/project in ecosystem' },
-    { value: OTHER, label: 'Other' },
   ];
+}
+
+export function referralSources(host: string): readonly Option[] {
+  return withOther(commonSources(host));
 }
 
 /** The academic grants wave list: the same plus 'Email received at the front', kept before 'Other'. */
 export function grantsWaveReferralSources(host: string): readonly Option[] {
-  const list = referralSources(host);
-  return [
-    ...list.filter((option) => option.value !== OTHER),
-    { value: 'email-received-at-the-front', label: 'Email received at the front' },
-    ...list.filter((option) => option.value === OTHER),
-  ];
+  return withOther([...commonSources(host), { value: 'email-received-at-the-front', label: 'Email received at the front' }]);
 }

@@ -57,6 +57,11 @@ async function takeChallenge(db: Queryable, clientDataJSON: string, purpose: Cha
   return row?.challenge ?? null;
 }
 
+/** What every ceremony's response must match: the challenge this server took back, this site, a verified user. */
+function expectedOf(rp: RelyingParty, challenge: string) {
+  return { expectedChallenge: challenge, expectedOrigin: rp.origin, expectedRPID: rp.id, requireUserVerification: true } as const;
+}
+
 export type PasskeyOwner = { readonly memberId: string; readonly email: string; readonly webauthnUserId: string };
 
 export async function registrationOptions(db: Queryable, rp: RelyingParty, owner: PasskeyOwner, purpose: 'enrol' | 'add-passkey'): Promise<PublicKeyCredentialCreationOptionsJSON> {
@@ -82,13 +87,7 @@ export async function registerPasskey(db: Queryable, rp: RelyingParty, ownerId: 
   if (challenge === null) return false;
   let credential: WebAuthnCredential;
   try {
-    const verification = await verifyRegistrationResponse({
-      response,
-      expectedChallenge: challenge,
-      expectedOrigin: rp.origin,
-      expectedRPID: rp.id,
-      requireUserVerification: true,
-    });
+    const verification = await verifyRegistrationResponse({ response, ...expectedOf(rp, challenge) });
     if (!verification.verified) return false;
     credential = verification.registrationInfo.credential;
   } catch {
@@ -127,10 +126,7 @@ export async function verifySignIn(db: Queryable, rp: RelyingParty, response: Au
   try {
     const verification = await verifyAuthenticationResponse({
       response,
-      expectedChallenge: challenge,
-      expectedOrigin: rp.origin,
-      expectedRPID: rp.id,
-      requireUserVerification: true,
+      ...expectedOf(rp, challenge),
       credential: { id: passkey.id, publicKey: new Uint8Array(passkey.public_key), counter: Number(passkey.counter), transports: passkey.transports },
     });
     if (!verification.verified) return null;
