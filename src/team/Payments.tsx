@@ -21,7 +21,7 @@ import { actionFailure, failureMessage, useTeamData, type ActionOutcome } from '
 import styles from './team.module.css';
 import { ScrollingTable } from './ScrollingTable';
 import { CsvLink } from './kit/CsvLink';
-import { DateFilter } from './kit/FilterField';
+import { DateFilter, FilterForm } from './kit/FilterField';
 import { useListFilters } from './kit/useListFilters';
 import { ActionsHeader } from './kit/ActionsHeader';
 import { ALL_ROUNDS, RoundSelect } from './rounds/RoundSelect';
@@ -329,16 +329,11 @@ function PaymentsInRange({ generation }: { generation: number }) {
       <h2 id="pagos" className={styles.subtitle}>
         Pagos
       </h2>
-      <form className={styles.filters} onSubmit={apply} aria-label="Rango de fechas y convocatoria">
+      <FilterForm label="Rango de fechas y convocatoria" onSubmit={apply}>
         <RoundSelect id="pagos-convocatoria" value={draft.round} onChange={(value) => setPart('round', value)} programmes={rounds.programmes} />
         <DateFilter id="pagos-desde" label="Pagados desde" value={draft.since} onChange={(value) => setPart('since', value)} />
         <DateFilter id="pagos-antes" label="Antes del" value={draft.before} onChange={(value) => setPart('before', value)} />
-        <div>
-          <button type="submit" className={styles.button}>
-            Mostrar
-          </button>
-        </div>
-      </form>
+      </FilterForm>
       <p>
         <CsvLink href={paymentPaths.csv(range)}>Descargar CSV de estos pagos</CsvLink>
       </p>

@@ -1,4 +1,4 @@
-import type { ReactNode } from 'react';
+import type { FormEvent, ReactNode } from 'react';
 import styles from '../team.module.css';
 
 /** One field of a list's filter or bulk bar: its label above its control. */
@@ -19,5 +19,19 @@ export function DateFilter({ id, label, value, onChange }: { id: string; label: 
     <FilterField id={id} label={label}>
       <input id={id} type="date" className={styles.input} value={value} onChange={(event) => onChange(event.target.value)} />
     </FilterField>
+  );
+}
+
+/** A list's own filter form (Pagos, Mis revisiones): its fields, then "Mostrar", which applies them. */
+export function FilterForm({ label, onSubmit, children }: { label: string; onSubmit: (event: FormEvent) => void; children: ReactNode }) {
+  return (
+    <form className={styles.filters} onSubmit={onSubmit} aria-label={label}>
+      {children}
+      <div>
+        <button type="submit" className={styles.button}>
+          Mostrar
+        </button>
+      </div>
+    </form>
   );
 }

@@ -1,20 +1,14 @@
-import { useEffect, useRef, useState, type FormEvent } from 'react';
+import { useState, type FormEvent } from 'react';
 import { ConfirmRow } from '../kit/ConfirmRow';
 import { FilterField } from '../kit/FilterField';
 import { ActionNotice } from '../Notice';
 import { useTeamAction, type ActionOutcome } from '../useTeamData';
 import styles from '../team.module.css';
 import { roundsApi, type TeamRound } from './roundsApi';
+import { PanelForm, useFocusOnOpen } from './RoundPanel';
 import { formatLocal, timezoneLabels } from './roundText';
 
 type ChangeProps = { round: TeamRound; onDone: (outcome: ActionOutcome) => void; onCancel: () => void };
-
-/** The focus on a panel's heading when it opens, so a keyboard user continues from there. */
-function useFocusOnOpen() {
-  const heading = useRef<HTMLHeadingElement>(null);
-  useEffect(() => heading.current?.focus(), []);
-  return heading;
-}
 
 /** A new closing moment, later than now: extends an open round, reopens a closed one. */
 export function ExtendForm({ round, onDone, onCancel }: ChangeProps) {
@@ -33,23 +27,11 @@ export function ExtendForm({ round, onDone, onCancel }: ChangeProps) {
     }, 'No pudimos cambiar el cierre. Inténtalo de nuevo.');
   };
   return (
-    <form className={styles.stack} noValidate onSubmit={submit} aria-labelledby={`${id}-title`}>
-      <h3 id={`${id}-title`} ref={heading} tabIndex={-1} className={styles.subtitle}>
-        {reopen ? `Reabrir «${round.name}»` : `Extender «${round.name}»`}
-      </h3>
+    <PanelForm id={id} title={reopen ? `Reabrir «${round.name}»` : `Extender «${round.name}»`} heading={heading} onSubmit={submit} submitLabel={reopen ? 'Reabrir' : 'Extender'} busy={busy} outcome={outcome} onCancel={onCancel}>
       <FilterField id={id} label={`Nuevo cierre (${timezoneLabels[round.timezone]})`}>
         <input id={id} type="datetime-local" className={styles.input} value={closesLocal} onChange={(event) => setClosesLocal(event.target.value)} />
       </FilterField>
-      <ActionNotice outcome={outcome} />
-      <div className={styles.actionRow}>
-        <button type="submit" className={styles.button} disabled={busy}>
-          {reopen ? 'Reabrir' : 'Extender'}
-        </button>
-        <button type="button" className={styles.secondaryButton} disabled={busy} onClick={onCancel}>
-          Cancelar
-        </button>
-      </div>
-    </form>
+    </PanelForm>
   );
 }
 

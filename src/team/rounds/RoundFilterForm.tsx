@@ -1,6 +1,6 @@
 import { useEffect, useState, type FormEvent } from 'react';
 import { useHydrated } from '@/forms/kit/useHydrated';
-import styles from '../team.module.css';
+import { FilterForm } from '../kit/FilterField';
 import { ALL_ROUNDS, RoundSelect } from './RoundSelect';
 import type { TeamRoundList } from './roundsApi';
 
@@ -33,13 +33,8 @@ export function RoundFilterForm({ id, label, programmes, round, onApply }: { id:
     onApply(draft ?? round);
   };
   return (
-    <form className={styles.filters} onSubmit={apply} aria-label={label}>
+    <FilterForm label={label} onSubmit={apply}>
       <RoundSelect id={id} value={draft ?? round} onChange={setDraft} programmes={programmes} />
-      <div>
-        <button type="submit" className={styles.button}>
-          Mostrar
-        </button>
-      </div>
-    </form>
+    </FilterForm>
   );
 }

@@ -1,10 +1,9 @@
-import { useEffect, useRef, useState, type FormEvent } from 'react';
+import { useState, type FormEvent } from 'react';
 import type { ReviewedProgrammeKey } from '@/config/programmes';
-import { ActionNotice } from '../Notice';
 import { useTeamAction, type ActionOutcome } from '../useTeamData';
-import styles from '../team.module.css';
 import { bodyOf, type RoundDraft } from './roundDraft';
 import { RoundFields } from './RoundFields';
+import { PanelForm, useFocusOnOpen } from './RoundPanel';
 import { roundsApi, type TeamRound } from './roundsApi';
 
 type RoundFormProps = {
@@ -24,8 +23,7 @@ export function RoundForm({ target, initial, onDone, onCancel }: RoundFormProps)
   const [draft, setDraft] = useState(initial);
   const [budgetError, setBudgetError] = useState<string | null>(null);
   const { busy, outcome, run } = useTeamAction();
-  const heading = useRef<HTMLHeadingElement>(null);
-  useEffect(() => heading.current?.focus(), []);
+  const heading = useFocusOnOpen();
   const editing = 'round' in target;
   const id = editing ? `convocatoria-${target.round.id}` : `nueva-${target.programme}`;
   const title = editing ? `Editar «${target.round.name}»` : `Nueva convocatoria de ${target.programmeName}`;
@@ -50,20 +48,8 @@ export function RoundForm({ target, initial, onDone, onCancel }: RoundFormProps)
   };
 
   return (
-    <form className={styles.stack} noValidate onSubmit={submit} aria-labelledby={`${id}-title`}>
-      <h3 id={`${id}-title`} ref={heading} tabIndex={-1} className={styles.subtitle}>
-        {title}
-      </h3>
+    <PanelForm id={id} title={title} heading={heading} onSubmit={submit} submitLabel={editing ? 'Guardar cambios' : 'Crear convocatoria'} busy={busy} outcome={outcome} onCancel={onCancel}>
       <RoundFields id={id} draft={draft} setPart={setPart} budgetError={budgetError} />
-      <ActionNotice outcome={outcome} />
-      <div className={styles.actionRow}>
-        <button type="submit" className={styles.button} disabled={busy} aria-busy={busy || undefined}>
-          {editing ? 'Guardar cambios' : 'Crear convocatoria'}
-        </button>
-        <button type="button" className={styles.secondaryButton} disabled={busy} onClick={onCancel}>
-          Cancelar
-        </button>
-      </div>
-    </form>
+    </PanelForm>
   );
 }
