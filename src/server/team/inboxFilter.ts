@@ -14,7 +14,7 @@ import { blindSearchCondition, blindSearchParameters, type BlindContext } from '
 export type Viewer = BlindContext & { readonly memberId: string | null };
 
 /** The operator at the command line: reads everything, as an admin does, and is nobody's reviewer. */
-export const OPERATOR: Viewer = { memberId: null, role: 'admin', blindForms: [] };
+export const OPERATOR: Viewer = { memberId: null, role: 'admin', blindRounds: [] };
 
 export type InboxFilter = {
   readonly since: Date | null;
@@ -116,8 +116,8 @@ export function submissionConditions(parameters: SqlParameters, filter: InboxFil
   if (filter.search) {
     const search = parameters.add(filter.search);
     conditions.push(answersMatch('s', search));
-    const [blindForms, hiddenKeys] = blindSearchParameters(viewer, forms);
-    if (blindForms.length > 0) conditions.push(blindSearchCondition('s', search, parameters.add(blindForms), parameters.add(hiddenKeys)));
+    const [blindRounds, hiddenKeys] = blindSearchParameters(viewer, forms);
+    if (blindRounds.length > 0) conditions.push(blindSearchCondition('s', search, parameters.add(blindRounds), parameters.add(hiddenKeys)));
   }
   // A search never finds an application whose answers are withheld from the member.
   if (filter.search) conditions.push(`NOT ${terms.withheld}`);

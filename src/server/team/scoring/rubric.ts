@@ -9,11 +9,10 @@ export function programmeReview(config: ReviewConfig, form: FormKey): ProgrammeR
 
 /**
  * The reason a history row stores, with the label the programme's list gives it; the key itself when
- * the list no longer has it (a deployer changed REVIEW_CONFIG since). Null without a reason.
+ * the list no longer has it (the round's reasons changed since). `reasons`: the application's round's. Null without a reason.
  */
-export function decisionReasonOf(config: ReviewConfig, form: FormKey, status: string, key: string | null): { key: string; label: string } | null {
+export function decisionReasonOf(reasons: ProgrammeReview['reasons'] | undefined, status: string, key: string | null): { key: string; label: string } | null {
   if (key === null) return null;
-  const reasons = programmeReview(config, form)?.reasons;
   const list = status === 'approved' ? reasons?.approved : status === 'rejected' ? reasons?.rejected : undefined;
   return { key, label: list?.find((reason) => reason.key === key)?.label ?? key };
 }
