@@ -111,7 +111,7 @@ export async function changeRoundReview(database: Database, input: { roundId: st
     let recalculated = 0;
     if (scored && reshaped) recalculated = await recalculateRound(tx, found.id, fromStored(after), input.fallback);
     else if (scored && thresholdChanged) await recalculateRound(tx, found.id, fromStored(after), input.fallback);
-    const what = scored && reshaped ? `recalcular: ${recalculated} solicitudes recalculadas · ` : '';
+    const what = scored && reshaped ? `recalcular: ${recalculated} ${recalculated === 1 ? 'solicitud recalculada' : 'solicitudes recalculadas'} · ` : '';
     await recordAudit(tx, { actor: input.actor.email, action: 'edit-round', target: `convocatoria ${found.id} (${found.programme}) · revisión · ${what}${auditedChange(before, after)}` });
     return { status: 'changed', review: after, scored, recalculated };
   });

@@ -24,10 +24,11 @@ export function reviewFromConfig(config: ReviewConfig, programme: ReviewedProgra
 }
 
 export const setupOf = (review: RoundReviewConfig): RoundReviewSetup => ({
-  criteria: review.criteria.map((criterion) => ({ ...criterion, meanings: [...criterion.meanings] })),
+  // Fields in one order (a jsonb column keeps its own), so that two set-ups compare as text.
+  criteria: review.criteria.map(({ key, label, description, weight, meanings }) => ({ key, label, description, weight, meanings: [...meanings] })),
   blind: review.blind,
   reviewersPerApplication: review.reviewersPerApplication,
-  reasons: { approved: review.reasons.approved.map((reason) => ({ ...reason })), rejected: review.reasons.rejected.map((reason) => ({ ...reason })) },
+  reasons: { approved: review.reasons.approved.map(({ key, label }) => ({ key, label })), rejected: review.reasons.rejected.map(({ key, label }) => ({ key, label })) },
   disagreementThreshold: review.disagreementThreshold,
 });
 
