@@ -8,6 +8,7 @@
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
+import { parse } from 'csv-parse/sync';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { RoundReview, RoundReviewChanged, RoundReviewSetup, TeamRound, TeamRoundList } from '../../src/api/contracts/rounds';
 import { DEFAULT_REVIEW_CONFIG } from '../../src/config/review';
@@ -217,6 +218,26 @@ for (const backend of BACKENDS) {
           ),
         );
       expect(await scores()).toEqual({ [early.reference]: 3, [late.reference]: 4 });
+
+      // The CSV: each round's criteria as columns, each application's cells under its own round's.
+      const csv = await (await api(members.admin).get('/export?form=academic-grants')).text();
+      const [headers, ...rows] = parse(csv, { bom: true }) as string[][];
+      const column = (name: string) => headers!.indexOf(name);
+      const rowOf = (reference: string) => rows.find((row) => row[1] === reference)!;
+      expect(column('Impacto de la investigación — reviewer@example.org')).toBeGreaterThan(0);
+      expect(column('Relevancia (según el archivo) — reviewer@example.org')).toBeGreaterThan(0);
+      expect(rowOf(late.reference)[column('Impacto de la investigación — reviewer@example.org')]).toBe('5');
+      expect(rowOf(early.reference)[column('Impacto de la investigación — reviewer@example.org')]).toBe('');
+      expect(rowOf(early.reference)[column('Relevancia (según el archivo) — reviewer@example.org')]).toBe('5');
+    });
+
+    it('gives round-robin without a number each application its round’s reviewers per application', async () => {
+      const { review } = await readReview(second);
+      expect((await api(members.admin).post(`/rounds/${second}/review`, setupBody(review, { reviewersPerApplication: 2 }))).status).toBe(200);
+      const next = await apply();
+      const robin = await api(members.admin).post('/applications/reviewers/round-robin', { references: [next.reference], memberIds: [memberIds.reviewer, memberIds.admin] });
+      expect(robin.status).toBe(200);
+      expect(((await robin.json()) as { results: Array<{ reference: string; assigned: unknown[] }> }).results.map((entry) => [entry.reference, entry.assigned.length])).toEqual([[next.reference, 2]]);
     });
 
     it('locks a scored round’s rubric: wording changes and is audited; reweighting is refused 409 without "recalcular", and with it every aggregate is recomputed and audited', async () => {

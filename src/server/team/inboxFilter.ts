@@ -10,7 +10,7 @@ import { blindSearchCondition, blindSearchParameters, type BlindContext } from '
  * CLI) read, so the export holds exactly what the screen lists.
  */
 
-/** Who asks: their member id (null for the operator's CLI), role and the programmes that review blind. */
+/** Who asks: their member id (null for the operator's CLI), role and the rounds that review blind. */
 export type Viewer = BlindContext & { readonly memberId: string | null };
 
 /** The operator at the command line: reads everything, as an admin does, and is nobody's reviewer. */
