@@ -9,11 +9,13 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { parse } from 'csv-parse/sync';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import type { RoundReview, RoundReviewChanged, RoundReviewSetup, TeamRound, TeamRoundList } from '../../src/api/contracts/rounds';
 import { DEFAULT_REVIEW_CONFIG } from '../../src/config/review';
 import { formDefinitions } from '../../src/forms/definitions';
+import { buildApp } from '../../src/server/app';
 import { resolveFinanceKeys } from '../../src/server/finance/encryption';
+import { REVIEW_CONFIG_SEED_MESSAGE } from '../../src/server/rounds/reviewSetup';
 import { referenceOf } from '../../src/server/mail/compose';
 import { validAcademicGrants } from '../../scripts/support/formAnswers';
 import { enrolMember, teamClient, type Member } from './support/teamClient';
@@ -104,6 +106,28 @@ for (const backend of BACKENDS) {
       // A programme the file leaves alone keeps the defaults.
       const projectRound = ((await (await api(members.admin).get('/rounds')).json()) as TeamRoundList).programmes.find((entry) => entry.programme === 'project-grants')!.rounds[0]!;
       expect((await readReview(projectRound.id)).review.criteria.map((criterion) => criterion.key)).toEqual(DEFAULT_REVIEW_CONFIG.programmes['project-grants'].criteria.map((criterion) => criterion.key));
+    });
+
+    it('says once at each start, while REVIEW_CONFIG is set, that the set-up is now edited per round; a round already seeded keeps its own', async () => {
+      const changed = setupBody((await readReview(first)).review, { disagreementThreshold: 3 });
+      expect((await api(members.admin).post(`/rounds/${first}/review`, changed)).status).toBe(200);
+      const lines: string[] = [];
+      const write = vi.spyOn(process.stdout, 'write').mockImplementation((chunk: string | Uint8Array) => {
+        lines.push(String(chunk));
+        return true;
+      });
+      try {
+        // A second start on the same database (the logger as in production).
+        const again = await buildApp({ config: server.config, database: server.database, forms: formDefinitions });
+        await again.close();
+      } finally {
+        write.mockRestore();
+      }
+      const said = lines.filter((line) => line.includes(REVIEW_CONFIG_SEED_MESSAGE));
+      expect(said).toHaveLength(1);
+      expect(REVIEW_CONFIG_SEED_MESSAGE).toContain('/equipo/convocatorias/');
+      expect((await readReview(first)).review.disagreementThreshold).toBe(3);
+      expect((await api(members.admin).post(`/rounds/${first}/review`, setupBody(changed, { disagreementThreshold: 2 }))).status).toBe(200);
     });
 
     it('answers the review routes by role as the table says (every member reads, only admins change; 404 for no round); a refused caller changes nothing', async () => {
