@@ -118,9 +118,11 @@ async function measure(backend: string, database: Database): Promise<Measured[]>
   console.error(`${backend}: ${filled!.n === 0 ? 'filled' : 'reused'} ${APPLICATIONS} applications in ${((performance.now() - started) / 1000).toFixed(1)} s`);
   const [admin] = await database.query<{ id: string }>("SELECT id::text AS id FROM team_members WHERE role = 'admin'");
   const [reviewer] = await database.query<{ id: string }>("SELECT min(id)::text AS id FROM team_members WHERE role = 'reviewer'");
+  // Blind review is set per round: the reviewer reads every project-grants round blind.
+  const blindRounds = (await database.query<{ id: string }>("SELECT id::text AS id FROM rounds WHERE programme = 'project-grants'")).map((row) => row.id);
   const viewers: Record<Query['as'], Viewer> = {
-    admin: { memberId: admin!.id, role: 'admin', blindForms: [] },
-    reviewer: { memberId: reviewer!.id, role: 'reviewer', blindForms: ['project-grants'] },
+    admin: { memberId: admin!.id, role: 'admin', blindRounds: [] },
+    reviewer: { memberId: reviewer!.id, role: 'reviewer', blindRounds },
   };
   const results: Measured[] = [];
   for (const query of QUERIES) {

@@ -15,6 +15,7 @@ import { guardStateChangingRoutes } from './origin';
 import { registerRateLimit } from './rateLimit';
 import { registerRoundGuard } from './rounds/accept';
 import { registerPublicRoundRoutes } from './rounds/publicRoutes';
+import { REVIEW_CONFIG_SEED_MESSAGE, seedRoundReviews } from './rounds/reviewSetup';
 import { seedRounds, SETTINGS_UNREAD_MESSAGE } from './rounds/seed';
 import { rounds as configuredRounds } from '../config/programmes';
 import { answerClientError, contentSecurityPolicy, inlineScriptHashesByPage, securityHeaders, STATIC_ASSET_CSP, teamContentSecurityPolicy } from './security';
@@ -182,10 +183,14 @@ function serveStaticSite(app: FastifyInstance, config: ServerConfig, staticFileP
  * Gives every programme without a round its first one, from today's settings (src/server/rounds/seed.ts), and says
  * once when the settings are still set but no longer read.
  */
-async function seedFirstRounds(app: FastifyInstance, database: Database, now: () => Date): Promise<void> {
+async function seedFirstRounds(app: FastifyInstance, database: Database, config: ServerConfig, now: () => Date): Promise<void> {
   const report = await seedRounds(database, configuredRounds, now());
   if (report.seeded.length > 0) app.log.info({ programmes: report.seeded }, 'first rounds seeded from the settings');
   if (report.settingsUnread.length > 0) app.log.warn({ programmes: report.settingsUnread }, SETTINGS_UNREAD_MESSAGE);
+  // Each round holds its review set-up: the running configuration (REVIEW_CONFIG or the defaults) seeds only those without one.
+  const reviews = await seedRoundReviews(database, config.review);
+  if (reviews > 0) app.log.info({ rounds: reviews }, 'review set-up of rounds seeded from the configuration');
+  if (config.reviewConfigFile) app.log.warn({ file: config.reviewConfigFile }, REVIEW_CONFIG_SEED_MESSAGE);
 }
 
 export async function buildApp(deps: AppDependencies): Promise<FastifyInstance> {
@@ -210,7 +215,7 @@ export async function buildApp(deps: AppDependencies): Promise<FastifyInstance> 
   const financeKeys = deps.financeKeys ?? resolveFinanceKeys(config).keyring;
   const verifyCaptcha = deps.verifyCaptcha ?? createCaptchaVerifier({ secret: config.recaptchaSecret, verifyUrl: config.recaptchaVerifyUrl });
   const now = deps.now ?? (() => new Date());
-  await seedFirstRounds(app, database, now);
+  await seedFirstRounds(app, database, config, now);
   registerRoundGuard(app, { database, now });
   registerPublicRoundRoutes(app, { database, now });
   registerFormRoutes(app, {

@@ -64,8 +64,13 @@ export type ServerConfig = {
   readonly financeKey: FinanceKey | null;
   /** FINANCE_ENCRYPTION_OLD_KEYS: former keys, kept only to read (and re-encrypt) older rows. */
   readonly financeOldKeys: readonly FinanceKey[];
-  /** The rubrics, blind review and decision reasons: REVIEW_CONFIG's file, else the defaults of src/config/review.ts. */
+  /**
+   * The rubrics, blind review and decision reasons: REVIEW_CONFIG's file, else the defaults of src/config/review.ts.
+   * Only the seed of rounds without a review set-up (src/server/rounds/reviewSetup.ts): each round holds its own.
+   */
   readonly review: ReviewConfig;
+  /** REVIEW_CONFIG as set (the file's path), or null: a start says once that the set-up is now edited per round. */
+  readonly reviewConfigFile?: string | null;
 };
 
 /** An AES-256 key with the id stored beside every ciphertext it sealed. */
@@ -218,5 +223,6 @@ export function loadConfig(env: Env = process.env, projectDir: string = process.
     applicantLinkRateLimitPerMinute: positiveInteger(env, 'APPLICANT_LINK_RATE_LIMIT_PER_MINUTE', 10),
     ...financeKeysOf(env, production),
     review: reviewConfigOf(env, projectDir),
+    reviewConfigFile: env.REVIEW_CONFIG?.trim() ? path.resolve(projectDir, env.REVIEW_CONFIG.trim()) : null,
   };
 }

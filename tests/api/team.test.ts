@@ -401,7 +401,7 @@ for (const backend of BACKENDS) {
         expect(response.headers.get('content-type')).toBe('text/csv; charset=utf-8');
         expect(response.headers.get('content-disposition')).toMatch(/^attachment; filename="project-grants-\d{4}-\d{2}-\d{2}\.csv"$/);
         const [reviewerRow] = await server.database.query<{ id: string }>('SELECT id::text AS id FROM team_members WHERE email = $1', [members.reviewer.email]);
-        const viewer = { memberId: reviewerRow!.id, role: 'reviewer' as const, blindForms: [] };
+        const viewer = { memberId: reviewerRow!.id, role: 'reviewer' as const, blindRounds: [] };
         const table = await exportApplications(server.database, formDefinitions['project-grants'], { since: null, search: 'comunidad' }, undefined, { viewer, review: server.config.review });
         const csv = await response.text();
         expect(csv).toBe(toCsv(table.headers, table.rows).replace(/^\uFEFF/, ''));

@@ -152,3 +152,67 @@ export type ExtendRoundBody = Static<typeof ExtendRoundBody>;
 /** `/api/team/rounds/:roundId…`: a string; one that names no round is answered 404. */
 export const RoundParams = Type.Object({ roundId: Type.String() });
 export type RoundParams = Static<typeof RoundParams>;
+
+// ---------------------------------------------------------------------------------------------
+// A round's review set-up: GET /api/team/rounds/:roundId/review (every member), POST (admin).
+
+const CRITERION_KEY = '^[a-z0-9][a-z0-9-]{0,39}$';
+const KEY_MESSAGE = 'La clave usa minúsculas, números y guiones (hasta 40).';
+const LINE = (maxLength: number, errorMessage: string) => Type.String({ minLength: 1, maxLength, pattern: '^[^\\r\\n]*\\S[^\\r\\n]*$', errorMessage });
+export const MEANINGS_MESSAGE = 'Cada criterio necesita cinco significados, uno por puntaje del 1 al 5.';
+export const WEIGHT_MESSAGE = 'El peso de cada criterio debe ser un número mayor que 0.';
+export const THRESHOLD_MESSAGE = 'El umbral de Desacuerdo debe ser un número mayor que 0 y hasta 4.';
+export const NO_CRITERIA_MESSAGE = 'La rúbrica necesita al menos un criterio.';
+
+export const ReviewCriterion = Type.Object(
+  {
+    key: Type.String({ pattern: CRITERION_KEY, errorMessage: KEY_MESSAGE }),
+    label: LINE(200, 'Escribe el nombre del criterio (una línea, hasta 200 caracteres).'),
+    description: LINE(300, 'Escribe la descripción del criterio (una línea, hasta 300 caracteres).'),
+    weight: Type.Number({ exclusiveMinimum: 0, maximum: 100, errorMessage: WEIGHT_MESSAGE }),
+    meanings: Type.Array(LINE(200, MEANINGS_MESSAGE), { minItems: 5, maxItems: 5, errorMessage: MEANINGS_MESSAGE }),
+  },
+  { additionalProperties: false },
+);
+export type ReviewCriterion = Static<typeof ReviewCriterion>;
+
+export const ReviewReason = Type.Object(
+  { key: Type.String({ pattern: CRITERION_KEY, errorMessage: KEY_MESSAGE }), label: LINE(200, 'Escribe el motivo (una línea, hasta 200 caracteres).') },
+  { additionalProperties: false },
+);
+
+const REASONS_MESSAGE = 'Hace falta al menos un motivo de aprobación y uno de rechazo.';
+const PER_APPLICATION_MESSAGE = 'Los revisores por solicitud van de 1 a 10.';
+
+const roundReviewFields = {
+  criteria: Type.Array(ReviewCriterion, { minItems: 1, maxItems: 20, errorMessage: NO_CRITERIA_MESSAGE }),
+  blind: Type.Boolean(),
+  reviewersPerApplication: Type.Integer({ minimum: 1, maximum: 10, errorMessage: PER_APPLICATION_MESSAGE }),
+  reasons: Type.Object(
+    {
+      approved: Type.Array(ReviewReason, { minItems: 1, maxItems: 20, errorMessage: REASONS_MESSAGE }),
+      rejected: Type.Array(ReviewReason, { minItems: 1, maxItems: 20, errorMessage: REASONS_MESSAGE }),
+    },
+    { additionalProperties: false },
+  ),
+  disagreementThreshold: Type.Number({ exclusiveMinimum: 0, maximum: 4, errorMessage: THRESHOLD_MESSAGE }),
+};
+
+/** What a round's review holds: the rubric (criteria, weights, the five meanings), blind, reviewers per application, reasons, the Desacuerdo threshold. */
+export const RoundReviewSetup = Type.Object(roundReviewFields, { additionalProperties: false });
+export type RoundReviewSetup = Static<typeof RoundReviewSetup>;
+
+/** `GET /api/team/rounds/:roundId/review`: the set-up, and whether any score exists in the round (the rubric is then locked). */
+export const RoundReview = Type.Object({ roundId: Type.String(), review: RoundReviewSetup, scored: Type.Boolean() });
+export type RoundReview = Static<typeof RoundReview>;
+
+/**
+ * `POST /api/team/rounds/:roundId/review` (admin): the whole set-up. Once the round has scores, adding, removing or
+ * reweighting a criterion needs `recalculate: true` (every aggregate of the round is recomputed); wording never does.
+ */
+export const RoundReviewBody = Type.Object({ ...roundReviewFields, recalculate: Type.Optional(Type.Boolean()) }, { additionalProperties: false });
+export type RoundReviewBody = Static<typeof RoundReviewBody>;
+
+/** The answer to a change: the set-up as stored, and how many applications' aggregates were recomputed (0 without "recalcular"). */
+export const RoundReviewChanged = Type.Object({ roundId: Type.String(), review: RoundReviewSetup, scored: Type.Boolean(), recalculated: Type.Integer() });
+export type RoundReviewChanged = Static<typeof RoundReviewChanged>;

@@ -142,7 +142,10 @@ export type ReviewersBody = Static<typeof ReviewersBody>;
 export const ReviewersResult = Type.Object({ assignments: Type.Array(ReviewerAssignment), aggregate: ReviewAggregate });
 export type ReviewersResult = Static<typeof ReviewersResult>;
 
-/** Round-robin over the chosen reviewers: each application, in order, gets the next `perApplication` of them not yet on it. */
+/**
+ * Round-robin over the chosen reviewers: each application, in order, gets the next `perApplication` of them not yet on it;
+ * without it, as many as the application's round's review set-up says (reviewers per application).
+ */
 export const RoundRobinBody = Type.Object(
   {
     references: Type.Array(Text({ maxLength: 40 }), { minItems: 1, maxItems: 500, errorMessage: BAD_REFERENCES }),

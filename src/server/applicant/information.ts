@@ -22,11 +22,11 @@ import { readInformationRequests } from './read';
 
 const iso = (value: Date | string): string => new Date(value).toISOString();
 
-type Asked = { id: string; form: ReviewedProgrammeKey; payload: WirePayload; created_at: Date; status: ApplicationStatus };
+type Asked = { id: string; form: ReviewedProgrammeKey; payload: WirePayload; created_at: Date; status: ApplicationStatus; round_id: string | null };
 
 async function askable(tx: Queryable, key: ApplicationKey, lock: boolean): Promise<Asked | null> {
   if (!isReviewedForm(key.form)) return null;
-  const [row] = await tx.query<Asked>(`SELECT id::text AS id, form, payload, created_at, status FROM submissions WHERE id = $1 AND form = $2${lock ? ' FOR UPDATE' : ''}`, [key.rowId, key.form]);
+  const [row] = await tx.query<Asked>(`SELECT id::text AS id, form, payload, created_at, status, round_id::text AS round_id FROM submissions WHERE id = $1 AND form = $2${lock ? ' FOR UPDATE' : ''}`, [key.rowId, key.form]);
   return row ?? null;
 }
 
@@ -52,7 +52,7 @@ export async function previewQuestion(tx: Queryable, key: ApplicationKey, questi
   const composed = await composeFor(tx, key, question, false);
   if (composed.status !== 'ok') return composed;
   const { row } = composed;
-  const email = hidesIdentity(viewer, row.form, row.status)
+  const email = hidesIdentity(viewer, row.round_id, row.status)
     ? composeQuestionEmail({ form: row.form, id: row.id, payload: redactPayload(row.form, row.payload), createdAt: new Date(row.created_at) }, question)
     : composed.email;
   return { status: 'ok', email: { subject: email.subject, body: email.text } };
@@ -85,16 +85,16 @@ export async function readResponseFile(
   key: ApplicationKey,
   requestId: string,
   responseId: string,
-): Promise<{ bytes: Buffer; mediaType: string; originalName: string; status: ApplicationStatus } | null> {
-  const [row] = await db.query<{ file_content: Uint8Array; file_media_type: string; file_original_name: string; status: ApplicationStatus }>(
-    `SELECT p.file_content, p.file_media_type, p.file_original_name, s.status FROM information_responses p JOIN information_requests r ON r.id = p.request_id
+): Promise<{ bytes: Buffer; mediaType: string; originalName: string; status: ApplicationStatus; roundId: string | null } | null> {
+  const [row] = await db.query<{ file_content: Uint8Array; file_media_type: string; file_original_name: string; status: ApplicationStatus; round_id: string | null }>(
+    `SELECT p.file_content, p.file_media_type, p.file_original_name, s.status, s.round_id::text AS round_id FROM information_responses p JOIN information_requests r ON r.id = p.request_id
      JOIN submissions s ON s.id = r.submission_id
      WHERE p.id = $1 AND r.id = $2 AND s.id = $3 AND s.form = $4 AND p.file_content IS NOT NULL`,
     [responseId, requestId, key.rowId, key.form],
   );
   if (!row) return null;
   const content = row.file_content;
-  return { bytes: Buffer.isBuffer(content) ? content : Buffer.from(content.buffer, content.byteOffset, content.byteLength), mediaType: row.file_media_type, originalName: row.file_original_name, status: row.status };
+  return { bytes: Buffer.isBuffer(content) ? content : Buffer.from(content.buffer, content.byteOffset, content.byteLength), mediaType: row.file_media_type, originalName: row.file_original_name, status: row.status, roundId: row.round_id };
 }
 
 /** The applicants' ratings, per reviewed programme. */

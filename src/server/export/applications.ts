@@ -9,7 +9,7 @@ import { reviewersOf } from '../team/applications';
 import { hidesIdentity, HIDDEN_ANSWER, redactPayload } from '../team/blind';
 import { decimal, OPERATOR, orderOf, reviewColumns, reviewedFrom, reviewOnly, SqlParameters, submissionConditions, viewerTerms, type InboxFilter, type ReviewColumns, type Viewer } from '../team/inboxFilter';
 import { scoreVisibility } from '../team/scoring/access';
-import { programmeReview } from '../team/scoring/rubric';
+import { reviewOfRound } from '../rounds/reviewSetup';
 import { answerCells, answerFields, fieldHeaders, type ExportFilter, type ExportTable } from './table';
 
 /**
@@ -33,6 +33,7 @@ type SubmissionRow = ReviewColumns & {
   round_name: string | null;
   file_original_name: string | null;
   status: ApplicationStatus;
+  round_id: string | null;
   assigned: boolean;
   declaration: 'none' | 'conflict' | null;
   submitted: boolean;
@@ -40,7 +41,7 @@ type SubmissionRow = ReviewColumns & {
 
 type ScoreRow = { submission_id: string; email: string; criterion: string; score: number; recommendation: string };
 
-/** Who exports (the operator at the command line by default) and the rubric the score columns follow. */
+/** Who exports (the operator at the command line by default) and the configuration that answers for a round not seeded yet. */
 export type ExportReader = { readonly viewer?: Viewer; readonly review?: ReviewConfig };
 
 /** The round an application came in (its name), as the team names rounds: "Convocatoria". */
@@ -62,6 +63,18 @@ async function scoresOf(db: Queryable, submissionIds: readonly string[]): Promis
   );
 }
 
+/**
+ * The score columns: the criteria of the exported applications' rounds, each round's in its order, a key once (labelled
+ * as its first round names it). Each application is scored by its own round's rubric: other rounds' cells stay blank.
+ */
+async function criteriaOfRounds(db: Queryable, roundIds: ReadonlyArray<string | null>, fallback: ReviewConfig): Promise<Array<{ key: string; label: string }>> {
+  const criteria = new Map<string, { key: string; label: string }>();
+  for (const roundId of [...new Set(roundIds.filter((id): id is string => id !== null))].sort((a, b) => Number(a) - Number(b))) {
+    for (const criterion of (await reviewOfRound(db, roundId, fallback))?.criteria ?? []) if (!criteria.has(criterion.key)) criteria.set(criterion.key, criterion);
+  }
+  return [...criteria.values()];
+}
+
 /** `financeKeys` decrypts grantee finance: pass it only where payment details may be read (finance role, --include-finance). */
 export async function exportApplications(db: Queryable, definition: FormDefinition, filter: InboxFilter, financeKeys?: FinanceKeyring, reader: ExportReader = {}): Promise<ExportTable> {
   if (definition.kind === 'payment-details') return exportPaymentDetails(db, definition, { ...filter, reviewOnly: reviewOnly(filter) }, financeKeys);
@@ -72,9 +85,9 @@ export async function exportApplications(db: Queryable, definition: FormDefiniti
   const terms = viewerTerms(parameters, viewer);
   const conditions = submissionConditions(parameters, filter, viewer, terms, [form]);
   const rows = await db.query<SubmissionRow>(
-    `SELECT id::text AS id, payload, created_at, round_name, file_original_name, status, score::text AS score, reviews_done, reviews_assigned, spread::text AS spread,
+    `SELECT id::text AS id, payload, created_at, round_name, file_original_name, status, round_id::text AS round_id, score::text AS score, reviews_done, reviews_assigned, spread::text AS spread,
             disagreement, withheld, assigned, declaration, submitted FROM (
-       SELECT s.id, s.payload, s.created_at, (SELECT r.name FROM rounds r WHERE r.id = s.round_id) AS round_name, s.file_original_name, s.status, ${reviewColumns(terms)}
+       SELECT s.id, s.payload, s.created_at, (SELECT r.name FROM rounds r WHERE r.id = s.round_id) AS round_name, s.file_original_name, s.status, s.round_id, ${reviewColumns(terms)}
        FROM ${reviewedFrom(terms)}
        WHERE ${[`s.form = ${parameters.add(form)}`, ...conditions].join(' AND ')}
      ) applications
@@ -84,7 +97,7 @@ export async function exportApplications(db: Queryable, definition: FormDefiniti
   const fileHeaders = definition.upload ? ['Uploaded file', 'Fetch file command'] : [];
   // Finance reads nothing of scores; the others read those the gate allows (blank cells elsewhere).
   const withScores = viewer.role !== 'finance';
-  const criteria = (reader.review && programmeReview(reader.review, form)?.criteria) || [];
+  const criteria = reader.review ? await criteriaOfRounds(db, rows.map((row) => row.round_id), reader.review) : [];
   // The gate of the application's detail decides, row by row, whose scores the viewer reads.
   const othersReadable = (row: SubmissionRow) => scoreVisibility(viewer.role, { assigned: row.assigned, declaration: row.declaration, submitted: row.submitted }).others;
   const readable = rows.filter((row) => !row.withheld && othersReadable(row)).map((row) => row.id);
@@ -101,7 +114,7 @@ export async function exportApplications(db: Queryable, definition: FormDefiniti
       const head = [row.id, reference, new Date(row.created_at).toISOString(), row.round_name ?? ''];
       // Withheld from an assigned reviewer (conflict not declared yet, or declared): the reference and nothing else.
       if (row.withheld) return [...head, ...fields.map(() => ''), ...fileHeaders.map(() => ''), ...(withScores ? [row.status, ...REVIEW_HEADERS.slice(1).map(() => ''), ...scoreHeaders.map(() => '')] : [])];
-      const hidden = hidesIdentity(viewer, form, row.status);
+      const hidden = hidesIdentity(viewer, row.round_id, row.status);
       const payload = hidden ? redactPayload(form, row.payload) : row.payload;
       const file = row.file_original_name ? [hidden ? HIDDEN_ANSWER : row.file_original_name, fetchFileCommand(row.id)] : ['', ''];
       const review = withScores

@@ -30,7 +30,7 @@ import { toCsv } from './csv';
 import { INBOX_SORTS, REVIEW_FILTERS } from '../../api/contracts/teamApplications';
 import { APPLICATION_STATUSES } from '../../lib/applicationStatus';
 import type { Queryable } from '../storage/database';
-import { blindForms } from '../team/blind';
+import { viewerOf } from '../team/blind';
 import { OPERATOR } from '../team/inboxFilter';
 import type { Role } from '../team/roles';
 import { exportPayments } from './payments';
@@ -203,7 +203,7 @@ export async function runExportCommand(args: readonly string[], io: ExportIo, pl
     else if (form !== undefined) {
       const assignee = options.assignee === undefined ? null : { memberId: options.assignee === 'none' ? null : (await memberByEmail(database, options.assignee, 'assignee')).id };
       const member = options.as === undefined ? null : await memberByEmail(database, options.as, 'as');
-      const viewer = member ? { memberId: member.id, role: member.role, blindForms: blindForms(config) } : OPERATOR;
+      const viewer = member ? await viewerOf(database, { memberId: member.id, role: member.role }, config) : OPERATOR;
       const filter = { since, before, search: options.q?.trim() || null, statuses, assignee, review, sort, round };
       table = await exportApplications(database, formDefinitions[form], filter, financeKeys, { viewer, review: config.review });
     } else throw new UsageError(USAGE);

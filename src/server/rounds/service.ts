@@ -7,6 +7,8 @@ import type { AuditAction } from '../../lib/team';
 import type { LoopTask } from '../pollingLoop';
 import type { Database, Queryable } from '../storage/database';
 import { recordAudit } from '../team/audit';
+import { DEFAULT_REVIEW_CONFIG, type ReviewConfig } from '../../config/review';
+import { copyPreviousReview } from './reviewSetup';
 import { enqueueRoundEvent } from '../webhooks/outbox';
 import { countsByRound, lockProgramme, overlappingRound, readRound, readRounds, roundToShow, stateAt, type StoredRound } from './store';
 
@@ -115,7 +117,8 @@ async function afterChange(tx: Queryable, input: { actor: Actor; action: AuditAc
   return (await readRound(tx, input.id))!;
 }
 
-export async function createRound(database: Database, input: { body: CreateRoundBody; actor: Actor; now: Date }): Promise<StoredRound | RoundRefused> {
+/** A new round takes its programme's previous round's review set-up (else `review`'s, the running configuration). */
+export async function createRound(database: Database, input: { body: CreateRoundBody; actor: Actor; now: Date; review?: ReviewConfig }): Promise<StoredRound | RoundRefused> {
   const fields = resolveFields(input.body);
   if (isRefused(fields)) return fields;
   const { programme } = input.body;
@@ -128,6 +131,7 @@ export async function createRound(database: Database, input: { body: CreateRound
        VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9) RETURNING id::text AS id`,
       [programme, fields.name, fields.opensAt, fields.closesAt, fields.timezone, fields.graceHours, fields.budgetMinor?.toString() ?? null, fields.budgetCurrency, fields.cap],
     );
+    await copyPreviousReview(tx, { id: row!.id, programme, opensAt: fields.opensAt }, input.review ?? DEFAULT_REVIEW_CONFIG);
     return afterChange(tx, { actor: input.actor, action: 'create-round', before: null, id: row!.id, now: input.now });
   });
 }

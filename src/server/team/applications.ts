@@ -52,6 +52,8 @@ type ListRow = ReviewColumns & {
   has_file: boolean;
   status: ApplicationStatus | null;
   total: number;
+  /** Null for payment details (no round). */
+  round_id: string | null;
 };
 
 const joinName = (first: string | undefined, last: string | undefined): string => [first, last].filter(Boolean).join(' ');
@@ -112,7 +114,8 @@ export async function listApplications(db: Queryable, filter: ApplicationFilter,
      SELECT page.form, page.id::text AS id, COALESCE(s.payload->>'firstName', page.first) AS first, s.payload->>'lastName' AS last,
             COALESCE(s.payload->>'company', page.organisation, '') AS organisation, page.created_at,
             CASE WHEN page.status IS NULL THEN page.has_file ELSE s.file_sha256 IS NOT NULL END AS has_file,
-            page.status, page.score::text AS score, page.reviews_done, page.reviews_assigned, page.spread::text AS spread, page.disagreement, page.withheld, page.total
+            page.status, page.score::text AS score, page.reviews_done, page.reviews_assigned, page.spread::text AS spread, page.disagreement, page.withheld, page.total,
+            s.round_id::text AS round_id
      FROM page LEFT JOIN submissions s ON page.status IS NOT NULL AND s.id = page.id
      ORDER BY ${orderOf(filter.sort).replace(/\b(score|created_at|id)\b/g, 'page.$1')}`,
     parameters.values,
@@ -132,7 +135,7 @@ export async function listApplications(db: Queryable, filter: ApplicationFilter,
       const head = { id: reference, reference, form: row.form, submittedAt: new Date(row.created_at).toISOString(), hasFile: row.has_file, status: row.status };
       // Assigned and not declared free of conflict: the reference alone, as the detail gives it.
       if (row.withheld) return { ...head, name: '', organisation: '', hasFile: false, assignee: null, reviewers: [], aggregate: null, blind: false };
-      const hidden = hidesIdentity(viewer, row.form, row.status);
+      const hidden = hidesIdentity(viewer, row.round_id, row.status);
       const assigned = reviewers.get(row.id) ?? [];
       return {
         ...head,
@@ -228,10 +231,10 @@ export function safeDownloadName(reference: string, originalName: string, extens
 export async function readProposal(db: Queryable, key: ApplicationKey, viewer: BlindContext = OPERATOR): Promise<Proposal | null> {
   if (!isReviewedForm(key.form)) return null;
   // The row must be of the reference's form too: PG-000007 never opens small grants' file 7.
-  const [owner] = await db.query<{ status: ApplicationStatus }>('SELECT status FROM submissions WHERE id = $1 AND form = $2', [key.rowId, key.form]);
+  const [owner] = await db.query<{ status: ApplicationStatus; round_id: string | null }>('SELECT status, round_id::text AS round_id FROM submissions WHERE id = $1 AND form = $2', [key.rowId, key.form]);
   const file = owner ? await readSubmissionFile(db, key.rowId) : null;
   if (!owner || !file) return null;
   const type = (await sniffFileType(file.bytes)) ?? { mediaType: 'application/octet-stream', extension: 'bin' };
-  const originalName = hidesIdentity(viewer, key.form, owner.status) ? '' : file.originalName;
+  const originalName = hidesIdentity(viewer, owner.round_id, owner.status) ? '' : file.originalName;
   return { bytes: file.bytes, mediaType: type.mediaType, downloadName: safeDownloadName(referenceOf(key.form, key.rowId), originalName, type.extension) };
 }

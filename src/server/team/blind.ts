@@ -2,12 +2,13 @@ import { HIDDEN_ANSWER } from '../../api/contracts/teamApplications';
 import { formDefinitions } from '../../forms/definitions';
 import type { FormKey, WirePayload } from '../../forms/definitions/types';
 import type { ApplicationStatus } from '../../lib/applicationStatus';
-import { REVIEWED_PROGRAMMES } from '../../config/review';
 import type { ServerConfig } from '../config';
+import { blindRoundIds } from '../rounds/reviewSetup';
+import type { Queryable } from '../storage/database';
 import type { Role } from './roles';
 
 /**
- * Blind review: while a programme reviews blind, a member with the reviewer role reads "Oculto" in place of every
+ * Blind review: while a round reviews blind (its review set-up, src/server/rounds/reviewSetup.ts), a member with the reviewer role reads "Oculto" in place of every
  * answer its form marks `identifying` (and of the list's name and organisation, and of the uploaded file's name),
  * until the application is decided. Admins and finance read everything. Every reader (the detail, the inbox list,
  * its search, the file downloads, the CSV) and every text the server composes for a member (the "Pedir información"
@@ -20,25 +21,26 @@ export { HIDDEN_ANSWER };
 /** Once approved or rejected, the review is over: nothing is hidden any more. */
 const DECIDED: readonly ApplicationStatus[] = ['approved', 'rejected'];
 
-/** Who reads and which programmes review blind (src/config/review.ts, `blind` per programme). */
-export type BlindContext = { readonly role: Role; readonly blindForms: readonly FormKey[] };
+/** Who reads and which rounds review blind (each round's set-up, `blind`). */
+export type BlindContext = { readonly role: Role; readonly blindRounds: readonly string[] };
 
-/** The viewer of a team session: blind review applies to the programmes the review configuration marks `blind`. */
-export const viewerOf = (session: { readonly memberId: string; readonly role: Role }, config: ServerConfig): BlindContext & { readonly memberId: string } => ({
+/** The viewer of a team session: blind review applies to the rounds whose set-up says `blind`. */
+export const viewerOf = async (
+  db: Queryable,
+  session: { readonly memberId: string; readonly role: Role },
+  config: ServerConfig,
+): Promise<BlindContext & { readonly memberId: string }> => ({
   memberId: session.memberId,
   role: session.role,
-  blindForms: blindForms(config),
+  blindRounds: session.role === 'reviewer' ? await blindRoundIds(db, config.review) : [],
 });
 
-/** The programmes whose review is blind (src/config/review.ts, or the deployer's REVIEW_CONFIG). */
-export const blindForms = (config: ServerConfig): FormKey[] => REVIEWED_PROGRAMMES.filter((form) => config.review.programmes[form].blind);
+/** Whether this member may be shown identifying answers of this round's applications at all (status aside). */
+export const blindFor = (context: BlindContext, roundId: string | null): boolean => context.role === 'reviewer' && roundId !== null && context.blindRounds.includes(roundId);
 
-/** Whether this member may be shown identifying answers of this programme's applications at all (status aside). */
-export const blindFor = (context: BlindContext, form: FormKey): boolean => context.role === 'reviewer' && context.blindForms.includes(form);
-
-/** Whether the identifying answers of this application are hidden from this member now. */
-export const hidesIdentity = (context: BlindContext, form: FormKey, status: ApplicationStatus | null): boolean =>
-  blindFor(context, form) && status !== null && !DECIDED.includes(status);
+/** Whether the identifying answers of this application (of round `roundId`) are hidden from this member now. */
+export const hidesIdentity = (context: BlindContext, roundId: string | null, status: ApplicationStatus | null): boolean =>
+  blindFor(context, roundId) && status !== null && !DECIDED.includes(status);
 
 /** The names of the fields a form marks identifying. */
 export const identifyingFields = (form: FormKey): string[] => formDefinitions[form].fields.filter((field) => field.identifying).map((field) => field.name);
@@ -59,20 +61,20 @@ export function redactSections<Section extends { answers: ReadonlyArray<{ name: 
  * The search condition for a member who reads blind: besides matching the stored search vector (indexed), a row
  * of a blind programme that is not decided must match on its answers without the identifying ones, so that
  * searching for a hidden name never reveals which application holds it. `table` is the submissions alias,
- * `search` the query's parameter, `blindForms` a text[] parameter (empty: no member-specific condition) and
+ * `search` the query's parameter, `blindRounds` a text[] parameter of round ids (empty: no member-specific condition) and
  * `hiddenKeys` a jsonb parameter mapping each form to its identifying field names.
  */
-export function blindSearchCondition(table: string, search: string, blindForms: string, hiddenKeys: string): string {
+export function blindSearchCondition(table: string, search: string, blindRounds: string, hiddenKeys: string): string {
   const visible = `(${table}.payload - ARRAY(SELECT jsonb_array_elements_text(${hiddenKeys}::jsonb -> ${table}.form)))`;
   const vector = `(jsonb_to_tsvector('spanish'::regconfig, ${visible}, '["string"]') || jsonb_to_tsvector('english'::regconfig, ${visible}, '["string"]'))`;
   const query = `(websearch_to_tsquery('spanish'::regconfig, ${search}) || websearch_to_tsquery('english'::regconfig, ${search}))`;
-  return `(${search}::text IS NULL OR NOT (${table}.form = ANY(${blindForms}::text[])) OR ${table}.status IN (${DECIDED.map((status) => `'${status}'`).join(', ')}) OR ${vector} @@ ${query})`;
+  return `(${search}::text IS NULL OR NOT COALESCE(${table}.round_id::text = ANY(${blindRounds}::text[]), false) OR ${table}.status IN (${DECIDED.map((status) => `'${status}'`).join(', ')}) OR ${vector} @@ ${query})`;
 }
 
-/** The parameters blindSearchCondition reads: the forms this member reads blind, and their identifying fields. */
+/** The parameters blindSearchCondition reads: the rounds this member reads blind, and the forms' identifying fields. */
 export function blindSearchParameters(context: BlindContext, forms: readonly FormKey[]): [string[], string] {
-  const blind = forms.filter((form) => blindFor(context, form));
-  return [blind, JSON.stringify(Object.fromEntries(blind.map((form) => [form, identifyingFields(form)])))];
+  const blind = context.role === 'reviewer' ? [...context.blindRounds] : [];
+  return [blind, JSON.stringify(Object.fromEntries(forms.map((form) => [form, identifyingFields(form)])))];
 }
 
 /**
@@ -87,8 +89,8 @@ export function redactDetail<
     file: { name: string } | null;
     informationRequests?: Array<{ responses: Array<{ fileName: string | null }> }>;
   },
->(context: BlindContext, detail: Detail): Detail & { blind?: true } {
-  if (!hidesIdentity(context, detail.form, detail.status ?? null)) return detail;
+>(context: BlindContext, roundId: string | null, detail: Detail): Detail & { blind?: true } {
+  if (!hidesIdentity(context, roundId, detail.status ?? null)) return detail;
   // A response's file is named by the applicant too.
   const informationRequests = detail.informationRequests?.map((request) => ({
     ...request,

@@ -10,11 +10,11 @@ import { blindSearchCondition, blindSearchParameters, type BlindContext } from '
  * CLI) read, so the export holds exactly what the screen lists.
  */
 
-/** Who asks: their member id (null for the operator's CLI), role and the programmes that review blind. */
+/** Who asks: their member id (null for the operator's CLI), role and the rounds that review blind. */
 export type Viewer = BlindContext & { readonly memberId: string | null };
 
 /** The operator at the command line: reads everything, as an admin does, and is nobody's reviewer. */
-export const OPERATOR: Viewer = { memberId: null, role: 'admin', blindForms: [] };
+export const OPERATOR: Viewer = { memberId: null, role: 'admin', blindRounds: [] };
 
 export type InboxFilter = {
   readonly since: Date | null;
@@ -119,8 +119,8 @@ export function submissionConditions(parameters: SqlParameters, filter: InboxFil
   if (filter.search) {
     const search = parameters.add(filter.search);
     conditions.push(answersMatch('s', search));
-    const [blindForms, hiddenKeys] = blindSearchParameters(viewer, forms);
-    if (blindForms.length > 0) conditions.push(blindSearchCondition('s', search, parameters.add(blindForms), parameters.add(hiddenKeys)));
+    const [blindRounds, hiddenKeys] = blindSearchParameters(viewer, forms);
+    if (blindRounds.length > 0) conditions.push(blindSearchCondition('s', search, parameters.add(blindRounds), parameters.add(hiddenKeys)));
   }
   // A search never finds an application whose answers are withheld from the member.
   if (filter.search) conditions.push(`NOT ${terms.withheld}`);

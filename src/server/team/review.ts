@@ -16,6 +16,7 @@ import { readApplicantSide } from '../applicant/read';
 import { recordAudit } from './audit';
 import type { Role } from './roles';
 import type { ReviewConfig } from '../../config/review';
+import { reviewOfApplication } from '../rounds/reviewSetup';
 import { decisionReasonOf } from './scoring/rubric';
 
 /**
@@ -117,6 +118,7 @@ const answerText = (payload: WirePayload, name: string): string => (typeof paylo
 export async function readReview(db: Queryable, submissionId: string, config: ReviewConfig): Promise<ReviewState | null> {
   const [head] = await db.query<{ form: FormKey; status: ApplicationStatus; status_changed_at: Date }>('SELECT form, status, status_changed_at FROM submissions WHERE id = $1', [submissionId]);
   if (!head) return null;
+  const setup = await reviewOfApplication(db, submissionId, config);
   const reviewers = await db.query<MemberRef>(
     `SELECT m.id::text AS id, m.email FROM review_assignments a JOIN team_members m ON m.id = a.member_id
      WHERE a.submission_id = $1 ORDER BY a.assigned_at, a.member_id`,
@@ -150,7 +152,7 @@ export async function readReview(db: Queryable, submissionId: string, config: Re
     assignee: reviewers[0] ?? null,
     reviewers,
     history: history.map((row) => {
-      const reason = decisionReasonOf(config, head.form, row.to_status, row.reason);
+      const reason = decisionReasonOf(setup?.reasons, row.to_status, row.reason);
       return { from: row.from_status, to: row.to_status, by: row.email, at: iso(row.created_at), ...(reason ? { reason } : {}) };
     }),
     notes: notes.map((row) => ({ id: row.id, body: row.body, by: row.email, at: iso(row.created_at) })),

@@ -6,20 +6,22 @@ import type { Role } from '@/lib/team';
 import { hidesIdentity, HIDDEN_ANSWER, redactDetail, redactPayload } from '@/server/team/blind';
 
 describe('blind review', () => {
-  const blindProjects = (role: Role) => ({ role, blindForms: ['project-grants' as const] });
+  // Round 7 reviews blind; round 8 (the next round of the same programme) does not; null: no round (payment details).
+  const blindRoundSeven = (role: Role) => ({ role, blindRounds: ['7'] });
 
-  it.each<[Role, 'project-grants' | 'small-grants', ApplicationStatus, boolean]>([
-    ['reviewer', 'project-grants', 'received', true],
-    ['reviewer', 'project-grants', 'in_review', true],
-    ['reviewer', 'project-grants', 'information_requested', true],
-    ['reviewer', 'project-grants', 'withdrawn', true],
-    ['reviewer', 'project-grants', 'approved', false],
-    ['reviewer', 'project-grants', 'rejected', false],
-    ['reviewer', 'small-grants', 'received', false],
-    ['admin', 'project-grants', 'received', false],
-    ['finance', 'project-grants', 'received', false],
-  ])('a %s reading %s (%s) sees the applicant hidden: %s', (role, form, status, hidden) => {
-    expect(hidesIdentity(blindProjects(role), form, status)).toBe(hidden);
+  it.each<[Role, string | null, ApplicationStatus, boolean]>([
+    ['reviewer', '7', 'received', true],
+    ['reviewer', '7', 'in_review', true],
+    ['reviewer', '7', 'information_requested', true],
+    ['reviewer', '7', 'withdrawn', true],
+    ['reviewer', '7', 'approved', false],
+    ['reviewer', '7', 'rejected', false],
+    ['reviewer', '8', 'received', false],
+    ['reviewer', null, 'received', false],
+    ['admin', '7', 'received', false],
+    ['finance', '7', 'received', false],
+  ])('a %s reading an application of round %s (%s) sees the applicant hidden: %s', (role, roundId, status, hidden) => {
+    expect(hidesIdentity(blindRoundSeven(role), roundId, status)).toBe(hidden);
   });
 
   it('replaces every answered identifying field of the payload, and only those', () => {
@@ -42,11 +44,12 @@ describe('blind review', () => {
       sections: [{ title: 'Applicant', answers: [{ name: 'firstName', label: 'First name', value: 'Zoraida' }, { name: 'projectName', label: 'Project name', value: 'Talleres' }] }],
       file: { name: 'Zoraida.pdf', mediaType: 'application/pdf', size: 10 },
     };
-    const redacted = redactDetail(blindProjects('reviewer'), detail);
+    const redacted = redactDetail(blindRoundSeven('reviewer'), '7', detail);
     expect(redacted.sections[0]!.answers.map((answer) => answer.value)).toEqual([HIDDEN_ANSWER, 'Talleres']);
     expect(redacted.file?.name).toBe(HIDDEN_ANSWER);
     expect(redacted.blind).toBe(true);
-    expect(redactDetail(blindProjects('reviewer'), { ...detail, status: 'approved' })).toEqual({ ...detail, status: 'approved' });
+    expect(redactDetail(blindRoundSeven('reviewer'), '7', { ...detail, status: 'approved' })).toEqual({ ...detail, status: 'approved' });
+    expect(redactDetail(blindRoundSeven('reviewer'), '8', detail)).toEqual(detail);
     expect(formDefinitions['project-grants'].fields.find((field) => field.name === 'projectName')?.identifying).toBeUndefined();
   });
 });

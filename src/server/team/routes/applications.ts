@@ -9,6 +9,7 @@ import { UnreadableFinanceRows } from '../../finance/export';
 import { toCsv } from '../../export/csv';
 import { listApplications, readApplication, readProposal, type ApplicationFilter } from '../applications';
 import { recordAudit } from '../audit';
+import { roundIdOf } from '../../rounds/reviewSetup';
 import { redactDetail, viewerOf } from '../blind';
 import { readReview } from '../review';
 import { seesPaymentDetails } from '../roles';
@@ -54,7 +55,7 @@ async function exportCsv(request: FastifyRequest<{ Querystring: InboxQuery }>, r
   let table;
   try {
     // readableForms has checked the role: only the finance role reaches grantee finance, decrypted here.
-    table = await exportApplications(database, formDefinitions[filter.form], filter, financeKeys, { viewer: viewerOf(session, options.config), review: options.config.review });
+    table = await exportApplications(database, formDefinitions[filter.form], filter, financeKeys, { viewer: await viewerOf(database, session, options.config), review: options.config.review });
   } catch (error) {
     if (!(error instanceof UnreadableFinanceRows)) throw error;
     request.log.error({ references: error.references }, 'payment details failed to decrypt: export refused');
@@ -84,7 +85,7 @@ export const applicationRoutes: TeamResource = async (team, options) => {
     if (typeof filter === 'string') return send(reply, 400, filter);
     const readable = readableForms(session.role);
     if (filter.form !== null && !readable.includes(filter.form)) return send(reply, 403, MESSAGES.forbidden);
-    return listApplications(database, { ...filter, forms: filter.form ? [filter.form] : readable }, viewerOf(session, options.config));
+    return listApplications(database, { ...filter, forms: filter.form ? [filter.form] : readable }, await viewerOf(database, session, options.config));
   });
 
   const detailOptions = getOptions('member');
@@ -111,7 +112,7 @@ export const applicationRoutes: TeamResource = async (team, options) => {
     if (!review) return send(reply, 404, MESSAGES.notFound);
     const scoring = await readScoring(database, key, review.status, session, options.config.review);
     // The key is absent, not empty, for every role but finance: nothing hints at payment details.
-    const shown = redactDetail(viewerOf(session, options.config), { ...detail, ...review });
+    const shown = redactDetail(await viewerOf(database, session, options.config), await roundIdOf(database, key.rowId), { ...detail, ...review });
     if (!seesPaymentDetails(session.role)) return { ...shown, ...(scoring ? { scoring } : {}) };
     return { ...shown, paymentDetails: await paymentDetailsOf(request, options, key.rowId) };
   });
@@ -119,7 +120,7 @@ export const applicationRoutes: TeamResource = async (team, options) => {
   team.get('/applications/:id/file', { ...getOptions('member', true), schema: { params: ReferenceParams } }, async (request, reply) => {
     const session = sessionOf(request);
     const key = readableKey(request);
-    const proposal = key ? await readProposal(database, key, viewerOf(session, options.config)) : null;
+    const proposal = key ? await readProposal(database, key, await viewerOf(database, session, options.config)) : null;
     if (!key || !proposal) return send(reply, 404, MESSAGES.notFound);
     await recordAudit(database, { actor: session.email, action: 'download-file', target: proposal.downloadName });
     return reply.type(proposal.mediaType).header('content-disposition', `attachment; filename="${proposal.downloadName}"`).send(proposal.bytes);

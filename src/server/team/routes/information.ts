@@ -20,7 +20,7 @@ export const informationRoutes: TeamResource = async (team, options) => {
     { ...postOptions(REVIEWERS), schema: { params: ReferenceParams, body: QuestionBody, response: { 200: QuestionEmailPreview } } },
     async (request, reply) => {
       const key = reviewedKey(request);
-      const preview = key ? await previewQuestion(database, key, request.body.question.trim(), viewerOf(sessionOf(request), config)) : null;
+      const preview = key ? await previewQuestion(database, key, request.body.question.trim(), await viewerOf(database, sessionOf(request), config)) : null;
       if (!preview || preview.status === 'not-found') return send(reply, 404, MESSAGES.notFound);
       if (preview.status === 'not-askable') return send(reply, 409, notAskableMessage(preview.current));
       return preview.email;
@@ -50,7 +50,7 @@ export const informationRoutes: TeamResource = async (team, options) => {
       if (!key || !file) return send(reply, 404, MESSAGES.notFound);
       // Named like the proposal's download: the applicant's file name stays out while this member reviews blind (the audit entry too).
       const session = sessionOf(request);
-      const originalName = hidesIdentity(viewerOf(session, config), key.form, file.status) ? '' : file.originalName;
+      const originalName = hidesIdentity(await viewerOf(database, session, config), file.roundId, file.status) ? '' : file.originalName;
       const name = safeDownloadName(`${request.params.id}-respuesta-${request.params.responseId}`, originalName, extensionOfMediaType(file.mediaType));
       await recordAudit(database, { actor: session.email, action: 'download-response-file', target: name });
       return reply.type(file.mediaType).header('content-disposition', `attachment; filename="${name}"`).send(file.bytes);

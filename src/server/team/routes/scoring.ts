@@ -64,8 +64,9 @@ export const scoringRoutes: TeamResource = async (team, { database, config, fina
 
   team.post('/applications/reviewers/round-robin', { ...admins, schema: { body: RoundRobinBody, response: { 200: RoundRobinResult } } }, async (request, reply) => {
     const { references, memberIds } = request.body;
-    const perApplication = request.body.perApplication ?? 1;
-    if (perApplication > new Set(memberIds).size) return send(reply, 400, SCORING_MESSAGES.tooManyPerApplication);
+    // Not given: each application's round says how many reviewers it takes (its review set-up).
+    const perApplication = request.body.perApplication ?? null;
+    if (perApplication !== null && perApplication > new Set(memberIds).size) return send(reply, 400, SCORING_MESSAGES.tooManyPerApplication);
     const keys = references.map((reference) => ({ reference, key: parseReference(reference) }));
     const results = await database.transaction((tx) => assignRoundRobin(tx, { keys, memberIds, perApplication, actor: actorOf(request), config: config.review }));
     if (!results) return send(reply, 400, SCORING_MESSAGES.notAssignable);

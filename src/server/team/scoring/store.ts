@@ -10,7 +10,7 @@ import { changeApplicationStatus, listAssignees, type Actor, type MemberRef } fr
 import type { Role } from '../roles';
 import { mayScore, scoreVisibility, standingOf, type Declaration } from './access';
 import { aggregateReviews, reviewerTotal } from './aggregate';
-import { programmeReview } from './rubric';
+import { reviewOfApplication } from '../../rounds/reviewSetup';
 
 /**
  * Reviewers, declarations, scores and decisions of an application (schema: migration 15). Every
@@ -108,7 +108,7 @@ export async function readAggregate(db: Queryable, submissionId: string): Promis
   };
 }
 
-/** Recomputes the submission's row of review_aggregates from its assignments and verdicts (call in the writing transaction). */
+/** Recomputes the submission's row of review_aggregates from its assignments and verdicts, at its round's Desacuerdo threshold (call in the writing transaction). */
 export async function refreshAggregate(tx: Queryable, submissionId: string, config: ReviewConfig): Promise<ReviewAggregate> {
   const rows = await tx.query<{ declaration: Declaration | null; total: string | null }>(
     `SELECT a.declaration, v.total::text AS total FROM review_assignments a
@@ -117,7 +117,7 @@ export async function refreshAggregate(tx: Queryable, submissionId: string, conf
   );
   const aggregate = aggregateReviews(
     rows.map((row) => ({ recused: row.declaration === 'conflict', total: row.total === null ? null : Number(row.total) })),
-    config.disagreementThreshold,
+    (await reviewOfApplication(tx, submissionId, config))?.disagreementThreshold ?? config.disagreementThreshold,
   );
   await tx.query(
     `INSERT INTO review_aggregates (submission_id, score, reviews_done, reviews_assigned, spread, disagreement) VALUES ($1, $2, $3, $4, $5, $6)
@@ -134,7 +134,7 @@ export type Viewer = { readonly memberId: string; readonly role: Role };
 
 /** The scoring part of an application's detail as `viewer` may see it (scoreVisibility); null for finance. */
 export async function readScoring(db: Queryable, key: ApplicationKey, status: ApplicationStatus, viewer: Viewer, config: ReviewConfig): Promise<ScoringPart | null> {
-  const review = programmeReview(config, key.form);
+  const review = await reviewOfApplication(db, key.rowId, config);
   if (!review) return null;
   const standing = await standingOf(db, key.rowId, viewer.memberId);
   const visible = scoreVisibility(viewer.role, standing);
@@ -151,7 +151,7 @@ export async function readScoring(db: Queryable, key: ApplicationKey, status: Ap
       criteria: review.criteria.map((criterion) => ({ ...criterion, meanings: [...criterion.meanings] })),
       blind: review.blind,
       reasons: { approved: [...review.reasons.approved], rejected: [...review.reasons.rejected] },
-      disagreementThreshold: config.disagreementThreshold,
+      disagreementThreshold: review.disagreementThreshold,
     },
     mine: {
       assignment: own ? { assignedAt: iso(own.assigned_at), declaration: own.declaration, declaredAt: own.declared_at ? iso(own.declared_at) : null } : null,
@@ -204,12 +204,12 @@ export type RoundRobinEntry = { reference: string; assigned: MemberRef[]; reason
 
 /**
  * Round-robin: the applications, in the order given, each get the next `perApplication` of the
- * chosen reviewers who are not on it yet. One transaction; rows are locked in id order first so two
+ * chosen reviewers who are not on it yet (null: the application's round's reviewers per application, at most all chosen). One transaction; rows are locked in id order first so two
  * bulk assignments cannot deadlock. Null when a chosen member cannot be assigned (nothing stored).
  */
 export async function assignRoundRobin(
   tx: Queryable,
-  input: { readonly keys: ReadonlyArray<{ reference: string; key: ApplicationKey | null }>; readonly memberIds: readonly string[]; readonly perApplication: number; readonly actor: Actor; readonly config: ReviewConfig },
+  input: { readonly keys: ReadonlyArray<{ reference: string; key: ApplicationKey | null }>; readonly memberIds: readonly string[]; readonly perApplication: number | null; readonly actor: Actor; readonly config: ReviewConfig },
 ): Promise<RoundRobinEntry[] | null> {
   const { actor, config, perApplication } = input;
   const members = [...new Set(input.memberIds)];
@@ -235,8 +235,9 @@ export async function assignRoundRobin(
     }
     const present = new Set((await tx.query<{ id: string }>('SELECT member_id::text AS id FROM review_assignments WHERE submission_id = $1', [key.rowId])).map((row) => row.id));
     const assigned: MemberRef[] = [];
+    const wanted = perApplication ?? (await reviewOfApplication(tx, key.rowId, config))?.reviewersPerApplication ?? 1;
     // The turn moves on past every reviewer considered, given the application or already on it.
-    for (let tried = 0; tried < members.length && assigned.length < perApplication; tried += 1) {
+    for (let tried = 0; tried < members.length && assigned.length < wanted; tried += 1) {
       const id = members[next]!;
       next = (next + 1) % members.length;
       if (present.has(id)) continue;
@@ -319,7 +320,7 @@ function checkScores(criteria: ReadonlyArray<{ key: string; label: string }>, bo
  */
 export async function submitScores(tx: Queryable, input: { readonly key: ApplicationKey; readonly body: ScoresBody; readonly actor: Actor; readonly config: ReviewConfig }): Promise<ScoresOutcome> {
   const { key, body, actor, config } = input;
-  const review = programmeReview(config, key.form);
+  const review = isReviewedForm(key.form) ? await reviewOfApplication(tx, key.rowId, config) : null;
   const status = review ? await lockSubmission(tx, key) : null;
   if (!review || status === null) return { status: 'not-found' };
   const standing = await standingOf(tx, key.rowId, actor.memberId);
@@ -363,7 +364,7 @@ export async function decide(
   input: { readonly key: ApplicationKey; readonly to: 'approved' | 'rejected'; readonly reason: string; readonly applicantMessage: string | null; readonly actor: Actor; readonly config: ReviewConfig },
 ): Promise<DecisionOutcome> {
   const { key, to, actor, config } = input;
-  const review = programmeReview(config, key.form);
+  const review = isReviewedForm(key.form) ? await reviewOfApplication(tx, key.rowId, config) : null;
   if (!review || (await lockSubmission(tx, key)) === null) return { status: 'not-found' };
   if ((await standingOf(tx, key.rowId, actor.memberId)).declaration === 'conflict') return { status: 'refused', code: 403, message: SCORING_MESSAGES.recusedDecider };
   const reason = review.reasons[to].find((entry) => entry.key === input.reason);
