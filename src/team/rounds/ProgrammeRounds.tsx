@@ -3,7 +3,9 @@ import type { TeamRoundList } from '@/api/contracts/rounds';
 import { useFocusNext } from '../useFocusNext';
 import type { ActionOutcome } from '../useTeamData';
 import styles from '../team.module.css';
+import type { TeamRole } from '../api';
 import { CloseConfirm, ExtendForm } from './RoundChanges';
+import { ReviewPanel } from './ReviewPanel';
 import { draftOfRound, emptyDraft } from './roundDraft';
 import { RoundForm } from './RoundForm';
 import { RoundsTable, type RoundAction } from './RoundsTable';
@@ -16,7 +18,8 @@ type Panel = { action: 'create' } | { action: RoundAction; round: TeamRound } | 
  * One programme: its rounds with their counts and, for an admin, a new round and each round's changes.
  * One panel at a time opens under the table; "Cancelar" takes the focus back to the button that opened it.
  */
-export function ProgrammeRounds({ programme, admin, onDone }: { programme: Programme; admin: boolean; onDone: (outcome: ActionOutcome) => void }) {
+export function ProgrammeRounds({ programme, role, onDone }: { programme: Programme; role: TeamRole; onDone: (outcome: ActionOutcome) => void }) {
+  const admin = role === 'admin';
   const [panel, setPanel] = useState<Panel>(null);
   const opener = useRef<HTMLElement | null>(null);
   const focusNext = useFocusNext();
@@ -42,7 +45,7 @@ export function ProgrammeRounds({ programme, admin, onDone }: { programme: Progr
       {programme.rounds.length === 0 ? (
         <p className={styles.muted}>Todavía no tiene convocatorias.</p>
       ) : (
-        <RoundsTable caption={`Convocatorias de ${programme.name}`} rounds={programme.rounds} onAction={admin ? (action, round, from) => open({ action, round }, from) : undefined} />
+        <RoundsTable caption={`Convocatorias de ${programme.name}`} rounds={programme.rounds} admin={admin} onAction={(action, round, from) => open({ action, round }, from)} />
       )}
       {admin ? (
         <p className={styles.actionRow}>
@@ -56,6 +59,7 @@ export function ProgrammeRounds({ programme, admin, onDone }: { programme: Progr
       ) : null}
       {panel?.action === 'edit' ? <RoundForm key={panel.round.id} target={{ round: panel.round }} initial={draftOfRound(panel.round)} onDone={done} onCancel={cancel} /> : null}
       {panel?.action === 'extend' ? <ExtendForm key={panel.round.id} round={panel.round} onDone={done} onCancel={cancel} /> : null}
+      {panel?.action === 'review' ? <ReviewPanel key={panel.round.id} round={panel.round} role={role} onClose={cancel} /> : null}
       {panel?.action === 'close' ? <CloseConfirm key={panel.round.id} round={panel.round} onDone={done} onCancel={cancel} /> : null}
     </section>
   );

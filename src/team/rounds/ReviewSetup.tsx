@@ -59,6 +59,48 @@ function Reasons({ title, reasons, onChange, disabled }: { title: string; reason
   );
 }
 
+type CriterionFieldsProps = { index: number; criterion: Criterion; canEdit: boolean; onChange: (patch: Partial<Criterion>) => void; onRemove: (() => void) | null };
+
+/** One criterion of the rubric: its key, name, description, weight and the meaning of each score; an admin may remove it (not the last). */
+function CriterionFields({ index, criterion, canEdit, onChange, onRemove }: CriterionFieldsProps) {
+  return (
+    <fieldset className={styles.criterion}>
+      <legend className={styles.criterionTitle}>Criterio {index + 1}</legend>
+      <TextField label="Clave" value={criterion.key} disabled={!canEdit} onChange={(key) => onChange({ key })} />
+      <TextField label="Nombre" value={criterion.label} disabled={!canEdit} onChange={(label) => onChange({ label })} />
+      <TextField label="Descripción" value={criterion.description} disabled={!canEdit} onChange={(description) => onChange({ description })} />
+      <TextField label="Peso" type="number" value={String(criterion.weight)} disabled={!canEdit} onChange={(weight) => onChange({ weight: Number(weight) })} />
+      {SCORE_WORDS.map((score, at) => (
+        <TextField
+          key={score}
+          label={`Significado del puntaje ${score}`}
+          value={criterion.meanings[at] ?? ''}
+          disabled={!canEdit}
+          onChange={(meaning) => onChange({ meanings: criterion.meanings.map((line, position) => (position === at ? meaning : line)) })}
+        />
+      ))}
+      {canEdit && onRemove ? (
+        <button type="button" className={styles.secondaryButton} onClick={onRemove}>
+          Quitar el criterio {index + 1}
+        </button>
+      ) : null}
+    </fieldset>
+  );
+}
+
+/** The server's refusal of a rubric change on a scored round, and the choice it leaves: «recalcular» or go back. */
+function RecalculateConfirm({ refusal, busy, onConfirm, onBack }: { refusal: string; busy: boolean; onConfirm: () => void; onBack: () => void }) {
+  return (
+    <div className={styles.confirm} role="group" aria-label="Recalcular">
+      <Notice tone="error" focus>
+        {refusal}
+      </Notice>
+      <p>¿Recalcular? Se aplicará la nueva rúbrica y se volverán a calcular todos los puntajes agregados de la convocatoria.</p>
+      <ConfirmRow confirmLabel="Sí, recalcular" onConfirm={onConfirm} onBack={onBack} busy={busy} />
+    </div>
+  );
+}
+
 export function ReviewSetup({ roundId, role }: { roundId: string; role: TeamRole }) {
   const canEdit = role === 'admin';
   const [setup, setSetup] = useState<RoundReviewSetup | null>(null);
@@ -122,27 +164,14 @@ export function ReviewSetup({ roundId, role }: { roundId: string; role: TeamRole
     >
       {scored ? <p className={styles.muted}>Esta convocatoria ya tiene puntajes: puedes cambiar la redacción; agregar, quitar o cambiar el peso de un criterio pide «recalcular».</p> : null}
       {setup.criteria.map((criterion, index) => (
-        <fieldset key={index} className={styles.criterion}>
-          <legend className={styles.criterionTitle}>Criterio {index + 1}</legend>
-          <TextField label="Clave" value={criterion.key} disabled={!canEdit} onChange={(key) => setCriterion(index, { key })} />
-          <TextField label="Nombre" value={criterion.label} disabled={!canEdit} onChange={(label) => setCriterion(index, { label })} />
-          <TextField label="Descripción" value={criterion.description} disabled={!canEdit} onChange={(description) => setCriterion(index, { description })} />
-          <TextField label="Peso" type="number" value={String(criterion.weight)} disabled={!canEdit} onChange={(weight) => setCriterion(index, { weight: Number(weight) })} />
-          {SCORE_WORDS.map((score, at) => (
-            <TextField
-              key={score}
-              label={`Significado del puntaje ${score}`}
-              value={criterion.meanings[at] ?? ''}
-              disabled={!canEdit}
-              onChange={(meaning) => setCriterion(index, { meanings: criterion.meanings.map((line, position) => (position === at ? meaning : line)) })}
-            />
-          ))}
-          {canEdit && setup.criteria.length > 1 ? (
-            <button type="button" className={styles.secondaryButton} onClick={() => change({ criteria: setup.criteria.filter((_, at) => at !== index) })}>
-              Quitar el criterio {index + 1}
-            </button>
-          ) : null}
-        </fieldset>
+        <CriterionFields
+          key={index}
+          index={index}
+          criterion={criterion}
+          canEdit={canEdit}
+          onChange={(patch) => setCriterion(index, patch)}
+          onRemove={setup.criteria.length > 1 ? () => change({ criteria: setup.criteria.filter((_, at) => at !== index) }) : null}
+        />
       ))}
       {canEdit ? (
         <button type="button" className={styles.secondaryButton} onClick={() => change({ criteria: [...setup.criteria, emptyCriterion(setup.criteria.length)] })}>
@@ -158,15 +187,7 @@ export function ReviewSetup({ roundId, role }: { roundId: string; role: TeamRole
       <TextField label="Umbral de Desacuerdo (puntos de la escala 1 a 5)" type="number" value={String(setup.disagreementThreshold)} disabled={!canEdit} onChange={(value) => change({ disagreementThreshold: Number(value) })} />
       <Reasons title="Motivos de aprobación" reasons={setup.reasons.approved} disabled={!canEdit} onChange={(approved) => change({ reasons: { ...setup.reasons, approved } })} />
       <Reasons title="Motivos de rechazo" reasons={setup.reasons.rejected} disabled={!canEdit} onChange={(rejected) => change({ reasons: { ...setup.reasons, rejected } })} />
-      {askRecalculate ? (
-        <div className={styles.confirm} role="group" aria-label="Recalcular">
-          <Notice tone="error" focus>
-            {askRecalculate}
-          </Notice>
-          <p>¿Recalcular? Se aplicará la nueva rúbrica y se volverán a calcular todos los puntajes agregados de la convocatoria.</p>
-          <ConfirmRow confirmLabel="Sí, recalcular" onConfirm={() => void save(true)} onBack={() => setAskRecalculate(null)} busy={busy} />
-        </div>
-      ) : null}
+      {askRecalculate ? <RecalculateConfirm refusal={askRecalculate} busy={busy} onConfirm={() => void save(true)} onBack={() => setAskRecalculate(null)} /> : null}
       <ActionNotice outcome={outcome} />
       {canEdit && !askRecalculate ? (
         <div className={styles.actionRow}>

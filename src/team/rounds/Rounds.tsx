@@ -30,7 +30,7 @@ export function Rounds({ member }: { member: TeamMember }) {
       </p>
       <ActionNotice key={outcome?.count} outcome={outcome?.outcome ?? null} />
       <ListView data={list} loading="Cargando convocatorias…">
-        {(data) => data.programmes.map((programme) => <ProgrammeRounds key={programme.programme} programme={programme} admin={admin} onDone={done} />)}
+        {(data) => data.programmes.map((programme) => <ProgrammeRounds key={programme.programme} programme={programme} role={member.role} onDone={done} />)}
       </ListView>
     </>
   );

@@ -5,17 +5,18 @@ import roundStyles from './Rounds.module.css';
 import type { TeamRound } from './roundsApi';
 import { formatLocal, orderedRounds, stateLabels } from './roundText';
 
-export type RoundAction = 'edit' | 'extend' | 'close';
+export type RoundAction = 'review' | 'edit' | 'extend' | 'close';
 
 type RoundsTableProps = {
   caption: string;
   rounds: readonly TeamRound[];
-  /** The admin's buttons; absent for the roles that only read. */
-  onAction?: (action: RoundAction, round: TeamRound, opener: HTMLButtonElement) => void;
+  /** Whether the admin's buttons (edit, extend or reopen, close now) are shown; every role may open the review set-up. */
+  admin: boolean;
+  onAction: (action: RoundAction, round: TeamRound, opener: HTMLButtonElement) => void;
 };
 
-/** A row's buttons: edit; extend (an open round) or reopen (a closed one, by extending it); close now (an open round). */
-function RoundButtons({ round, onAction }: { round: TeamRound; onAction: NonNullable<RoundsTableProps['onAction']> }) {
+/** A row's buttons: its review set-up (every role); for an admin, edit; extend (an open round) or reopen (a closed one, by extending it); close now (an open round). */
+function RoundButtons({ round, admin, onAction }: { round: TeamRound; admin: boolean; onAction: RoundsTableProps['onAction'] }) {
   const button = (action: RoundAction, label: string) => (
     <button type="button" className={styles.secondaryButton} aria-label={`${label}: ${round.name}`} onClick={(event) => onAction(action, round, event.currentTarget)}>
       {label}
@@ -23,10 +24,11 @@ function RoundButtons({ round, onAction }: { round: TeamRound; onAction: NonNull
   );
   return (
     <div className={roundStyles.buttons}>
-      {button('edit', 'Editar')}
-      {round.state === 'open' && round.closesLocal !== null ? button('extend', 'Extender') : null}
-      {round.state === 'closed' ? button('extend', 'Reabrir') : null}
-      {round.state === 'open' ? button('close', 'Cerrar ahora') : null}
+      {button('review', 'Revisión')}
+      {admin ? button('edit', 'Editar') : null}
+      {admin && round.state === 'open' && round.closesLocal !== null ? button('extend', 'Extender') : null}
+      {admin && round.state === 'closed' ? button('extend', 'Reabrir') : null}
+      {admin && round.state === 'open' ? button('close', 'Cerrar ahora') : null}
     </div>
   );
 }
@@ -52,9 +54,9 @@ const Lines = ({ lines, className = roundStyles.line }: { lines: readonly string
 );
 
 /** A programme's rounds, open first, then upcoming, then past, with their counts. */
-export function RoundsTable({ caption, rounds, onAction }: RoundsTableProps) {
+export function RoundsTable({ caption, rounds, admin, onAction }: RoundsTableProps) {
   const moment = (local: string | null, round: TeamRound) => formatLocal(local, round.timezone, 'short');
-  const columns: ReadonlyArray<Column<TeamRound> | false> = [
+  const columns: ReadonlyArray<Column<TeamRound>> = [
     { key: 'name', header: 'Convocatoria', cell: (round) => round.name },
     { key: 'state', header: 'Estado', cell: (round) => stateLabels[round.state] },
     { key: 'opens', header: 'Abre', cell: (round) => moment(round.opensLocal, round) ?? '—' },
@@ -65,7 +67,7 @@ export function RoundsTable({ caption, rounds, onAction }: RoundsTableProps) {
       header: 'Solicitudes',
       cell: ({ counts }) => <Lines lines={[`${counts.received} recibidas`, `${counts.inReview} en revisión`, `${counts.decided} decididas`]} className={roundStyles.count} />,
     },
-    Boolean(onAction) && { key: 'actions', header: <span className={styles.visuallyHidden}>Acciones</span>, cell: (round) => (onAction ? <RoundButtons round={round} onAction={onAction} /> : null) },
+    { key: 'actions', header: <span className={styles.visuallyHidden}>Acciones</span>, cell: (round) => <RoundButtons round={round} admin={admin} onAction={onAction} /> },
   ];
   return <DataTable caption={caption} columns={columns} rows={orderedRounds(rounds)} rowKey={(round) => round.id} stacked className={styles.stackedTable} />;
 }

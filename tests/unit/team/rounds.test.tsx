@@ -60,8 +60,8 @@ describe('Convocatorias (/equipo/convocatorias/)', () => {
     expect([...conditions!.children].map((line) => line.textContent)).toEqual(['Gracia: 12 h (no se publica)', 'Presupuesto: USD 750.000,00']);
     expect([...counts!.children].map((line) => line.textContent)).toEqual(['14 recibidas', '5 en revisión', '3 decididas']);
     expect(cellsOf(rows[1]!)[4]).toBe('—');
-    expect(within(rows[0]!).getAllByRole('button').map((button) => button.textContent)).toEqual(['Editar', 'Extender', 'Cerrar ahora']);
-    expect(within(rows[2]!).getAllByRole('button').map((button) => button.textContent)).toEqual(['Editar', 'Reabrir']);
+    expect(within(rows[0]!).getAllByRole('button').map((button) => button.textContent)).toEqual(['Revisión', 'Editar', 'Extender', 'Cerrar ahora']);
+    expect(within(rows[2]!).getAllByRole('button').map((button) => button.textContent)).toEqual(['Revisión', 'Editar', 'Reabrir']);
     const always = within(screen.getByRole('table', { name: 'Convocatorias de Office Hours' })).getAllByRole('row')[1]!;
     expect(cellsOf(always)[3]).toBe('Sin fecha de cierre');
     expect(screen.getByRole('button', { name: 'Nueva convocatoria de Academic Grants' })).toBeInTheDocument();
@@ -77,6 +77,21 @@ describe('Convocatorias (/equipo/convocatorias/)', () => {
     expect(screen.getByText('Solo administración puede crear o cambiar convocatorias.')).toBeInTheDocument();
     expect(screen.queryByRole('button', { name: /Nueva convocatoria|Editar|Extender|Cerrar ahora|Reabrir/ })).not.toBeInTheDocument();
     expect(screen.getByRole('link', { name: 'Convocatorias' })).toBeInTheDocument();
+  });
+
+  it('every role opens a round’s review set-up; revisión reads it without saving, and "Cerrar la revisión" goes back to its button', async () => {
+    const meanings = ['Insuficiente: nada', 'Débil: poco', 'Aceptable: algo', 'Bueno: bastante', 'Excelente: todo'];
+    const setup = { criteria: [{ key: 'impacto', label: 'Impacto', description: 'Qué cambia.', weight: 1, meanings }], blind: true, reviewersPerApplication: 2, reasons: { approved: [], rejected: [] }, disagreementThreshold: 1.5 };
+    answer('get', '/api/team/rounds/2/review', json({ roundId: '2', review: setup, scored: false }));
+    const { user } = show(reviewer);
+    const opener = within(await academic()).getByRole('button', { name: `Revisión: ${open.name}` });
+    await user.click(opener);
+    expect(screen.getByRole('heading', { name: `Revisión de «${open.name}»` })).toHaveFocus();
+    expect(await screen.findByLabelText('Nombre')).toHaveValue('Impacto');
+    expect(screen.getByLabelText('Nombre')).toBeDisabled();
+    expect(screen.queryByRole('button', { name: 'Guardar la revisión' })).not.toBeInTheDocument();
+    await user.click(screen.getByRole('button', { name: 'Cerrar la revisión' }));
+    expect(opener).toHaveFocus();
   });
 
   it('a refused new round shows the server’s message and keeps every value typed', async () => {
