@@ -57,13 +57,18 @@ export async function startSmtpSink(): Promise<SmtpSink> {
         });
       },
     });
+  // SMTPServer re-emits its socket server's errors as its own: a port in use must reach the promise there, or the
+  // re-emitted error has no listener and ends the test file (another file's server may hold the range's first port).
   const listen = (server: SMTPServer, port: number): Promise<void> =>
     new Promise((resolve, reject) => {
-      server.server.once('error', reject);
-      server.listen(port, '127.0.0.1', () => resolve());
+      server.once('error', reject);
+      server.listen(port, '127.0.0.1', () => {
+        server.off('error', reject);
+        resolve();
+      });
     });
   let server = create();
-  const port = await listenInRange((candidate) => listen(server, candidate), server.server);
+  const port = await listenInRange((candidate) => listen(server, candidate));
   let running = true;
   const close = (): Promise<void> =>
     running ? new Promise((resolve) => server.close(() => ((running = false), resolve()))) : Promise.resolve();
