@@ -156,6 +156,12 @@ test('an admin runs a round live: open with a grace period, close now, the grace
   await expect(closedNotice(visitor)).toHaveCount(0);
   await screenshots(visitor, 'apply-reopened');
   await screenshots(admin, 'rounds-page');
+  // At 375 px each cell stacks as its label beside its value: a round's three counts all sit in the value's column.
+  await admin.setViewportSize({ width: 375, height: 812 });
+  const counts = officeHours.getByRole('row', { name: new RegExp(name) }).locator('td[data-label="Solicitudes"] span', { hasText: /^\d+ (recibidas|en revisión|decididas)$/ });
+  const lefts = await counts.evaluateAll((spans) => spans.map((span) => Math.round(span.getBoundingClientRect().left)));
+  expect(lefts).toHaveLength(3);
+  expect(new Set(lefts).size, `the counts start at ${lefts.join(', ')} px`).toBe(1);
   await admin.context().close();
 });
 
