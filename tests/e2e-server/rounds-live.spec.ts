@@ -19,8 +19,8 @@ import { expect, expectNoAxeViolations, gotoHydrated, test } from '../e2e/fixtur
 import { expectValuesKept, fill } from '../e2e/forms-support';
 import { addVirtualAuthenticator, allowRefusals, enrolledMember, inviteLink, saveScreenshots, startTeamServer, type TeamServer } from './teamSupport';
 
-const SERVER_PORT = Number(process.env.E2E_ROUNDS_PORT) || 3190;
-const POSTGRES_PORT = Number(process.env.E2E_ROUNDS_POSTGRES_PORT) || 3189;
+const SERVER_PORT = Number(process.env.E2E_ROUNDS_PORT) || 3206;
+const POSTGRES_PORT = Number(process.env.E2E_ROUNDS_POSTGRES_PORT) || 3207;
 const ORIGIN = `http://localhost:${SERVER_PORT}`;
 const APPLY = `${ORIGIN}/applicants/office-hours/apply/`;
 const ROUNDS = `${ORIGIN}/equipo/convocatorias/`;
