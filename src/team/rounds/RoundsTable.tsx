@@ -43,14 +43,15 @@ function Conditions({ round }: { round: TeamRound }) {
   return lines.length === 0 ? <>—</> : <Lines lines={lines} />;
 }
 
+/** One element holding the lines: a stacked cell (375 px) is a grid of its label and one value, so loose lines would fill the label's column. */
 const Lines = ({ lines, className = roundStyles.line }: { lines: readonly string[]; className?: string }) => (
-  <>
+  <span className={roundStyles.lines}>
     {lines.map((line) => (
       <span key={line} className={className}>
         {line}
       </span>
     ))}
-  </>
+  </span>
 );
 
 /** A programme's rounds, open first, then upcoming, then past, with their counts. */

@@ -57,8 +57,11 @@ describe('Convocatorias (/equipo/convocatorias/)', () => {
     ]);
     const [opens, closes, conditions, counts] = within(rows[0]!).getAllByRole('cell').slice(2, 6);
     expect([opens?.textContent, closes?.textContent]).toEqual(['1 nov 2026, 00:00 AoE', '15 mar 2027, 23:59 AoE']);
-    expect([...conditions!.children].map((line) => line.textContent)).toEqual(['Gracia: 12 h (no se publica)', 'Presupuesto: USD 750.000,00']);
-    expect([...counts!.children].map((line) => line.textContent)).toEqual(['14 recibidas', '5 en revisión', '3 decididas']);
+    // A cell's lines are one element (its single value when the table stacks at 375 px), one line each inside.
+    expect(conditions!.children).toHaveLength(1);
+    expect(counts!.children).toHaveLength(1);
+    expect([...conditions!.firstElementChild!.children].map((line) => line.textContent)).toEqual(['Gracia: 12 h (no se publica)', 'Presupuesto: USD 750.000,00']);
+    expect([...counts!.firstElementChild!.children].map((line) => line.textContent)).toEqual(['14 recibidas', '5 en revisión', '3 decididas']);
     expect(cellsOf(rows[1]!)[4]).toBe('—');
     expect(within(rows[0]!).getAllByRole('button').map((button) => button.textContent)).toEqual(['Revisión', 'Editar', 'Extender', 'Cerrar ahora']);
     expect(within(rows[2]!).getAllByRole('button').map((button) => button.textContent)).toEqual(['Revisión', 'Editar', 'Reabrir']);
