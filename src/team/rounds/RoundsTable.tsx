@@ -1,9 +1,13 @@
 import { showAmount } from '@/lib/grantText';
+import { countOf } from '@/lib/plural';
 import { DataTable, type Column } from '../kit/DataTable';
 import styles from '../team.module.css';
 import roundStyles from './Rounds.module.css';
 import type { TeamRound } from './roundsApi';
 import { formatLocal, orderedRounds, stateLabels } from './roundText';
+
+const RECEIVED = { one: 'recibida', other: 'recibidas' };
+const DECIDED = { one: 'decidida', other: 'decididas' };
 
 export type RoundAction = 'review' | 'edit' | 'extend' | 'close';
 
@@ -66,7 +70,7 @@ export function RoundsTable({ caption, rounds, admin, onAction }: RoundsTablePro
     {
       key: 'counts',
       header: 'Solicitudes',
-      cell: ({ counts }) => <Lines lines={[`${counts.received} recibidas`, `${counts.inReview} en revisión`, `${counts.decided} decididas`]} className={roundStyles.count} />,
+      cell: ({ counts }) => <Lines lines={[countOf(counts.received, RECEIVED), `${counts.inReview} en revisión`, countOf(counts.decided, DECIDED)]} className={roundStyles.count} />,
     },
     { key: 'actions', header: <span className={styles.visuallyHidden}>Acciones</span>, cell: (round) => <RoundButtons round={round} admin={admin} onAction={onAction} /> },
   ];

@@ -25,7 +25,7 @@ const round = (changes: Partial<TeamRound> & Pick<TeamRound, 'id' | 'name' | 'st
 
 const open = round({ id: '2', name: 'Academic Grants 2027 · primera ola', state: 'open', opensLocal: '2026-11-01T00:00', closesLocal: '2027-03-15T23:59', graceHours: 12, budget: { amount: '750000.00', currency: 'USD' }, counts: { received: 14, inReview: 5, decided: 3 } });
 const past = round({ id: '1', name: 'Academic Grants 2026', state: 'closed', opensLocal: '2026-01-10T00:00', closesLocal: '2026-03-01T23:59', counts: { received: 40, inReview: 0, decided: 40 } });
-const next = round({ id: '3', name: 'Academic Grants 2027 · segunda ola', state: 'upcoming', opensLocal: '2027-05-01T00:00', closesLocal: '2027-06-30T23:59' });
+const next = round({ id: '3', name: 'Academic Grants 2027 · segunda ola', state: 'upcoming', opensLocal: '2027-05-01T00:00', closesLocal: '2027-06-30T23:59', counts: { received: 1, inReview: 0, decided: 1 } });
 const officeHours = round({ id: '9', programme: 'office-hours', name: 'Office Hours · siempre abierta', state: 'open', opensLocal: '2026-01-01T00:00', closesLocal: null, timezone: 'UTC' });
 
 const list: TeamRoundList = {
@@ -63,6 +63,8 @@ describe('Convocatorias (/equipo/convocatorias/)', () => {
     expect([...conditions!.firstElementChild!.children].map((line) => line.textContent)).toEqual(['Gracia: 12 h (no se publica)', 'Presupuesto: USD 750.000,00']);
     expect([...counts!.firstElementChild!.children].map((line) => line.textContent)).toEqual(['14 recibidas', '5 en revisión', '3 decididas']);
     expect(cellsOf(rows[1]!)[4]).toBe('—');
+    // One application is one: "1 recibida", "1 decidida".
+    expect([...within(rows[1]!).getAllByRole('cell')[5]!.firstElementChild!.children].map((line) => line.textContent)).toEqual(['1 recibida', '0 en revisión', '1 decidida']);
     expect(within(rows[0]!).getAllByRole('button').map((button) => button.textContent)).toEqual(['Revisión', 'Editar', 'Extender', 'Cerrar ahora']);
     expect(within(rows[2]!).getAllByRole('button').map((button) => button.textContent)).toEqual(['Revisión', 'Editar', 'Reabrir']);
     const always = within(screen.getByRole('table', { name: 'Convocatorias de Office Hours' })).getAllByRole('row')[1]!;
