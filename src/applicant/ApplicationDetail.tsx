@@ -5,7 +5,7 @@ import { useHydrated } from '@/forms/kit/useHydrated';
 import { classNames } from '@/lib/classNames';
 import { formatDate, formatDateTime } from './format';
 import { AnswerForm, LinkRequest, Satisfaction, WithdrawPanel } from './lazyForms';
-import { ActionNotice, Notice } from './Notice';
+import { ActionNotice, Notice, LoadFailure } from './Notice';
 import { OwnData } from './OwnData';
 import { PortalFrame } from './PortalFrame';
 import { portalRoutes, referenceFromSearch } from './routes';
@@ -153,7 +153,7 @@ function Grant({ application }: { application: Detail }) {
       </Suspense>
     );
   }
-  if (grant.state === 'error' && grant.status !== 404) return <Notice tone="error">{applicantFailure(grant.status, grant.message)}</Notice>;
+  if (grant.state === 'error' && grant.status !== 404) return <LoadFailure>{applicantFailure(grant.status, grant.message)}</LoadFailure>;
   return null;
 }
 
@@ -195,7 +195,7 @@ export function ApplicationDetailView() {
           </Suspense>
         </div>
       ) : null}
-      {application.state === 'error' && application.status !== 401 ? <Notice tone="error">{applicantFailure(application.status, application.message)}</Notice> : null}
+      {application.state === 'error' && application.status !== 401 ? <LoadFailure>{applicantFailure(application.status, application.message)}</LoadFailure> : null}
       <ActionNotice outcome={outcome} />
       {application.state === 'ready' ? (
         <>

@@ -3,7 +3,7 @@ import { applicantApi, type ApplicantApplicationList } from '@/api/applicant';
 import { useHydrated } from '@/forms/kit/useHydrated';
 import { formatDate } from './format';
 import { LinkRequest } from './lazyForms';
-import { Notice } from './Notice';
+import { LoadFailure } from './Notice';
 import { OwnData } from './OwnData';
 import { PortalFrame } from './PortalFrame';
 import { portalRoutes } from './routes';
@@ -71,13 +71,13 @@ export function PortalHome() {
           </Suspense>
         </div>
       ) : null}
-      {me.state === 'error' && me.status !== 401 ? <Notice tone="error">{applicantFailure(me.status)}</Notice> : null}
+      {me.state === 'error' && me.status !== 401 ? <LoadFailure>{applicantFailure(me.status)}</LoadFailure> : null}
       {me.state === 'ready' && list.state === 'loading' ? (
         <p role="status" className={styles.muted}>
           Cargando tus solicitudes…
         </p>
       ) : null}
-      {list.state === 'error' ? <Notice tone="error">{applicantFailure(list.status, list.message)}</Notice> : null}
+      {list.state === 'error' ? <LoadFailure>{applicantFailure(list.status, list.message)}</LoadFailure> : null}
       {list.state === 'ready' ? (
         <>
           <ApplicationCards items={list.data.items} />

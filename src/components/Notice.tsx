@@ -29,7 +29,9 @@ export type Outcome = { tone: NoticeTone; text: ReactNode };
  * - `ActionNotice`, the outcome of an action, success or failure, which takes the focus when it
  *   appears: the button that was pressed is disabled while the action runs, or gone once it is
  *   done, and focus would otherwise fall to the page body (WCAG 2.4.3). Every panel shows its
- *   outcome through it.
+ *   outcome through it;
+ * - `LoadFailure`, what a page or a section could not load: an alert, read out, that never takes the
+ *   focus, since nobody asked for it: the person may be typing elsewhere on the page (WCAG 3.2.2).
  */
 export function areaNotices(toneClass: (tone: NoticeTone) => string) {
   function AreaNotice({ tone, children, focus }: { tone: NoticeTone; children: ReactNode; focus?: boolean }) {
@@ -46,5 +48,12 @@ export function areaNotices(toneClass: (tone: NoticeTone) => string) {
       </AreaNotice>
     ) : null;
   }
-  return { Notice: AreaNotice, ActionNotice };
+  function LoadFailure({ children }: { children: ReactNode }) {
+    return (
+      <AreaNotice tone="error" focus={false}>
+        {children}
+      </AreaNotice>
+    );
+  }
+  return { Notice: AreaNotice, ActionNotice, LoadFailure };
 }

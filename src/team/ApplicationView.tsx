@@ -17,7 +17,7 @@ import { DeclarationForm } from './DeclarationForm';
 import { ScoringPanel } from './ScoringPanel';
 import { StatusHistory } from './StatusHistory';
 import { failureMessage, useTeamData, type ActionOutcome } from './useTeamData';
-import { ActionNotice, Notice } from './Notice';
+import { ActionNotice, Notice, LoadFailure } from './Notice';
 import styles from './team.module.css';
 
 /**
@@ -166,7 +166,7 @@ export function ApplicationView({ member, onReference }: { member: TeamMember; o
         </Notice>
       ) : null}
       {id && application.state === 'loading' ? <p role="status">Cargando la solicitud…</p> : null}
-      {id && application.state === 'error' ? <Notice tone="error">{application.status === 404 ? 'No encontramos esa solicitud.' : failureMessage(application.status)}</Notice> : null}
+      {id && application.state === 'error' ? <LoadFailure>{application.status === 404 ? 'No encontramos esa solicitud.' : failureMessage(application.status)}</LoadFailure> : null}
       <ActionNotice outcome={declared} />
       {id && current && isRestricted(current) ? <Restricted application={current} onDeclared={afterDeclaring} /> : null}
       {id && current && !isRestricted(current) ? <ApplicationWithReview application={current} member={member} refresh={refresh} /> : null}

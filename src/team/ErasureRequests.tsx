@@ -4,7 +4,7 @@ import { applicantSideApi } from './applicantApi';
 const DAYS = { one: 'día', other: 'días' } as const;
 import { formatDateTime } from './format';
 import { failureMessage, useTeamData } from './useTeamData';
-import { Notice } from './Notice';
+import { LoadFailure } from './Notice';
 import styles from './team.module.css';
 import { ScrollingTable } from './ScrollingTable';
 
@@ -27,7 +27,7 @@ export function ErasureRequests() {
         Pedidos de borrado desde «Mi solicitud»
       </h2>
       {list.state === 'loading' ? <p className={styles.muted}>Cargando los pedidos…</p> : null}
-      {list.state === 'error' ? <Notice tone="error">{failureMessage(list.status)}</Notice> : null}
+      {list.state === 'error' ? <LoadFailure>{failureMessage(list.status)}</LoadFailure> : null}
       {list.state === 'ready' && list.data.items.length === 0 ? <p className={styles.muted}>No hay pedidos de borrado pendientes.</p> : null}
       {list.state === 'ready' && list.data.items.length > 0 ? (
         <ScrollingTable caption="Plazo de 15 días desde el pedido. Búscalos abajo por correo para descargarlos o borrarlos." captionClassName={styles.muted}>

@@ -15,7 +15,7 @@ import { TeamApiError } from './api';
 import { formatDay, showAmount } from '@/lib/grantText';
 import { AmountField } from './kit/AmountField';
 import { formatDateTime } from './format';
-import { Notice } from './Notice';
+import { Notice, LoadFailure } from './Notice';
 import { paymentPaths, paymentsApi, type DueMilestone, type PaymentListRow, type PaymentRangeFilter } from './paymentsApi';
 import { actionFailure, failureMessage, useTeamData, type ActionOutcome } from './useTeamData';
 import styles from './team.module.css';
@@ -257,7 +257,7 @@ function DuePayments({ onRecorded }: { onRecorded: () => void }) {
         </Notice>
       ) : null}
       {due.state === 'loading' ? <p role="status">Cargando hitos por pagar…</p> : null}
-      {due.state === 'error' ? <Notice tone="error">{failureMessage(due.status)}</Notice> : null}
+      {due.state === 'error' ? <LoadFailure>{failureMessage(due.status)}</LoadFailure> : null}
       {due.state === 'ready' && due.data.due.length === 0 ? <p className={styles.muted}>No hay hitos aceptados pendientes de pago.</p> : null}
       {due.state === 'ready' && due.data.due.length > 0 ? (
         <ScrollingTable caption={<>Hitos aceptados sin pagar: {due.data.due.length}</>}>
@@ -338,7 +338,7 @@ function PaymentsInRange({ generation }: { generation: number }) {
         <CsvLink href={paymentPaths.csv(range)}>Descargar CSV de estos pagos</CsvLink>
       </p>
       {payments.state === 'loading' ? <p role="status">Cargando pagos…</p> : null}
-      {payments.state === 'error' ? <Notice tone="error">{failureMessage(payments.status)}</Notice> : null}
+      {payments.state === 'error' ? <LoadFailure>{failureMessage(payments.status)}</LoadFailure> : null}
       {payments.state === 'ready' && rows.length === 0 ? <p className={styles.muted}>{range.round === ALL_ROUNDS ? 'No hay pagos en ese rango.' : 'No hay pagos en ese rango de esa convocatoria.'}</p> : null}
       {rows.length > 0 ? (
         <ScrollingTable caption={<>Pagos: {rows.length}</>}>

@@ -2,7 +2,7 @@ import { useCallback, useEffect, useState, type FormEvent } from 'react';
 import { showAmount } from '@/lib/grantText';
 import { TeamApiError, type ApplicationDetail, type TeamMember } from '../api';
 import { canReview } from '../labels';
-import { ActionNotice, Notice } from '../Notice';
+import { ActionNotice, LoadFailure } from '../Notice';
 import { actionFailure, failureMessage, useTeamAction, type ActionOutcome } from '../useTeamData';
 import { grantApi, type TeamGrant } from './grantApi';
 import { GrantPayments } from './GrantPayments';
@@ -119,7 +119,7 @@ function Grant({ application, member }: { application: ApplicationDetail; member
         Beca
       </h2>
       {loaded.state === 'loading' ? <p role="status">Cargando la beca…</p> : null}
-      {loaded.state === 'error' ? <Notice tone="error">{failureMessage(loaded.status)}</Notice> : null}
+      {loaded.state === 'error' ? <LoadFailure>{failureMessage(loaded.status)}</LoadFailure> : null}
       {loaded.state === 'none' && member.role === 'admin' ? (
         <>
           <p className={teamStyles.muted}>Esta solicitud aprobada todavía no tiene una beca registrada.</p>

@@ -1,5 +1,5 @@
 import type { ReactNode } from 'react';
-import { Notice } from '../Notice';
+import { LoadFailure } from '../Notice';
 import { failureMessage, type TeamData } from '../useTeamData';
 
 type ListViewProps<T> = {
@@ -16,6 +16,6 @@ type ListViewProps<T> = {
 /** A list's states: loading, the failure explained, its empty state, or the list itself. */
 export function ListView<T>({ data, loading, isEmpty, empty, children }: ListViewProps<T>) {
   if (data.state === 'loading') return <p role="status">{loading}</p>;
-  if (data.state === 'error') return <Notice tone="error">{failureMessage(data.status)}</Notice>;
+  if (data.state === 'error') return <LoadFailure>{failureMessage(data.status)}</LoadFailure>;
   return <>{isEmpty?.(data.data) ? empty : children(data.data)}</>;
 }

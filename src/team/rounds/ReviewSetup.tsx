@@ -3,7 +3,7 @@ import type { RoundReview, RoundReviewBody, RoundReviewChanged, RoundReviewSetup
 import type { NoticeTone } from '@/components/Notice';
 import { request, TeamApiError, type TeamRole } from '../api';
 import { ConfirmRow } from '../kit/ConfirmRow';
-import { ActionNotice, Notice } from '../Notice';
+import { ActionNotice, Notice, LoadFailure } from '../Notice';
 import styles from '../team.module.css';
 
 /**
@@ -125,7 +125,7 @@ export function ReviewSetup({ roundId, role }: { roundId: string; role: TeamRole
     };
   }, [roundId]);
 
-  if (loadError) return <Notice tone="error">{loadError}</Notice>;
+  if (loadError) return <LoadFailure>{loadError}</LoadFailure>;
   if (!setup) return <p className={styles.muted}>Cargando la revisión…</p>;
 
   const change = (patch: Partial<RoundReviewSetup>) => setSetup({ ...setup, ...patch });

@@ -46,6 +46,24 @@ describe('data rights (/equipo/datos/, admin)', () => {
     expect(screen.queryByRole('table')).not.toBeInTheDocument();
   });
 
+  it('a list that fails to load while the admin types says so without taking the focus from the field', async () => {
+    signedInAs(admin);
+    let fail: () => void = () => undefined;
+    const failed = new Promise<void>((resolve) => (fail = resolve));
+    answer('get', '/api/team/data-rights/erasure-requests', async () => {
+      await failed;
+      return json({ error: 'Error interno: inténtalo de nuevo más tarde.' }, 500)();
+    });
+    const { user } = renderPage(DataRightsPage, '/equipo/datos/');
+    const field = await screen.findByLabelText('Correo electrónico de quien lo pide');
+    await user.type(field, 'lucia@');
+    fail();
+    expect(await screen.findByRole('alert')).toHaveTextContent('No pudimos cargar la información.');
+    await user.keyboard('example.org');
+    expect(field).toHaveFocus();
+    expect(field).toHaveValue('lucia@example.org');
+  });
+
   it('is not shown to a reviewer', async () => {
     signedInAs(reviewer);
     renderPage(DataRightsPage, '/equipo/datos/');
