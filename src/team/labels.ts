@@ -12,7 +12,7 @@ export const roleOptions: ReadonlyArray<{ value: TeamRole; label: string }> = [
   // What each role may do, as the server allows it (src/server/team/routes): only administración decides.
   { value: 'reviewer', label: 'Revisión: lee las solicitudes, puntúa las que tiene asignadas y recomienda; la decisión es de administración' },
   { value: 'finance', label: 'Finanzas: lee las solicitudes y sus datos de pago, y registra los pagos' },
-  { value: 'admin', label: 'Administración: lo mismo que revisión, y además decide, asigna revisores, crea las becas, emite el ID de seguridad (Security Grantee ID) y gestiona miembros y auditoría' },
+  { value: 'admin', label: 'Administración: lo mismo que revisión, y además decide, asigna revisores, abre y cierra las convocatorias, crea las becas, emite el ID de seguridad (Security Grantee ID) y gestiona miembros y auditoría' },
 ];
 
 const allProgrammes: readonly ProgrammeKey[] = ['project-grants', 'small-grants', 'academic-grants', 'devcon-grants', 'office-hours', 'grantee-finance'];

@@ -40,7 +40,7 @@ describe('members (/equipo/miembros/, admin)', () => {
     expect(within(screen.getByLabelText('Rol')).getAllByRole('option').map((option) => option.textContent)).toEqual([
       'Revisión: lee las solicitudes, puntúa las que tiene asignadas y recomienda; la decisión es de administración',
       'Finanzas: lee las solicitudes y sus datos de pago, y registra los pagos',
-      'Administración: lo mismo que revisión, y además decide, asigna revisores, crea las becas, emite el ID de seguridad (Security Grantee ID) y gestiona miembros y auditoría',
+      'Administración: lo mismo que revisión, y además decide, asigna revisores, abre y cierra las convocatorias, crea las becas, emite el ID de seguridad (Security Grantee ID) y gestiona miembros y auditoría',
     ]);
     await user.selectOptions(screen.getByLabelText('Rol'), 'finance');
     await user.click(screen.getByRole('button', { name: 'Enviar invitación' }));
