@@ -136,39 +136,44 @@ for (const { route, actions, select, drafts } of PAGES) {
  * chosen. Every select of every form, each on a fresh load (once loaded, a select swaps at once).
  */
 const SELECT_HELD_MS = 1500;
+type TypedSelect = { name: string; typed: string; chosen: string; shown: string };
+/** The selects several forms share, typed the same way on each. */
+const COUNTRY: TypedSelect = { name: 'country', typed: 'Argentina', chosen: 'AR', shown: 'Argentina' };
+const LIMA: TypedSelect = { name: 'timezone', typed: 'Lima', chosen: 'America/Lima', shown: 'Lima' };
+const HEARD_ABOUT_ESP: TypedSelect = { name: 'howDidYouHearAboutESP', typed: 'Ethereum Blog', chosen: 'ethereum-blog', shown: 'Ethereum Blog' };
 /** Per form, in page order: the select, a word an applicant types whole, and the option it must choose. */
-const TYPED_SELECTS: Array<{ route: string; selects: Array<{ name: string; typed: string; chosen: string; shown: string }> }> = [
+const TYPED_SELECTS: Array<{ route: string; selects: TypedSelect[] }> = [
   {
     route: '/applicants/project-grants/apply/',
     selects: [
-      { name: 'country', typed: 'Argentina', chosen: 'AR', shown: 'Argentina' },
-      { name: 'timezone', typed: 'Lima', chosen: 'America/Lima', shown: 'Lima' },
+      COUNTRY,
+      LIMA,
       { name: 'projectCategory', typed: 'Cryptography', chosen: 'cryptography-and-zero-knowledge-proofs', shown: 'Cryptography and zero knowledge proofs' },
-      { name: 'howDidYouHearAboutESP', typed: 'Ethereum Blog', chosen: 'ethereum-blog', shown: 'Ethereum Blog' },
+      HEARD_ABOUT_ESP,
     ],
   },
   {
     route: '/applicants/small-grants/apply/',
     selects: [
-      { name: 'country', typed: 'Argentina', chosen: 'AR', shown: 'Argentina' },
-      { name: 'timezone', typed: 'Lima', chosen: 'America/Lima', shown: 'Lima' },
+      COUNTRY,
+      LIMA,
       { name: 'projectCategory', typed: 'Consensus', chosen: 'consensus-layer', shown: 'Consensus layer' },
-      { name: 'howDidYouHearAboutESP', typed: 'Ethereum Blog', chosen: 'ethereum-blog', shown: 'Ethereum Blog' },
+      HEARD_ABOUT_ESP,
     ],
   },
   {
     route: '/devcon-grants/apply/',
     selects: [
       { name: 'eventType', typed: 'Hackathon', chosen: 'hackathon', shown: 'Hackathon' },
-      { name: 'howDidYouHearAboutESP', typed: 'Ethereum Blog', chosen: 'ethereum-blog', shown: 'Ethereum Blog' },
+      HEARD_ABOUT_ESP,
     ],
   },
   {
     route: '/academic-grants/apply/',
     selects: [
       { name: 'applyingAs', typed: 'consortium', chosen: 'university-consortium', shown: 'A consortium of Universities' },
-      { name: 'country', typed: 'Argentina', chosen: 'AR', shown: 'Argentina' },
-      { name: 'timezone', typed: 'Lima', chosen: 'America/Lima', shown: 'Lima' },
+      COUNTRY,
+      LIMA,
       { name: 'projectCategory', typed: 'Economics', chosen: 'economics', shown: 'Economics' },
       { name: 'howDidYouHearAboutGrantsWave', typed: 'Ethereum Blog', chosen: 'ethereum-blog', shown: 'Ethereum Blog' },
     ],
@@ -177,8 +182,8 @@ const TYPED_SELECTS: Array<{ route: string; selects: Array<{ name: string; typed
     route: '/applicants/office-hours/apply/',
     selects: [
       { name: 'projectCategory', typed: 'Community event', chosen: 'community-event', shown: 'Community event' },
-      { name: 'timezone', typed: 'Lima', chosen: 'America/Lima', shown: 'Lima' },
-      { name: 'howDidYouHearAboutESP', typed: 'Ethereum Blog', chosen: 'ethereum-blog', shown: 'Ethereum Blog' },
+      LIMA,
+      HEARD_ABOUT_ESP,
     ],
   },
 ];

@@ -23,6 +23,17 @@ function exportedPage(ui: ReactElement): HTMLDivElement {
   return container;
 }
 
+/** The country select once the real one has replaced its stand-in (no longer read-only). */
+const loadedCountrySelect = () =>
+  waitFor(
+    () => {
+      const real = screen.getByRole('combobox', { name: /Country/ });
+      expect(real).not.toHaveAttribute('readonly');
+      return real;
+    },
+    { timeout: 5000 },
+  );
+
 describe('what the applicant does before the form is live', { timeout: 30_000 }, () => {
   beforeEach(() => localStorage.clear());
   afterEach(() => {
@@ -88,14 +99,7 @@ describe('what the applicant does before the form is live', { timeout: 30_000 },
       for (const key of [...'Argentina', 'Enter']) fireEvent.keyDown(standIn, { key });
     });
 
-    const combobox = await waitFor(
-      () => {
-        const real = screen.getByRole('combobox', { name: /Country/ });
-        expect(real).not.toHaveAttribute('readonly');
-        return real;
-      },
-      { timeout: 5000 },
-    );
+    const combobox = await loadedCountrySelect();
     // The form holds Argentina's code; the select shows its name, the menu closed.
     await waitFor(() => expect(document.querySelector('input[type="hidden"][name="country"]')).toHaveValue('AR'));
     expect(combobox.closest('[class$="-container"]')).toHaveTextContent('Argentina');
@@ -125,14 +129,7 @@ describe('what the applicant does before the form is live', { timeout: 30_000 },
     expect(standIn).toHaveValue('');
 
     act(() => standIn.focus());
-    const combobox = await waitFor(
-      () => {
-        const real = screen.getByRole('combobox', { name: /Country/ });
-        expect(real).not.toHaveAttribute('readonly');
-        return real;
-      },
-      { timeout: 5000 },
-    );
+    const combobox = await loadedCountrySelect();
     await new Promise((resolve) => setTimeout(resolve, 50));
     expect(combobox).toHaveValue('');
     expect(screen.queryByRole('listbox')).toBeNull();
