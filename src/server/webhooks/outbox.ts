@@ -22,12 +22,17 @@ export type WebhookEvent =
   | 'application.information_requested'
   | 'application.information_received'
   | 'application.withdrawn'
+  // Corrections (issue 52): the applicant sent a corrected version of their application.
+  | 'application.revised'
   // The grant of an approved application (src/server/grants).
   | 'grant.created'
   | 'grant.milestone_accepted'
   | 'grant.completed'
   // Grants: finance recorded a payment (src/server/payments/record.ts).
   | 'grant.payment_recorded'
+  // Open books (issue 51): a grantee published their grant, or withdrew it from the public page.
+  | 'grant.published'
+  | 'grant.unpublished'
   // Rounds (src/server/rounds): one opened or closed (an admin's change or a moment that passed), or an admin changed it.
   | 'round.opened'
   | 'round.closed'
