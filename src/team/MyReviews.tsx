@@ -8,6 +8,7 @@ import { DataTable, type Column } from './kit/DataTable';
 import { referenceColumn } from './kit/columns';
 import { ListView } from './kit/ListView';
 import { RoundFilterForm, useRoundInAddress } from './rounds/RoundFilterForm';
+import { CURRENT_ROUNDS } from './rounds/RoundSelect';
 import { useRounds } from './rounds/useRounds';
 import styles from './team.module.css';
 
@@ -63,11 +64,12 @@ function ReviewGroup({ id, title, items, empty, scored }: { id: string; title: s
 
 /**
  * A reviewer's own work: what is assigned and still to score, what they scored, and where they declared a conflict;
- * of every round (they may still owe a review of a past one) or of the one chosen, kept in the address.
+ * of each programme's current round by default, or of the round chosen or every round (a past one's reviews may
+ * still be owed), kept in the address.
  */
 export function MyReviews() {
   const rounds = useRounds();
-  const [round, setRound] = useRoundInAddress();
+  const [round, setRound] = useRoundInAddress(CURRENT_ROUNDS);
   const reviews = useTeamData(() => (round === null ? new Promise<never>(() => undefined) : teamApi.myReviews(round)), [round]);
   return (
     <>

@@ -24,7 +24,7 @@ import { CsvLink } from './kit/CsvLink';
 import { DateFilter, FilterForm } from './kit/FilterField';
 import { useListFilters } from './kit/useListFilters';
 import { ActionsHeader } from './kit/ActionsHeader';
-import { ALL_ROUNDS, RoundSelect } from './rounds/RoundSelect';
+import { ALL_ROUNDS, CURRENT_ROUNDS, RoundSelect } from './rounds/RoundSelect';
 import { useRounds } from './rounds/useRounds';
 
 /** What each method moves and how the page names it (the server checks the same pairs). */
@@ -314,10 +314,10 @@ function methodLabel(method: PaymentMethod): string {
   return METHODS[method].label;
 }
 
-/** "Pagos": the payments of a date range (and of a round's grants, or all) and the accountant's CSV of the same. */
+/** "Pagos": the payments of a date range and of the current rounds' grants (or of one round, or all) and the accountant's CSV of the same. */
 function PaymentsInRange({ generation }: { generation: number }) {
   const rounds = useRounds();
-  const { applied: range, setApplied: setRange, draft, setPart } = useListFilters<PaymentRangeFilter, PaymentRangeFilter>({ since: '', before: '', round: ALL_ROUNDS }, (applied) => applied);
+  const { applied: range, setApplied: setRange, draft, setPart } = useListFilters<PaymentRangeFilter, PaymentRangeFilter>({ since: '', before: '', round: CURRENT_ROUNDS }, (applied) => applied);
   const payments = useTeamData(() => paymentsApi.list(range), [range.since, range.before, range.round, generation]);
   const apply = (event: FormEvent) => {
     event.preventDefault();
@@ -339,7 +339,7 @@ function PaymentsInRange({ generation }: { generation: number }) {
       </p>
       {payments.state === 'loading' ? <p role="status">Cargando pagos…</p> : null}
       {payments.state === 'error' ? <LoadFailure>{failureMessage(payments.status)}</LoadFailure> : null}
-      {payments.state === 'ready' && rows.length === 0 ? <p className={styles.muted}>{range.round === ALL_ROUNDS ? 'No hay pagos en ese rango.' : 'No hay pagos en ese rango de esa convocatoria.'}</p> : null}
+      {payments.state === 'ready' && rows.length === 0 ? <p className={styles.muted}>{range.round === ALL_ROUNDS ? 'No hay pagos en ese rango.' : range.round === CURRENT_ROUNDS ? 'No hay pagos en ese rango de las convocatorias actuales.' : 'No hay pagos en ese rango de esa convocatoria.'}</p> : null}
       {rows.length > 0 ? (
         <ScrollingTable caption={<>Pagos: {rows.length}</>}>
           <thead>

@@ -145,6 +145,6 @@ export const teamApi = {
   declare: (id: string, body: DeclarationBody) => request<DeclarationResult>('POST', teamPaths.declaration(id), body),
   submitScores: (id: string, body: ScoresBody) => request<ScoresResult>('POST', teamPaths.scores(id), body),
   decide: (id: string, body: DecisionBody) => request<DecisionResult>('POST', teamPaths.decision(id), body),
-  /** The member's reviews of one round (its id) or of every round ('all'). */
+  /** The member's reviews of one round (its id), of the current rounds ('current') or of every round ('all'). */
   myReviews: (round: string) => request<MyReviews>('GET', `${teamPaths.myReviews}${round && round !== 'all' ? `?round=${encodeURIComponent(round)}` : ''}`),
 };

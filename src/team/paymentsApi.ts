@@ -7,7 +7,7 @@ import { request, teamPaths } from './api';
 
 export type { DueMilestone, PaymentListRow, PaymentRecorded, RecordPaymentBody };
 
-/** A range of payment days, YYYY-MM-DD ('' = no limit): paid on or after `since`, before `before`; of one round's grants (its id) or all ('all'). */
+/** A range of payment days, YYYY-MM-DD ('' = no limit): paid on or after `since`, before `before`; of one round's grants (its id), of the current rounds' ('current') or all ('all'). */
 export type PaymentRangeFilter = { since: string; before: string; round: string };
 
 export function rangeQuery(range: PaymentRangeFilter): string {

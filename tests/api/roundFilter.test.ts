@@ -13,8 +13,9 @@ import { BACKENDS, startTestServer, type TestServer } from './support/testServer
 
 /**
  * Lists by round (issue 50): the inbox, its CSV (team route and CLI), "Mis revisiones" and Pagos (list and CSV)
- * keep the applications of the round named by `round=<id>` (submissions.round_id); `all`, empty or absent: every
- * round. The CSV names each application's round in its "Convocatoria" column.
+ * keep the applications of the round named by `round=<id>` (submissions.round_id), or of each programme's current
+ * round with `round=current` (the default of Mis revisiones and Pagos); `all`, empty or absent: every round. The CSV
+ * names each application's round in its "Convocatoria" column.
  */
 
 const projectDir = path.resolve(__dirname, '../..');
@@ -82,12 +83,12 @@ for (const backend of BACKENDS) {
       expect(await inbox('round=999999')).toEqual([]);
     });
 
-    it('refuses a round that is not a number or all, in Spanish, on every list and CSV route', async () => {
+    it('refuses a round that is not a number, current or all, in Spanish, on every list and CSV route', async () => {
       for (const route of ['/applications?form=project-grants&round=actual', '/export?form=project-grants&round=1;DROP', '/my-reviews?round=-1', '/payments?round=x', '/payments.csv?round=0']) {
         const role = route.startsWith('/payments') ? 'finance' : route.startsWith('/my-reviews') ? 'reviewer' : 'admin';
         const response = await api(role).get(route);
         expect(response.status, route).toBe(400);
-        expect(await response.json(), route).toEqual({ error: 'La convocatoria debe ser all o el número de una convocatoria.' });
+        expect(await response.json(), route).toEqual({ error: 'La convocatoria debe ser all, current o el número de una convocatoria.' });
       }
     });
 
@@ -135,6 +136,37 @@ for (const backend of BACKENDS) {
       const response = await api('finance').get(`/payments.csv?round=${round.old}`);
       expect(response.status).toBe(200);
       expect(csvOf(await response.text()).map((row) => row['Application reference'])).toEqual([ref.a1]);
+    });
+
+    it('`current` keeps each programme\'s current round on every list, CSV and the CLI: the open one, else the last that opened', async () => {
+      // The programme's seeded round ended long ago, so the rounds of this file decide.
+      await server.database.query("UPDATE rounds SET opens_at = '2024-01-01T12:00:00Z', closes_at = '2024-06-30T12:00:00Z' WHERE programme = 'project-grants' AND id <> ALL($1::bigint[])", [[round.old, round.current]]);
+      type Reviews = { pending: Array<{ reference: string }> };
+      type Payments = { payments: Array<{ applicationReference: string | null }> };
+      const lists = async () => ({
+        inbox: await inbox('round=current'),
+        csv: (await exportCsv('round=current')).map((row) => row.Reference),
+        myReviews: (await getJson<Reviews>('reviewer', '/my-reviews?round=current')).pending.map((item) => item.reference),
+        payments: (await getJson<Payments>('finance', '/payments?round=current')).payments.map((payment) => payment.applicationReference),
+        paymentsCsv: csvOf(await (await api('finance').get('/payments.csv?round=current')).text()).map((row) => row['Application reference']),
+      });
+      const inCurrent = [ref.a2, ref.a3];
+      expect(await lists()).toEqual({ inbox: inCurrent, csv: inCurrent, myReviews: inCurrent, payments: inCurrent, paymentsCsv: inCurrent });
+      // Closed, with the next one not open yet: the last that opened is still the one under review.
+      await server.database.query("UPDATE rounds SET closes_at = '2026-06-30T12:00:00Z' WHERE id = $1", [round.current]);
+      const [next] = await server.database.query<{ id: string }>("INSERT INTO rounds (programme, name, opens_at, closes_at, timezone) VALUES ('project-grants', 'Project Grants 2099', '2099-01-01T12:00:00Z', NULL, 'AoE') RETURNING id::text AS id");
+      expect(await lists()).toEqual({ inbox: inCurrent, csv: inCurrent, myReviews: inCurrent, payments: inCurrent, paymentsCsv: inCurrent });
+      if (backend === 'postgres') {
+        const env = { DATA_DIR: server.config.dataDir, DATABASE_URL: server.config.databaseUrl ?? '' };
+        let stdout = '';
+        await runExportCommand(['--payments', '--round', 'current'], { stdout: (text) => (stdout += text), stderr: () => undefined }, { env, projectDir, outputDir: projectDir });
+        expect(csvOf(stdout).map((row) => row['Application reference'])).toEqual(inCurrent);
+      }
+      // Every round (the audit names what was asked: current).
+      expect(await inbox('round=all')).toEqual([ref.a1, ref.a2, ref.a3].sort());
+      expect((await auditEntries(server.database)).map((entry) => entry.target)).toContain('form=project-grants round=current (2)');
+      await server.database.query('DELETE FROM rounds WHERE id = $1', [next!.id]);
+      await server.database.query('UPDATE rounds SET closes_at = NULL WHERE id = $1', [round.current]);
     });
   });
 }

@@ -49,9 +49,13 @@ export function Text(options: TStringOptions & { errorMessage?: string } = {}) {
   });
 }
 
-/** The lists' round filter: a round's id, or `all` (and empty, or absent) for every round. */
+/**
+ * The lists' round filter: a round's id, `current` for each programme's current round (the default of the lists
+ * that span programmes), or `all` (and empty, or absent) for every round.
+ */
 export const ROUND_FILTER_ALL = 'all';
-export const RoundFilter = Type.String({ pattern: `^(?:|${ROUND_FILTER_ALL}|[1-9]\\d{0,17})$`, errorMessage: 'La convocatoria debe ser all o el número de una convocatoria.' });
-
-/** The round a list's query names, or null for every round. */
-export const roundOf = (query: { round?: string }): string | null => (query.round && query.round !== ROUND_FILTER_ALL ? query.round : null);
+export const ROUND_FILTER_CURRENT = 'current';
+export const RoundFilter = Type.String({
+  pattern: `^(?:|${ROUND_FILTER_ALL}|${ROUND_FILTER_CURRENT}|[1-9]\\d{0,17})$`,
+  errorMessage: 'La convocatoria debe ser all, current o el número de una convocatoria.',
+});

@@ -2,11 +2,12 @@
  * `npm run export`: the programme team reads what arrived.
  *   --form <name> [--since <date>] [--format csv|json] [--raw] [--out <file>]   applications of one form
  *     with the inbox's filters: [--until <date>] [--q <words>] [--status <a,b>] [--assignee <email|none>]
- *     [--review mine,missing-my-score,disagreement] [--sort submitted|score-desc|score-asc] [--as <member email>] [--round <round id>]
+ *     [--review mine,missing-my-score,disagreement] [--sort submitted|score-desc|score-asc] [--as <member email>] [--round <round id|current>]
  *     (--as exports what that member's CSV holds: their "mine", blind review, the scores they may read).
  *   --file <submission id> [--out <file>]                                       a submission's uploaded file
- *   --payments [--since <date>] [--before <date>] [--round <round id>] [--format csv|json] [--raw] [--out <file>]   grant payments
- * --round keeps the applications (or the payments of the grants) of one round, by its id (the inbox's `round=`).
+ *   --payments [--since <date>] [--before <date>] [--round <round id|current>] [--format csv|json] [--raw] [--out <file>]   grant payments
+ * --round keeps the applications (or the payments of the grants) of one round, by its id (the inbox's `round=`), or of each
+ * programme's current round (`current`, the default of Mis revisiones and Pagos).
  * CSV cells that a spreadsheet would run as formulas are neutralised unless --raw (export/csv.ts).
  * A fetched file is named by its sniffed type's extension, never the one the applicant gave.
  * Grantee finance needs --include-finance and warns on stderr; so do payments' destinations and
@@ -35,13 +36,15 @@ import { OPERATOR } from '../team/inboxFilter';
 import type { Role } from '../team/roles';
 import { exportPayments } from './payments';
 import { isCalendarDay } from '../payments/checks';
+import { ROUND_FILTER_CURRENT } from '../../api/contracts/common';
+import { roundScope, type RoundScope } from '../rounds/filter';
 
 export const USAGE = [
   'usage: npm run export -- --form <name> [--since <YYYY-MM-DD>] [--format csv|json] [--raw] [--out <file>] [--include-finance]',
   `         [--until <YYYY-MM-DD>] [--q <words>] [--status <${APPLICATION_STATUSES.join('|')},...>] [--assignee <member email>|none]`,
-  `         [--review <${REVIEW_FILTERS.join('|')},...>] [--sort <${INBOX_SORTS.join('|')}>] [--as <member email>] [--round <round id>]`,
+  `         [--review <${REVIEW_FILTERS.join('|')},...>] [--sort <${INBOX_SORTS.join('|')}>] [--as <member email>] [--round <round id|current>]`,
   '       npm run export -- --file <submission id> [--out <file>]',
-  '       npm run export -- --payments [--since <YYYY-MM-DD>] [--before <YYYY-MM-DD>] [--round <round id>] [--format csv|json] [--raw] [--out <file>] [--include-finance]',
+  '       npm run export -- --payments [--since <YYYY-MM-DD>] [--before <YYYY-MM-DD>] [--round <round id|current>] [--format csv|json] [--raw] [--out <file>] [--include-finance]',
   `forms: ${Object.keys(formDefinitions).join(', ')}`,
 ].join('\n');
 
@@ -131,13 +134,13 @@ function parseUntil(raw: string | undefined): Date | null {
   return day;
 }
 
-/** A round by its id (the first column of /api/team/rounds, the inbox's `round=`), or a usage error. */
-async function roundById(database: Queryable, raw: string | undefined): Promise<string | null> {
-  if (raw === undefined) return null;
-  if (!/^[1-9]\d{0,17}$/.test(raw)) throw new UsageError(`--round needs a round id (a number), got '${raw}'.`);
+/** The rounds `--round` names: a round by its id (the first column of /api/team/rounds, the inbox's `round=`) or `current`, as the team's lists read them; or a usage error. */
+async function roundsOf(database: Queryable, raw: string | undefined): Promise<RoundScope> {
+  if (raw === undefined || raw === ROUND_FILTER_CURRENT) return roundScope(database, raw, new Date());
+  if (!/^[1-9]\d{0,17}$/.test(raw)) throw new UsageError(`--round needs a round id (a number) or current, got '${raw}'.`);
   const [round] = await database.query<{ id: string }>('SELECT id::text AS id FROM rounds WHERE id = $1::bigint', [raw]);
   if (!round) throw new UsageError(`--round: no round has the id ${raw}.`);
-  return round.id;
+  return [round.id];
 }
 
 /** An active member by email, or a usage error naming the option. */
@@ -198,7 +201,7 @@ export async function runExportCommand(args: readonly string[], io: ExportIo, pl
     // Payment details and payments' destinations are decrypted only here, behind --include-finance.
     const financeKeys = finance ? resolveFinanceKeys(config).keyring : undefined;
     let table: ExportTable;
-    const round = await roundById(database, options.round);
+    const round = await roundsOf(database, options.round);
     if (paymentRange) table = await exportPayments(database, { ...paymentRange, round }, financeKeys);
     else if (form !== undefined) {
       const assignee = options.assignee === undefined ? null : { memberId: options.assignee === 'none' ? null : (await memberByEmail(database, options.assignee, 'assignee')).id };

@@ -2,6 +2,7 @@ import { METHOD_LABELS, publicReference } from '../payments/checks';
 import { paymentDestination, paymentsInRange } from '../payments/read';
 import type { FinanceKeyring } from '../finance/encryption';
 import type { Queryable } from '../storage/database';
+import type { RoundScope } from '../rounds/filter';
 import type { ExportTable } from './table';
 
 /**
@@ -11,8 +12,8 @@ import type { ExportTable } from './table';
  * (the CLI's --include-finance).
  */
 
-/** Paid on or after `since`, before `before` (YYYY-MM-DD), for the applications of `round` (its id); null: no limit. */
-export type PaymentRange = { readonly since: string | null; readonly before: string | null; readonly round?: string | null };
+/** Paid on or after `since`, before `before` (YYYY-MM-DD), for the applications of `round`'s rounds (src/server/rounds/filter.ts); null: no limit. */
+export type PaymentRange = { readonly since: string | null; readonly before: string | null; readonly round?: RoundScope };
 
 export class UnreadablePaymentDestinations extends Error {
   constructor(readonly paymentIds: readonly string[]) {

@@ -8,6 +8,7 @@ import { openValue, PAYMENT_DESTINATION, sealedValueColumns, type SealedValueRow
 import { referenceOf } from '../mail/compose';
 import type { FormKey } from '../../forms/definitions/types';
 import type { Queryable } from '../storage/database';
+import type { RoundScope } from '../rounds/filter';
 import { isOnChain, publicReference } from './checks';
 
 /**
@@ -133,11 +134,11 @@ export async function dataRightsPayments(db: Queryable, grantId: string): Promis
 }
 
 /** Payments paid on or after `since` and before `before` (days, YYYY-MM-DD; null = no limit), by date. */
-export async function paymentsInRange(db: Queryable, range: { since: string | null; before: string | null; round?: string | null }, reader: PaymentReader): Promise<PaymentListRow[]> {
+export async function paymentsInRange(db: Queryable, range: { since: string | null; before: string | null; round?: RoundScope }, reader: PaymentReader): Promise<PaymentListRow[]> {
   // A round keeps the payments of its applications' grants (one erased since has no application: it is left out).
   const rows = await db.query<PaymentRow>(
     `${PAYMENT_SELECT} WHERE ($1::date IS NULL OR p.paid_on >= $1::date) AND ($2::date IS NULL OR p.paid_on < $2::date)
-       AND ($3::bigint IS NULL OR s.round_id = $3::bigint) ORDER BY p.paid_on, p.id`,
+       AND ($3::bigint[] IS NULL OR s.round_id = ANY($3::bigint[])) ORDER BY p.paid_on, p.id`,
     [range.since, range.before, range.round ?? null],
   );
   return rows.map((row) => listRow(row, reader));

@@ -3,6 +3,7 @@ import type { FormKey } from '../../forms/definitions/types';
 import type { ApplicationStatus } from '../../lib/applicationStatus';
 import { answersMatch } from '../storage/search';
 import { blindSearchCondition, blindSearchParameters, type BlindContext } from './blind';
+import type { RoundScope } from '../rounds/filter';
 
 /**
  * The inbox's filter as SQL over `submissions s LEFT JOIN review_aggregates ag`: the one definition the team's list
@@ -27,8 +28,8 @@ export type InboxFilter = {
   /** "Me toca revisar", "Falta mi puntaje", "Desacuerdo": all those given hold. */
   readonly review?: readonly ReviewFilter[];
   readonly sort?: InboxSort;
-  /** Only the applications of this round (its id: submissions.round_id); null: every round. */
-  readonly round?: string | null;
+  /** Only the applications of these rounds (submissions.round_id; src/server/rounds/filter.ts); null: every round. */
+  readonly round?: RoundScope;
 };
 
 /** Whether a filter leaves grantee finance out: it has no review status, reviewers or scores, and belongs to no round. */
@@ -113,7 +114,7 @@ export const reviewColumns = (terms: ReturnType<typeof viewerTerms>): string => 
 export function submissionConditions(parameters: SqlParameters, filter: InboxFilter, viewer: Viewer, terms: ReturnType<typeof viewerTerms>, forms: readonly FormKey[]): string[] {
   // Only the conditions in use are written: PGlite plans every query afresh, and planning is a good part of its time.
   const conditions: string[] = [];
-  if (filter.round) conditions.push(`s.round_id = ${parameters.add(filter.round)}::bigint`);
+  if (filter.round) conditions.push(`s.round_id = ANY(${parameters.add(filter.round)}::bigint[])`);
   if (filter.since) conditions.push(`s.created_at >= ${parameters.add(filter.since)}`);
   if (filter.before) conditions.push(`s.created_at < ${parameters.add(filter.before)}`);
   if (filter.search) {

@@ -4,7 +4,8 @@ import { DataTable, type Column } from '../kit/DataTable';
 import styles from '../team.module.css';
 import roundStyles from './Rounds.module.css';
 import type { TeamRound } from './roundsApi';
-import { formatLocal, orderedRounds, stateLabels } from './roundText';
+import { orderedRounds } from '@/lib/roundOrder';
+import { formatLocal, stateLabels } from './roundText';
 
 const RECEIVED = { one: 'recibida', other: 'recibidas' };
 const DECIDED = { one: 'decidida', other: 'decididas' };

@@ -1,5 +1,5 @@
 /** How the team's pages name a round's timezone, state and moments, and which round a list shows first. */
-import type { MAX_GRACE_HOURS, RoundState, RoundTimezone, TeamRound } from '@/api/contracts/rounds';
+import type { MAX_GRACE_HOURS, RoundState, RoundTimezone } from '@/api/contracts/rounds';
 
 /** The most hours of grace (the contract's MAX_GRACE_HOURS: the type checks it is the same number). */
 export const MAX_GRACE: typeof MAX_GRACE_HOURS = 168;
@@ -42,22 +42,3 @@ export function formatLocal(local: string | null, timezone: RoundTimezone, style
   return `${date}, ${time} ${zoneSuffix(timezone)}`;
 }
 
-/** The order rounds are listed in: the open ones, then the upcoming (soonest first), then the past (latest first). */
-export function orderedRounds(rounds: readonly TeamRound[]): TeamRound[] {
-  const opening = (round: TeamRound) => round.opensAt ?? '';
-  const byState = (state: RoundState) => rounds.filter((round) => round.state === state);
-  return [
-    ...byState('open'),
-    ...byState('upcoming').sort((a, b) => opening(a).localeCompare(opening(b))),
-    ...byState('closed').sort((a, b) => opening(b).localeCompare(opening(a))),
-  ];
-}
-
-/**
- * The round a programme's lists show first: the open one, else the last that opened (its applications are
- * still being reviewed), else the next to open; null when the programme has none.
- */
-export function currentRound(rounds: readonly TeamRound[]): TeamRound | null {
-  const ordered = orderedRounds(rounds);
-  return ordered.find((round) => round.state === 'open') ?? ordered.find((round) => round.state === 'closed') ?? ordered[0] ?? null;
-}

@@ -1,7 +1,7 @@
 import { isReviewedProgramme, type ProgrammeKey } from '@/config/programmes';
 import { useTeamData } from '../useTeamData';
 import { roundsApi } from './roundsApi';
-import { currentRound } from './roundText';
+import { currentRound } from '@/lib/roundOrder';
 
 /**
  * The rounds a list filters by (every role reads them): `settled` once they are known or failed to load (then

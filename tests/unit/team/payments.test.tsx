@@ -95,8 +95,8 @@ describe('Pagos (/equipo/pagos/, finance)', () => {
     await user.type(screen.getByLabelText('Pagados desde'), '2026-11-01');
     await user.type(screen.getByLabelText('Antes del'), '2026-12-01');
     await user.click(screen.getByRole('button', { name: 'Mostrar' }));
-    await waitFor(() => expect(lists.at(-1)?.url.search).toBe('?since=2026-11-01&before=2026-12-01'));
-    expect(screen.getByRole('link', { name: 'Descargar CSV de estos pagos' })).toHaveAttribute('href', '/api/team/payments.csv?since=2026-11-01&before=2026-12-01');
+    await waitFor(() => expect(lists.at(-1)?.url.search).toBe('?since=2026-11-01&before=2026-12-01&round=current'));
+    expect(screen.getByRole('link', { name: 'Descargar CSV de estos pagos' })).toHaveAttribute('href', '/api/team/payments.csv?since=2026-11-01&before=2026-12-01&round=current');
   });
 
   it('lists a payment kept after its grantee’s data was erased: no application link, the grantee as erased, the milestone by its number', async () => {

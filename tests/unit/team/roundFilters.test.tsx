@@ -109,30 +109,47 @@ describe('the inbox by round', () => {
 });
 
 describe('"Mis revisiones" and Pagos by round', () => {
-  it('"Mis revisiones" lists every round until one is chosen, then that round, kept in the address', async () => {
+  it('"Mis revisiones" opens on the current rounds, then lists the round chosen or every round, kept in the address', async () => {
     signedInAs(reviewer);
     answer('get', '/api/team/rounds', json(rounds));
     const requests = answer('get', '/api/team/my-reviews', json({ pending: [], scored: [], recused: [] }));
     const { user } = renderPage(MyReviewsPage, '/equipo/mis-revisiones/');
-    await waitFor(() => expect(requests.at(-1)?.url.search).toBe(''));
+    await waitFor(() => expect(requests.at(-1)?.url.search).toBe('?round=current'));
     const select = await screen.findByLabelText('Convocatoria');
-    expect(select).toHaveDisplayValue('Todas las convocatorias');
+    expect(select).toHaveDisplayValue('Convocatorias actuales');
+    expect(window.location.search).toBe('');
     expect(within(select).getAllByRole('group').map((group) => group.getAttribute('label'))).toEqual(['Project Grants', 'Small Grants', 'Academic Grants']);
     await user.selectOptions(select, 'Small Grants 2025 (cerrada)');
     await user.click(screen.getByRole('button', { name: 'Mostrar' }));
     await waitFor(() => expect(requests.at(-1)?.url.search).toBe('?round=4'));
     expect(window.location.search).toBe('?round=4');
+    await user.selectOptions(select, 'Todas las convocatorias');
+    await user.click(screen.getByRole('button', { name: 'Mostrar' }));
+    await waitFor(() => expect(requests.at(-1)?.url.search).toBe(''));
+    expect(window.location.search).toBe('?round=all');
   });
 
-  it('Pagos filters the payments and their CSV by round', async () => {
+  it('"Mis revisiones" opened from a shared address lists every round when it says so', async () => {
+    signedInAs(reviewer);
+    answer('get', '/api/team/rounds', json(rounds));
+    const requests = answer('get', '/api/team/my-reviews', json({ pending: [], scored: [], recused: [] }));
+    renderPage(MyReviewsPage, '/equipo/mis-revisiones/?round=all');
+    expect(await screen.findByLabelText('Convocatoria')).toHaveDisplayValue('Todas las convocatorias');
+    await waitFor(() => expect(requests.at(-1)?.url.search).toBe(''));
+  });
+
+  it('Pagos opens on the current rounds, and filters the payments and their CSV by round', async () => {
     signedInAs(finance);
     answer('get', '/api/team/rounds', json(rounds));
     answer('get', '/api/team/payments/due', json({ due: [] }));
     const requests = answer('get', '/api/team/payments', json({ payments: [] }));
     const { user } = renderPage(PaymentsPage, '/equipo/pagos/');
     await waitFor(() => expect(requests).toHaveLength(1));
-    expect(requests[0]?.url.search).toBe('');
-    await user.selectOptions(await screen.findByLabelText('Convocatoria'), 'Project Grants 2026 (abierta)');
+    expect(requests[0]?.url.search).toBe('?round=current');
+    expect(await screen.findByLabelText('Convocatoria')).toHaveDisplayValue('Convocatorias actuales');
+    expect(screen.getByRole('link', { name: 'Descargar CSV de estos pagos' })).toHaveAttribute('href', '/api/team/payments.csv?round=current');
+    expect(await screen.findByText('No hay pagos en ese rango de las convocatorias actuales.')).toBeInTheDocument();
+    await user.selectOptions(screen.getByLabelText('Convocatoria'), 'Project Grants 2026 (abierta)');
     await user.click(screen.getByRole('button', { name: 'Mostrar' }));
     await waitFor(() => expect(requests.at(-1)?.url.search).toBe('?round=2'));
     expect(screen.getByRole('link', { name: 'Descargar CSV de estos pagos' })).toHaveAttribute('href', '/api/team/payments.csv?round=2');

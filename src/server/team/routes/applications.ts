@@ -1,6 +1,6 @@
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { ApplicationAnswer, ApplicationPage, InboxQuery, type InboxSort, type ReviewFilter } from '../../../api/contracts/teamApplications';
-import { ReferenceParams, roundOf } from '../../../api/contracts/common';
+import { ReferenceParams } from '../../../api/contracts/common';
 import { formDefinitions, isReviewedForm } from '../../../forms/definitions';
 import type { FormKey } from '../../../forms/definitions/types';
 import type { ApplicationStatus } from '../../../lib/applicationStatus';
@@ -10,6 +10,7 @@ import { toCsv } from '../../export/csv';
 import { listApplications, readApplication, readProposal, type ApplicationFilter } from '../applications';
 import { recordAudit } from '../audit';
 import { roundIdOf } from '../../rounds/reviewSetup';
+import { roundScope, type RoundScope } from '../../rounds/filter';
 import { redactDetail, viewerOf } from '../blind';
 import { readReview } from '../review';
 import { seesPaymentDetails } from '../roles';
@@ -32,7 +33,7 @@ function dayOf(raw: string | undefined, dayAfter: boolean): Date | null | undefi
 }
 
 /** The filter a valid inbox query asks for, in the member's own terms (`me`); a string when a day does not exist. */
-function filterOf(query: InboxQuery, memberId: string): (Omit<ApplicationFilter, 'forms'> & { form: FormKey | null }) | string {
+function filterOf(query: InboxQuery, memberId: string, round: RoundScope): (Omit<ApplicationFilter, 'forms'> & { form: FormKey | null }) | string {
   const review = query.review ? [...new Set(query.review.split(',') as ReviewFilter[])] : [];
   const sort = (query.sort || 'submitted') as InboxSort;
   const since = dayOf(query.from, false);
@@ -41,14 +42,14 @@ function filterOf(query: InboxQuery, memberId: string): (Omit<ApplicationFilter,
   const search = query.q?.trim() || null;
   const statuses = query.status ? [...new Set(query.status.split(',') as ApplicationStatus[])] : null;
   const assignee = query.assignee ? { memberId: query.assignee === 'me' ? memberId : query.assignee === 'none' ? null : query.assignee } : null;
-  return { form: (query.form || null) as FormKey | null, since, before, search, page: query.page ? Number(query.page) : 1, statuses, assignee, review, sort, round: roundOf(query) };
+  return { form: (query.form || null) as FormKey | null, since, before, search, page: query.page ? Number(query.page) : 1, statuses, assignee, review, sort, round };
 }
 
 /** The CSV of the current filter, by the CLI's own code (same columns, same CSV). */
 async function exportCsv(request: FastifyRequest<{ Querystring: InboxQuery }>, reply: FastifyReply, options: Parameters<TeamResource>[1]) {
   const { database, financeKeys } = options;
   const session = sessionOf(request);
-  const filter = filterOf(request.query, session.memberId);
+  const filter = filterOf(request.query, session.memberId, await roundScope(database, request.query.round, (options.now ?? (() => new Date()))()));
   if (typeof filter === 'string') return send(reply, 400, filter);
   if (filter.form === null) return send(reply, 400, 'Elige un programa para exportar.');
   if (!readableForms(session.role).includes(filter.form)) return send(reply, 403, MESSAGES.forbidden);
@@ -64,7 +65,7 @@ async function exportCsv(request: FastifyRequest<{ Querystring: InboxQuery }>, r
     return send(reply, 500, message);
   }
   const { status, assignee, review, sort } = request.query;
-  const filterText = Object.entries({ form: filter.form, round: filter.round, from: request.query.from, to: request.query.to, q: filter.search, status, assignee, review, sort })
+  const filterText = Object.entries({ form: filter.form, round: request.query.round, from: request.query.from, to: request.query.to, q: filter.search, status, assignee, review, sort })
     .filter(([, value]) => value)
     .map(([name, value]) => `${name}=${value}`)
     .join(' ');
@@ -78,10 +79,11 @@ async function exportCsv(request: FastifyRequest<{ Querystring: InboxQuery }>, r
 
 export const applicationRoutes: TeamResource = async (team, options) => {
   const { database, financeKeys } = options;
+  const now = options.now ?? (() => new Date());
 
   team.get('/applications', { ...getOptions('member'), schema: { querystring: InboxQuery, response: { 200: ApplicationPage } } }, async (request, reply) => {
     const session = sessionOf(request);
-    const filter = filterOf(request.query, session.memberId);
+    const filter = filterOf(request.query, session.memberId, await roundScope(database, request.query.round, now()));
     if (typeof filter === 'string') return send(reply, 400, filter);
     const readable = readableForms(session.role);
     if (filter.form !== null && !readable.includes(filter.form)) return send(reply, 403, MESSAGES.forbidden);

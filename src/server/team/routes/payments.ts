@@ -1,11 +1,13 @@
 import { DueList, PaymentDestination, PaymentList, PaymentParams, PaymentRange, PaymentRecorded, PaymentRefused, RecordPaymentBody } from '../../../api/contracts/payments';
-import { ReferenceParams, roundOf } from '../../../api/contracts/common';
+import { ReferenceParams } from '../../../api/contracts/common';
 import { toDecimalString } from '../../../lib/money';
 import { toCsv } from '../../export/csv';
 import { exportPayments } from '../../export/payments';
 import { isCalendarDay } from '../../payments/checks';
 import { dueMilestones, paymentDestination, paymentsInRange } from '../../payments/read';
 import { recordPayment } from '../../payments/record';
+import { roundScope, type RoundScope } from '../../rounds/filter';
+import type { Database } from '../../storage/database';
 import { referenceOf } from '../../mail/compose';
 import { recordAudit } from '../audit';
 import { actorOf, getOptions, MESSAGES, postOptions, reviewedKey, send, sessionOf, type TeamResource } from './shared';
@@ -19,14 +21,14 @@ const BAD_DAY = 'Las fechas van en formato AAAA-MM-DD.';
 const NO_PAYMENT = 'No encontramos ese pago.';
 
 /** The range a query asks for, or null when a day does not exist (2026-02-30). */
-function rangeOf(query: PaymentRange): { since: string | null; before: string | null; round: string | null } | null {
+async function rangeOf(database: Database, query: PaymentRange, now: Date): Promise<{ since: string | null; before: string | null; round: RoundScope } | null> {
   const since = query.since ?? null;
   const before = query.before ?? null;
   if ((since !== null && !isCalendarDay(since)) || (before !== null && !isCalendarDay(before))) return null;
-  return { since, before, round: roundOf(query) };
+  return { since, before, round: await roundScope(database, query.round, now) };
 }
 
-export const paymentRoutes: TeamResource = async (team, { database, financeKeys }) => {
+export const paymentRoutes: TeamResource = async (team, { database, financeKeys, now = () => new Date() }) => {
   const finance = ['finance'] as const;
 
   team.post(
@@ -74,17 +76,17 @@ export const paymentRoutes: TeamResource = async (team, { database, financeKeys 
   team.get('/payments/due', { ...getOptions(finance), schema: { response: { 200: DueList } } }, async () => ({ due: await dueMilestones(database) }));
 
   team.get('/payments', { ...getOptions(finance), schema: { querystring: PaymentRange, response: { 200: PaymentList } } }, async (request, reply) => {
-    const range = rangeOf(request.query);
+    const range = await rangeOf(database, request.query, now());
     if (!range) return send(reply, 400, BAD_DAY);
     return { payments: await paymentsInRange(database, range, { seesBankReferences: true }) };
   });
 
   // The accountant's CSV, by the CLI's own writer; never the destinations (the CLI's --include-finance only).
   team.get('/payments.csv', { ...getOptions(finance), schema: { querystring: PaymentRange } }, async (request, reply) => {
-    const range = rangeOf(request.query);
+    const range = await rangeOf(database, request.query, now());
     if (!range) return send(reply, 400, BAD_DAY);
     const table = await exportPayments(database, range);
-    const filterText = Object.entries({ round: range.round, since: range.since, before: range.before })
+    const filterText = Object.entries({ round: request.query.round, since: range.since, before: range.before })
       .filter(([, value]) => value)
       .map(([name, value]) => `${name}=${value}`)
       .join(' ');
