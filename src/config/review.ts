@@ -1,3 +1,4 @@
+import { criterionSentence } from '../lib/roundWords';
 import type { ReviewedProgrammeKey } from './programmes';
 
 /**
@@ -299,5 +300,5 @@ function publishedOf(text: string | undefined): ReviewConfig {
   }
 }
 
-/** The selection criteria a programme page lists, one sentence each. */
-export const publishedCriteria = (programme: ReviewedProgrammeKey): string[] => publishedReviewConfig.programmes[programme].criteria.map((item) => `${item.label}.`);
+/** The selection criteria a programme page lists as built, one sentence each (the page then follows its round's: src/content/roundCopy.ts). */
+export const publishedCriteria = (programme: ReviewedProgrammeKey): string[] => publishedReviewConfig.programmes[programme].criteria.map((item) => criterionSentence(item.label));

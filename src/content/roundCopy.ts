@@ -1,19 +1,22 @@
 /**
  * The parts of the two round pages (/academic-grants, /devcon-grants) that depend on the round: the
- * #apply call, the deadline, the form step, the stats and the English banner note. Written once:
+ * #apply call, the deadline, the form step, the stats, the selection criteria and the English banner note. Written once:
  * grantRounds.ts builds them with the build's dates, and the page rewrites them with the server's
  * answer (GET /api/rounds) at run time, through followRound. Small on purpose, and free of
  * configuration (the build hands it RoundPageParams): it is the page's JavaScript.
  */
 import type { RoundDates, RoundState } from '../config/programmes';
 import { dayEn, dayEs, sentences } from '../lib/figures';
-import { publishedDates, shownBudget, type ServerRound } from '../lib/roundWords';
+import { criterionSentence, publishedDates, shownBudget, type ServerRound } from '../lib/roundWords';
 import type { Block, SectionedPageCopy } from './types';
 
 export type RoundPageProgramme = 'academic-grants' | 'devcon-grants';
 
-/** What the round's copy says: its state, its published dates, the budget as shown ('USD 750.000'). */
-export type RoundFacts = { readonly state: RoundState; readonly dates: RoundDates; readonly budget?: string };
+/**
+ * What the round's copy says: its state, its published dates, the budget as shown ('USD 750.000') and, from the
+ * server, the labels of the criteria it is scored on (absent: the build's list stays).
+ */
+export type RoundFacts = { readonly state: RoundState; readonly dates: RoundDates; readonly budget?: string; readonly criteria?: readonly string[] };
 
 /**
  * A round page's settings from the build (grantRounds.ts roundPageParams), which travel to the page
@@ -96,6 +99,11 @@ export function followRound(copy: SectionedPageCopy, params: RoundPageParams, ro
           ...section,
           blocks: section.blocks.map((block) => (block.kind === 'steps' ? { ...block, items: block.items.map((item, index) => (index === 2 ? { ...item, text: submitStepText(round) } : item)) } : block)),
         };
+      case 'selection-criteria':
+        // The rubric the round is scored with, as the team set it (its review set-up), in place of the build's.
+        return round.criteria && round.criteria.length > 0
+          ? { ...section, blocks: section.blocks.map((block) => (block.kind === 'list' ? { ...block, items: round.criteria!.map(criterionSentence) } : block)) }
+          : section;
       case 'description':
         return programme === 'academic-grants' ? { ...section, blocks: section.blocks.map((block) => (block.kind === 'stats' ? { ...block, items: followStats(block.items, round) } : block)) } : section;
       default:
@@ -109,8 +117,8 @@ export function followRound(copy: SectionedPageCopy, params: RoundPageParams, ro
   return { ...copy, banner, sections };
 }
 
-/** The round as the server publishes it: its state and dates, and its budget when it has one (else the build's). */
+/** The round as the server publishes it: its state, dates and criteria, and its budget when it has one (else the build's). */
 export function serverRoundFacts(params: RoundPageParams, round: ServerRound): RoundFacts {
   const budget = (round.budget && shownBudget(round.budget)) || params.budget;
-  return { state: round.state, dates: publishedDates(round), ...(budget ? { budget } : {}) };
+  return { state: round.state, dates: publishedDates(round), criteria: round.criteria, ...(budget ? { budget } : {}) };
 }

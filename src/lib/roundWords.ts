@@ -10,6 +10,9 @@ import type { ProgrammeDate, RoundDates } from '../config/programmes';
 /** The round a programme's pages speak of, as the server publishes it. */
 export type ServerRound = NonNullable<PublicRound['round']>;
 
+/** A selection criterion as a programme page lists it: its label, one sentence. */
+export const criterionSentence = (label: string): string => `${label}.`;
+
 /** The IANA zone of each timezone a round may be set in, and how a sentence names it after the hour. */
 const ZONES: Readonly<Record<RoundTimezone, { readonly iana: string; readonly label: string }>> = {
   // Anywhere on Earth: UTC−12, which the IANA database writes with the sign inverted.

@@ -217,7 +217,7 @@ export async function buildApp(deps: AppDependencies): Promise<FastifyInstance> 
   const now = deps.now ?? (() => new Date());
   await seedFirstRounds(app, database, config, now);
   registerRoundGuard(app, { database, now });
-  registerPublicRoundRoutes(app, { database, now });
+  registerPublicRoundRoutes(app, { database, now, review: config.review });
   registerFormRoutes(app, {
     now,
     forms: deps.forms,

@@ -10,7 +10,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { parse } from 'csv-parse/sync';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
-import type { RoundReview, RoundReviewChanged, RoundReviewSetup, TeamRound, TeamRoundList } from '../../src/api/contracts/rounds';
+import type { PublicRounds, RoundReview, RoundReviewChanged, RoundReviewSetup, TeamRound, TeamRoundList } from '../../src/api/contracts/rounds';
 import { DEFAULT_REVIEW_CONFIG } from '../../src/config/review';
 import { formDefinitions } from '../../src/forms/definitions';
 import { buildApp } from '../../src/server/app';
@@ -253,6 +253,24 @@ for (const backend of BACKENDS) {
       expect(rowOf(late.reference)[column('Impacto de la investigación — reviewer@example.org')]).toBe('5');
       expect(rowOf(early.reference)[column('Impacto de la investigación — reviewer@example.org')]).toBe('');
       expect(rowOf(early.reference)[column('Relevancia (según el archivo) — reviewer@example.org')]).toBe('5');
+    });
+
+    it('publishes the criteria of the round the programme page speaks of, labels only, and follows a change at once', async () => {
+      const publicCriteria = async () => {
+        const response = await fetch(`${server.url}/api/rounds`);
+        const text = await response.text();
+        const body = JSON.parse(text) as PublicRounds;
+        return { text, criteria: body.programmes.find((entry) => entry.programme === 'academic-grants')!.round!.criteria };
+      };
+      const shown = await publicCriteria();
+      expect(shown.criteria).toEqual(SECOND_RUBRIC.map((criterion) => criterion.label));
+      // What scores weigh and what each score means stay with the team.
+      for (const hidden of ['weight', 'Qué cambia si sale bien', 'meanings']) expect(shown.text).not.toContain(hidden);
+      const { review } = await readReview(second);
+      const reworded = review.criteria.map((criterion, index) => (index === 0 ? { ...criterion, label: 'Impacto esperado de la investigación' } : criterion));
+      expect((await api(members.admin).post(`/rounds/${second}/review`, setupBody(review, { criteria: reworded }))).status).toBe(200);
+      expect((await publicCriteria()).criteria).toEqual(['Impacto esperado de la investigación', 'Claridad de la propuesta']);
+      expect((await api(members.admin).post(`/rounds/${second}/review`, setupBody(review, {}))).status).toBe(200);
     });
 
     it('gives round-robin without a number each application its round’s reviewers per application', async () => {

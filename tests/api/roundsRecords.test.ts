@@ -12,6 +12,7 @@ import type { FastifyBaseLogger } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { MAX_GRACE_HOURS, type PublicRounds, type TeamRound, type TeamRoundList } from '../../src/api/contracts/rounds';
 import { formDefinitions } from '../../src/forms/definitions';
+import { DEFAULT_REVIEW_CONFIG } from '../../src/config/review';
 import { resolveFinanceKeys } from '../../src/server/finance/encryption';
 import { seedRounds } from '../../src/server/rounds/seed';
 import { roundAnnouncerTask } from '../../src/server/rounds/service';
@@ -150,7 +151,9 @@ for (const backend of BACKENDS) {
       expect(published).toEqual({
         programme: 'academic-grants',
         alwaysOpen: false,
-        round: { name: 'Academic Grants 2027 · primera ola', state: 'closed', opensAt: '2027-03-02T12:00:00.000Z', closesAt: '2027-03-16T11:59:00.000Z', timezone: 'AoE', budget: { amount: '750000.00', currency: 'USD' } },
+        round: { name: 'Academic Grants 2027 · primera ola', state: 'closed', opensAt: '2027-03-02T12:00:00.000Z', closesAt: '2027-03-16T11:59:00.000Z', timezone: 'AoE', budget: { amount: '750000.00', currency: 'USD' },
+          criteria: DEFAULT_REVIEW_CONFIG.programmes['academic-grants'].criteria.map((criterion) => criterion.label),
+        },
       });
       setClock(new Date(close + 2 * HOUR + 1000));
       const late = await apply.academic();
@@ -240,7 +243,7 @@ for (const backend of BACKENDS) {
       const etag = first.headers.get('etag')!;
       expect(etag).toMatch(/^"[A-Za-z0-9_-]+"$/);
       const text = await first.text();
-      for (const hidden of ['grace', 'cap', 'counts', 'received']) expect(text).not.toContain(hidden);
+      for (const hidden of ['"graceHours"', '"cap"', '"counts"', '"received"']) expect(text).not.toContain(hidden);
       const again = await fetch(`${server.url}/api/rounds`, { headers: { 'if-none-match': etag } });
       expect(again.status).toBe(304);
       expect(await again.text()).toBe('');

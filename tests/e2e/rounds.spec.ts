@@ -4,16 +4,29 @@
  * build's (default settings: open, no dates) or differs from it (a round closed since the build).
  */
 import type { Page } from '@playwright/test';
+import type { ReviewedProgrammeKey } from '../../src/config/programmes';
+import { DEFAULT_REVIEW_CONFIG } from '../../src/config/review';
 import { expect, test } from './fixtures';
 
 const CLOSES = '2027-03-16T11:59:00.000Z';
+/** A round scored on a rubric other than the build's: its criteria replace the page's list. */
+const OTHER_CRITERIA = ['Impacto de la investigación', 'Claridad de la propuesta'];
 
-function answer(state: 'open' | 'closed', closesAt: string | null) {
+/** The server's answer; the criteria are the build's (the default rubric) unless given. */
+function answer(state: 'open' | 'closed', closesAt: string | null, criteria?: string[]) {
   return {
-    programmes: ['academic-grants', 'devcon-grants'].map((programme) => ({
+    programmes: (['academic-grants', 'devcon-grants'] as const).map((programme: ReviewedProgrammeKey) => ({
       programme,
       alwaysOpen: false,
-      round: { name: 'Ronda 2027', state, opensAt: null, closesAt, timezone: 'AoE', budget: null },
+      round: {
+        name: 'Ronda 2027',
+        state,
+        opensAt: null,
+        closesAt,
+        timezone: 'AoE',
+        budget: null,
+        criteria: criteria ?? DEFAULT_REVIEW_CONFIG.programmes[programme].criteria.map((criterion) => criterion.label),
+      },
     })),
   };
 }
@@ -113,10 +126,11 @@ for (const width of [375, 1280]) {
       expect(shift).toBe(0);
     });
 
-    test('the academic grants page follows a round closed since the build, with no layout shift', async ({ page }) => {
-      const shift = await shiftFromAnswer(page, '/academic-grants/', answer('closed', CLOSES), async () => {
+    test('the academic grants page follows a round closed since the build, and its rubric, with no layout shift', async ({ page }) => {
+      const shift = await shiftFromAnswer(page, '/academic-grants/', answer('closed', CLOSES, OTHER_CRITERIA), async () => {
         await expect(page.locator('#deadline')).toContainText('La ronda recibió propuestas hasta el 15 de marzo de 2027 y ya cerró.');
         await expect(page.locator('#apply')).toContainText('La convocatoria cerró el 15 de marzo de 2027.');
+        await expect(page.locator('#selection-criteria li')).toHaveText(OTHER_CRITERIA.map((label) => `${label}.`));
       });
       expect(shift).toBe(0);
       await page.screenshot({ path: `test-results/rounds-programme-closed-${width}.png` });

@@ -77,6 +77,8 @@ export const PublicRound = Type.Object({
       closesAt: Type.Union([Moment, Type.Null()]),
       timezone: RoundTimezoneField,
       budget: Type.Union([RoundBudget, Type.Null()]),
+      /** The labels of the criteria the round's applications are scored on (its review set-up), in order: the selection criteria the programme page publishes. */
+      criteria: Type.Array(Type.String()),
     }),
     Type.Null(),
   ]),

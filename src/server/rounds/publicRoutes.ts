@@ -1,12 +1,14 @@
 import { createHash } from 'node:crypto';
 import type { FastifyInstance } from 'fastify';
 import { ROUND_PROGRAMMES, type PublicRounds } from '../../api/contracts/rounds';
+import type { ReviewConfig } from '../../config/review';
 import type { Queryable } from '../storage/database';
+import { parsed, type ReviewRow } from './reviewSetup';
 import { readRounds, roundToShow, stateAt, type StoredRound } from './store';
 
 /**
- * `GET /api/rounds` (contract PublicRounds): per programme the round the pages speak of, as published:
- * never the grace period, the cap or the counts. Cached a short time by browsers and proxies, with a
+ * `GET /api/rounds` (contract PublicRounds): per programme the round the pages speak of, as published, with
+ * the labels of the criteria it is scored on: never the grace period, the cap, the counts or the weights. Cached a short time by browsers and proxies, with a
  * strong ETag over the body (no @fastify/etag in this project): an If-None-Match that matches gets 304.
  */
 
@@ -16,7 +18,13 @@ export const PUBLIC_ROUNDS_CACHE = 'public, max-age=30';
 /** A programme is always open when its round has no closing moment. */
 const alwaysOpen = (round: StoredRound | null): boolean => round !== null && round.closesAt === null;
 
-export function publicRoundsOf(rounds: readonly StoredRound[], now: Date): PublicRounds {
+/** The labels of each round's criteria, by round id; `fallback` answers for a round not seeded yet (as everywhere). */
+export async function criteriaByRound(db: Queryable, fallback: ReviewConfig): Promise<ReadonlyMap<string, readonly string[]>> {
+  const rows = await db.query<ReviewRow & { id: string }>('SELECT id::text AS id, programme, review FROM rounds');
+  return new Map(rows.map((row) => [row.id, parsed(row, fallback).criteria.map((criterion) => criterion.label)]));
+}
+
+export function publicRoundsOf(rounds: readonly StoredRound[], now: Date, criteria: ReadonlyMap<string, readonly string[]> = new Map()): PublicRounds {
   return {
     programmes: ROUND_PROGRAMMES.map((programme) => {
       const shown = roundToShow(
@@ -36,6 +44,7 @@ export function publicRoundsOf(rounds: readonly StoredRound[], now: Date): Publi
                 closesAt: shown.closesAt?.toISOString() ?? null,
                 timezone: shown.timezone,
                 budget: shown.budget,
+                criteria: [...(criteria.get(shown.id) ?? [])],
               },
       };
     }),
@@ -53,9 +62,9 @@ function matches(ifNoneMatch: string | undefined, etag: string): boolean {
   });
 }
 
-export function registerPublicRoundRoutes(app: FastifyInstance, deps: { readonly database: Queryable; readonly now: () => Date }): void {
+export function registerPublicRoundRoutes(app: FastifyInstance, deps: { readonly database: Queryable; readonly now: () => Date; readonly review: ReviewConfig }): void {
   app.get(PUBLIC_ROUNDS_PATH, async (request, reply) => {
-    const body = JSON.stringify(publicRoundsOf(await readRounds(deps.database), deps.now()));
+    const body = JSON.stringify(publicRoundsOf(await readRounds(deps.database), deps.now(), await criteriaByRound(deps.database, deps.review)));
     const etag = etagOf(body);
     reply.header('cache-control', PUBLIC_ROUNDS_CACHE).header('etag', etag);
     if (matches(request.headers['if-none-match'], etag)) return reply.code(304).send();

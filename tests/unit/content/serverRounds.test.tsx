@@ -8,6 +8,7 @@ import { http, HttpResponse } from 'msw';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { PublicRound, PublicRounds } from '@/api/contracts/rounds';
 import { academicGrantsPage, roundPageParams } from '@/content/grantRounds';
+import { publishedCriteria } from '@/config/review';
 import { builtApplyView } from '@/content/rounds';
 import { forgetPublicRounds } from '@/lib/publicRounds';
 import { deadlineSentence, shownBudget } from '@/lib/roundWords';
@@ -28,6 +29,7 @@ const round = (state: Round['state'], extra: Partial<Round> = {}): Round => ({
   closesAt: CLOSES,
   timezone: 'AoE',
   budget: null,
+  criteria: [],
   ...extra,
 });
 
@@ -204,6 +206,14 @@ describe('the academic grants programme page follows the server', { timeout: 30_
     expect(within(section('description')).getByText('28 de febrero de 2027')).toBeInTheDocument();
     expect(await within(section('description')).findByText('15 de marzo de 2027')).toBeInTheDocument();
     expect(screen.getByText(/Proposals are due March 15, 2027\./)).toBeInTheDocument();
+  });
+
+  it('lists the selection criteria of the round the server names, in place of the build\'s', async () => {
+    serveRounds('academic-grants', round('open', { criteria: ['Impacto de la investigación', 'Claridad de la propuesta'] }));
+    renderPage(<AcademicGrantsPage copy={academicGrantsPage} params={roundPageParams['academic-grants']} />, '/academic-grants');
+    const criteria = () => within(section('selection-criteria')).getAllByRole('listitem').map((item) => item.textContent);
+    expect(criteria()).toEqual(publishedCriteria('academic-grants'));
+    await waitFor(() => expect(criteria()).toEqual(['Impacto de la investigación.', 'Claridad de la propuesta.']));
   });
 
   it('an open round on the server: the call to apply with its deadline', async () => {
