@@ -314,6 +314,14 @@ for (const backend of BACKENDS) {
       expect(rows.every((row) => row.submission_id === rosaId && row.status_after === 'approved')).toBe(true);
     });
 
+    it('gives the grantee her publication choice in her data download, as she wrote it', async () => {
+      const answer = await fetch(`${server.url}/api/applicant/data`, { headers: { cookie: rosaCookie } });
+      expect(answer.status).toBe(200);
+      const copy = (await answer.json()) as { applications: Array<{ reference: string; grant: { publication: Publication } | null }> };
+      const publication = copy.applications.find((application) => application.reference === rosaRef)!.grant!.publication;
+      expect(publication).toEqual({ choice: everything, updatedAt: expect.any(String) });
+    });
+
     it('loses an erased applicant’s grant from the list at once', async () => {
       expect((await publicList()).body.grants).toHaveLength(1);
       const erased = await teamClient(server.url, members.admin.cookie).post('/data-rights/erase', { email: ROSA, confirm: ROSA });
