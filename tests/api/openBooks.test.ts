@@ -314,6 +314,15 @@ for (const backend of BACKENDS) {
       expect(rows.every((row) => row.submission_id === rosaId && row.status_after === 'approved')).toBe(true);
     });
 
+    it('leaves a cancelled grant out of the list, keeping the grantee’s choice', async () => {
+      const [grant] = await server.database.query<{ id: string; state: string }>('SELECT id::text AS id, state FROM grants WHERE submission_id = $1', [rosaId]);
+      await server.database.query("UPDATE grants SET state = 'cancelled', cancel_reason = 'Proyecto abandonado' WHERE id = $1", [grant!.id]);
+      expect((await publicList()).body.grants).toEqual([]);
+      expect(((await (await getChoice(rosaRef, rosaCookie)).json()) as Publication).choice).toEqual(everything);
+      await server.database.query('UPDATE grants SET state = $2, cancel_reason = NULL WHERE id = $1', [grant!.id, grant!.state]);
+      expect((await publicList()).body.grants).toHaveLength(1);
+    });
+
     it('gives the grantee her publication choice in her data download, as she wrote it', async () => {
       const answer = await fetch(`${server.url}/api/applicant/data`, { headers: { cookie: rosaCookie } });
       expect(answer.status).toBe(200);
