@@ -1,6 +1,6 @@
 import { createHash } from 'node:crypto';
 import type { FastifyReply, FastifyRequest } from 'fastify';
-import { queryIsUtf8, sendError } from './http';
+import { sendError } from './http';
 
 /**
  * Public, read-only JSON documents (no session): cached a short time by browsers and proxies, with a
@@ -37,7 +37,7 @@ export function openReadOnly(options: { readonly message: string }) {
   return async (request: FastifyRequest, reply: FastifyReply): Promise<void> => {
     reply.header('access-control-allow-origin', '*');
     const query = request.url.indexOf('?');
-    if (query === -1) return;
-    if (!queryIsUtf8(request.url) || request.url.length > query + 1) await sendError(request, reply, 400, options.message);
+    // Any parameter at all, readable or not (a bare "?" asks for nothing).
+    if (query !== -1 && request.url.length > query + 1) await sendError(request, reply, 400, options.message);
   };
 }
