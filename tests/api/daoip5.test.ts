@@ -14,14 +14,17 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   DAOIP5_CONTEXT,
   DAOIP5_POOL_NOT_FOUND,
-  DAOIP5_QUERY_MESSAGE,
   type Daoip5Applications,
   type Daoip5GrantPools,
   type Daoip5GrantSystem,
 } from '../../src/api/contracts/daoip5';
+import { APPLICANT_COOKIE } from '../../src/api/contracts/applicant';
+import type { PublicationChoice } from '../../src/api/contracts/openBooks';
 import { formDefinitions, type FormValues } from '../../src/forms/definitions';
+import { startApplicantSession } from '../../src/server/applicant/sessions';
 import { receiveApplication } from '../../src/server/applications/receive';
 import { resolveFinanceKeys } from '../../src/server/finance/encryption';
+import { OPEN_BOOKS_MESSAGES } from '../../src/server/openBooks/publicRoutes';
 import { referenceOf } from '../../src/server/mail/compose';
 import { validSmallGrantsProject } from '../../scripts/support/formAnswers';
 import { enrolMember, teamClient, type Member } from './support/teamClient';
@@ -117,14 +120,24 @@ for (const backend of BACKENDS) {
       expect(answer.status, await answer.clone().text()).toBe(201);
     }
 
-    /** The grantee's consent as the portal stores it (migration 22). */
-    const publish = (grantee: Grantee, choice: { publish: boolean; name: string; description: string; amount: boolean; milestones: boolean; payments: boolean }) =>
-      server.database.query(
-        `INSERT INTO grant_publications (grant_id, publish, project_name, description, show_amount, show_milestones, show_payments)
-         VALUES ($1, $2, $3, $4, $5, $6, $7)
-         ON CONFLICT (grant_id) DO UPDATE SET publish = $2, project_name = $3, description = $4, show_amount = $5, show_milestones = $6, show_payments = $7, updated_at = now()`,
-        [grantee.grantId, choice.publish, choice.name, choice.description, choice.amount, choice.milestones, choice.payments],
-      );
+    /** The grantee's consent, given in the portal (PUT /api/applicant/applications/:reference/publication, their own session). */
+    async function publish(grantee: Grantee, choice: { publish: boolean; name: string; description: string; amount: boolean; milestones: boolean; payments: boolean }): Promise<void> {
+      const cookie = `${APPLICANT_COOKIE}=${await startApplicantSession(server.database, grantee.email)}`;
+      const body: PublicationChoice = {
+        publish: choice.publish,
+        projectName: choice.name,
+        description: choice.description,
+        showAmount: choice.amount,
+        showMilestones: choice.milestones,
+        showPayments: choice.payments,
+      };
+      const answer = await fetch(`${server.url}/api/applicant/applications/${grantee.reference}/publication`, {
+        method: 'PUT',
+        headers: { 'content-type': 'application/json', origin: ORIGIN, cookie },
+        body: JSON.stringify(body),
+      });
+      expect(answer.status, await answer.clone().text()).toBe(200);
+    }
 
     beforeAll(async () => {
       server = await startTestServer({
@@ -286,11 +299,15 @@ for (const backend of BACKENDS) {
 
     it('refuses a query string (400), an unknown pool and Office Hours’ round (404), and every method but GET and HEAD, storing nothing', async () => {
       const before = await server.database.query('SELECT count(*)::int AS n FROM grant_publications');
-      for (const pathname of ['/api/daoip5?status=funded', '/api/daoip5/grantPools?page=2', `/api/daoip5/grantPools/${smallGrantsRoundId}/applications?limit=1`]) {
+      for (const [pathname, parameter] of [
+        ['/api/daoip5?status=funded', 'status'],
+        ['/api/daoip5/grantPools?page=2', 'page'],
+        [`/api/daoip5/grantPools/${smallGrantsRoundId}/applications?limit=1`, 'limit'],
+      ] as const) {
         const answer = await get(pathname);
         expect(answer.status).toBe(400);
         expect(answer.headers.get('access-control-allow-origin')).toBe('*');
-        expect(await answer.json()).toEqual({ error: DAOIP5_QUERY_MESSAGE });
+        expect(await answer.json()).toEqual({ error: OPEN_BOOKS_MESSAGES.unknownParameter(parameter) });
       }
       for (const poolId of ['999999', officeHoursRoundId, 'abc', `daoip-5:cadena-academy:grantPool:${smallGrantsRoundId}`]) {
         const answer = await get(`/api/daoip5/grantPools/${encodeURIComponent(poolId)}/applications`);

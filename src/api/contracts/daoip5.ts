@@ -30,8 +30,7 @@ export const DAOIP5_FUNDING_MECHANISM = 'Direct Grants';
 export const DAOIP5_STATUSES = ['pending', 'in_review', 'approved', 'funded', 'rejected', 'completed'] as const;
 export type Daoip5Status = (typeof DAOIP5_STATUSES)[number];
 
-/** The documents take no query parameters: any one is refused (400) with this message. */
-export const DAOIP5_QUERY_MESSAGE = 'Este recurso no acepta parámetros de consulta: pide la dirección sin nada después de «?».';
+/** 404 for a pool that is not a round of a grant programme. (A query parameter is refused, 400, as GET /api/open-books/grants refuses it.) */
 export const DAOIP5_POOL_NOT_FOUND = 'No existe ese fondo de becas.';
 
 export const Daoip5PoolParams = Type.Object({ poolId: Type.String() });

@@ -1,19 +1,19 @@
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import {
   DAOIP5_CACHE,
   DAOIP5_POOL_NOT_FOUND,
   DAOIP5_POOLS_PATH,
-  DAOIP5_QUERY_MESSAGE,
   DAOIP5_SYSTEM_PATH,
   Daoip5PoolParams,
 } from '../../api/contracts/daoip5';
 import { isGrantProgramme, utcToday } from '../../lib/grants';
 import type { BlockExplorers } from '../config';
-import { sendError } from '../http';
-import { openReadOnly, sendCacheableJson } from '../publicRead';
+import { apiError, sendError } from '../http';
+import { sendCacheableJson } from '../publicRead';
 import { readRound, readRounds } from '../rounds/store';
 import type { Queryable } from '../storage/database';
 import { applicationsOf, daoip5SiteOf, grantPoolsOf, grantSystemOf } from './daoip5';
+import { OPEN_BOOKS_MESSAGES } from './publicRoutes';
 import { listPublishedGrants } from './published';
 
 /**
@@ -22,12 +22,23 @@ import { listPublishedGrants } from './published';
  * Each answer is built at request time from the database, so a grantee's withdrawal or an erasure
  * leaves the feed at once; caches hold it at most DAOIP5_CACHE's max-age.
  */
+/**
+ * onRequest of every document: each answer (errors and 304 included) carries `Access-Control-Allow-Origin: *`, and a
+ * query parameter is refused (400, the sentence GET /api/open-books/grants gives), so a collector learns at once
+ * that its filter was not applied.
+ */
+async function openReadOnly(request: FastifyRequest, reply: FastifyReply): Promise<void> {
+  reply.header('access-control-allow-origin', '*');
+  const [unknown] = Object.keys((request.query ?? {}) as Record<string, unknown>);
+  if (unknown !== undefined) await reply.code(400).send(apiError(OPEN_BOOKS_MESSAGES.unknownParameter(unknown)));
+}
+
 export function registerDaoip5Routes(
   app: FastifyInstance,
   deps: { readonly database: Queryable; readonly now: () => Date; readonly siteOrigin: string; readonly blockExplorers: BlockExplorers },
 ): void {
   const feed = daoip5SiteOf(deps.siteOrigin);
-  const onRequest = openReadOnly({ message: DAOIP5_QUERY_MESSAGE });
+  const onRequest = openReadOnly;
 
   app.get(DAOIP5_SYSTEM_PATH, { onRequest }, async (request, reply) => sendCacheableJson(request, reply, grantSystemOf(feed), DAOIP5_CACHE));
 
