@@ -142,7 +142,10 @@ export function applicationOf(feed: Daoip5Site, pool: { readonly id: string; rea
   };
 }
 
-/** The applications document of one round's pool: its published grants, in the order given. */
+/**
+ * The applications document of one round's pool: its published grants, in the order given. A grant
+ * whose application has no round (only before the first start after migration 19 files them in) is in no pool.
+ */
 export function applicationsOf(feed: Daoip5Site, round: StoredRound, grants: readonly PublishedGrant[]): Daoip5Applications {
   const pool = { id: poolIdOf(feed, round.id), name: round.name };
   return {
