@@ -11,6 +11,7 @@ import { registerHealthRoutes } from './health';
 import { NOT_UTF8_MESSAGE, RequestError, sendError } from './http';
 import { registerMetrics } from './metrics';
 import { registerNewsletterRoutes } from './newsletter';
+import { registerDaoip5Routes } from './openBooks/daoip5Routes';
 import { guardStateChangingRoutes } from './origin';
 import { registerRateLimit } from './rateLimit';
 import { registerRoundGuard } from './rounds/accept';
@@ -220,6 +221,7 @@ export async function buildApp(deps: AppDependencies): Promise<FastifyInstance> 
   registerRoundGuard(app, { database, now });
   registerPublicRoundRoutes(app, { database, now, review: config.review });
   registerOpenBooksRoutes(app, { database, now, explorers: config.blockExplorers });
+  registerDaoip5Routes(app, { database, now, siteOrigin: config.siteOrigin, blockExplorers: config.blockExplorers });
   registerFormRoutes(app, {
     now,
     forms: deps.forms,

@@ -2,7 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import { OPEN_BOOKS_GRANTS_PATH, type PublishedGrantList } from '../../api/contracts/openBooks';
 import { utcToday } from '../../lib/grants';
 import type { BlockExplorers } from '../config';
-import { apiError, etagOf, ifNoneMatchNames } from '../http';
+import { openReadOnly, sendCacheableBody } from '../publicRead';
 import type { Queryable } from '../storage/database';
 import { listPublishedGrants } from './published';
 
@@ -18,17 +18,11 @@ import { listPublishedGrants } from './published';
  */
 
 export const OPEN_BOOKS_CACHE = 'public, max-age=60';
-export const OPEN_BOOKS_MESSAGES = {
-  unknownParameter: (name: string) => `Esta dirección no admite parámetros: quita «${name.slice(0, 40)}» de la consulta.`,
-} as const;
 
 export function registerOpenBooksRoutes(app: FastifyInstance, deps: { readonly database: Queryable; readonly now: () => Date; readonly explorers: BlockExplorers }): void {
   let last: { readonly grants: string; readonly body: string } | null = null;
 
-  app.get(OPEN_BOOKS_GRANTS_PATH, async (request, reply) => {
-    reply.header('access-control-allow-origin', '*');
-    const [unknown] = Object.keys((request.query ?? {}) as Record<string, unknown>);
-    if (unknown !== undefined) return reply.code(400).send(apiError(OPEN_BOOKS_MESSAGES.unknownParameter(unknown)));
+  app.get(OPEN_BOOKS_GRANTS_PATH, { onRequest: openReadOnly }, async (request, reply) => {
     const now = deps.now();
     const grants = await listPublishedGrants(deps.database, { explorers: deps.explorers, today: utcToday(now) });
     const grantsJson = JSON.stringify(grants);
@@ -36,10 +30,6 @@ export function registerOpenBooksRoutes(app: FastifyInstance, deps: { readonly d
       const list: PublishedGrantList = { generatedAt: now.toISOString(), grants };
       last = { grants: grantsJson, body: JSON.stringify(list) };
     }
-    const { body } = last;
-    const etag = etagOf(body);
-    reply.header('cache-control', OPEN_BOOKS_CACHE).header('etag', etag);
-    if (ifNoneMatchNames(request.headers['if-none-match'], etag)) return reply.code(304).send();
-    return reply.type('application/json; charset=utf-8').send(body);
+    return sendCacheableBody(request, reply, last.body, OPEN_BOOKS_CACHE);
   });
 }

@@ -1,15 +1,15 @@
 import type { FastifyInstance } from 'fastify';
 import { ROUND_PROGRAMMES, type PublicRounds } from '../../api/contracts/rounds';
 import type { ReviewConfig } from '../../config/review';
-import { etagOf, ifNoneMatchNames } from '../http';
+import { sendCacheableJson } from '../publicRead';
 import type { Queryable } from '../storage/database';
 import { parsed, type ReviewRow } from './reviewSetup';
 import { readRounds, roundToShow, stateAt, type StoredRound } from './store';
 
 /**
  * `GET /api/rounds` (contract PublicRounds): per programme the round the pages speak of, as published, with
- * the labels of the criteria it is scored on: never the grace period, the cap, the counts or the weights. Cached a short time by browsers and proxies, with a
- * strong ETag over the body (src/server/http.ts etagOf; no @fastify/etag in this project): an If-None-Match that matches gets 304.
+ * the labels of the criteria it is scored on: never the grace period, the cap, the counts or the weights.
+ * Cached a short time with a strong ETag (src/server/publicRead.ts).
  */
 
 export const PUBLIC_ROUNDS_PATH = '/api/rounds';
@@ -53,10 +53,7 @@ export function publicRoundsOf(rounds: readonly StoredRound[], now: Date, criter
 
 export function registerPublicRoundRoutes(app: FastifyInstance, deps: { readonly database: Queryable; readonly now: () => Date; readonly review: ReviewConfig }): void {
   app.get(PUBLIC_ROUNDS_PATH, async (request, reply) => {
-    const body = JSON.stringify(publicRoundsOf(await readRounds(deps.database), deps.now(), await criteriaByRound(deps.database, deps.review)));
-    const etag = etagOf(body);
-    reply.header('cache-control', PUBLIC_ROUNDS_CACHE).header('etag', etag);
-    if (ifNoneMatchNames(request.headers['if-none-match'], etag)) return reply.code(304).send();
-    return reply.type('application/json; charset=utf-8').send(body);
+    const document = publicRoundsOf(await readRounds(deps.database), deps.now(), await criteriaByRound(deps.database, deps.review));
+    return sendCacheableJson(request, reply, document, PUBLIC_ROUNDS_CACHE);
   });
 }
