@@ -12,8 +12,7 @@ import { inboxHref, type InboxLink } from './figuresApi';
 function ToInbox({ link, children, about }: { link: InboxLink; children: ReactNode; about: string }) {
   return (
     <a href={inboxHref(link)}>
-      {children}
-      <span className={styles.visuallyHidden}> ({about}: ver en Solicitudes)</span>
+      {children} <span className={styles.visuallyHidden}>({about}: ver en Solicitudes)</span>
     </a>
   );
 }
@@ -103,7 +102,7 @@ export const grantsColumns: Column<GrantsRow>[] = [
     key: 'overdue',
     header: 'Hitos vencidos',
     cell: (row) => (
-      <ToInbox link={row.inbox} about="solicitudes aprobadas">
+      <ToInbox link={row.inbox} about="hitos vencidos, entre las aprobadas">
         {row.overdueMilestones}
       </ToInbox>
     ),
@@ -113,7 +112,7 @@ export const grantsColumns: Column<GrantsRow>[] = [
     key: 'reports',
     header: 'Informes por revisar',
     cell: (row) => (
-      <ToInbox link={row.inbox} about="solicitudes aprobadas">
+      <ToInbox link={row.inbox} about="informes por revisar, entre las aprobadas">
         {row.reportsWaiting}
       </ToInbox>
     ),

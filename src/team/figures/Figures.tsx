@@ -39,7 +39,7 @@ function FigureSection<Row>(props: {
         <>
           <p>
             <CsvLink href={figurePaths.csv(props.id, props.filter)}>
-              Descargar CSV<span className={styles.visuallyHidden}> de {props.title.toLowerCase()}</span>
+              Descargar CSV <span className={styles.visuallyHidden}>de {props.title.toLowerCase()}</span>
             </CsvLink>
           </p>
           <DataTable caption={props.caption} captionClassName={styles.muted} columns={props.columns} rows={props.rows} rowKey={props.rowKey} />
