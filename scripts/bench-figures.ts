@@ -5,7 +5,8 @@
  * with generate_series), then times the figures' queries (src/server/team/figures.ts, the code the route runs) N
  * times each and prints p50/p95, on PGlite and then on PostgreSQL (a throwaway cluster). The target is a p95 of
  * 200 ms or less per query. A benchmark, not a timed test: the figures go in docs/operating.md ("Cifras").
- * (`-- --runs 10 --applications 5000` for a quick run; `-- --only pglite|postgres`; BENCH_PORT moves the cluster.)
+ * (`-- --runs 10 --applications 5000` for a quick run; `-- --only pglite|postgres`; `-- --pglite-dir <dir>` keeps the filled
+ * PGlite folder there and reuses it on the next run; BENCH_PORT moves the cluster.)
  */
 import fs from 'node:fs';
 import os from 'node:os';
@@ -27,6 +28,7 @@ const APPLICATIONS = argument('applications', 20_000);
 const RUNS = argument('runs', 30);
 const POSTGRES_PORT = Number(process.env.BENCH_PORT || 4480) + 1;
 const ONLY = option('only');
+const PGLITE_DIR = option('pglite-dir');
 const TARGET_MS = 200;
 const NOW = new Date();
 
@@ -118,8 +120,9 @@ const percentile = (sorted: readonly number[], fraction: number): number => sort
 
 async function measure(backend: string, database: Database): Promise<Measured[]> {
   const started = performance.now();
-  await fill(database);
-  console.error(`${backend}: filled ${APPLICATIONS} applications in ${((performance.now() - started) / 1000).toFixed(1)} s`);
+  const [filled] = await database.query<{ n: number }>('SELECT count(*)::int AS n FROM submissions');
+  if (filled!.n === 0) await fill(database);
+  console.error(`${backend}: ${filled!.n === 0 ? 'filled' : 'reused'} ${APPLICATIONS} applications in ${((performance.now() - started) / 1000).toFixed(1)} s`);
   const [counts] = await database.query<Record<string, number>>(
     `SELECT (SELECT count(*) FROM grants)::int AS grants, (SELECT count(*) FROM grant_milestones)::int AS milestones, (SELECT count(*) FROM grant_payments)::int AS payments,
             (SELECT count(*) FROM application_satisfaction)::int AS ratings, (SELECT count(*) FROM application_status_history)::int AS history`,
@@ -158,7 +161,7 @@ async function measure(backend: string, database: Database): Promise<Measured[]>
 }
 
 async function onPglite(): Promise<Measured[]> {
-  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'bench-figures-pglite-'));
+  const dataDir = PGLITE_DIR ?? fs.mkdtempSync(path.join(os.tmpdir(), 'bench-figures-pglite-'));
   try {
     const database = await openDatabase({ dataDir, databaseUrl: null }, 'server');
     try {
@@ -167,7 +170,7 @@ async function onPglite(): Promise<Measured[]> {
       await database.close();
     }
   } finally {
-    fs.rmSync(dataDir, { recursive: true, force: true });
+    if (!PGLITE_DIR) fs.rmSync(dataDir, { recursive: true, force: true });
   }
 }
 

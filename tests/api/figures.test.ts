@@ -232,6 +232,9 @@ for (const backend of BACKENDS) {
       expect(small.reviewers).toEqual([]);
       const inRound = await figures(`?round=${round}`);
       expect(inRound.review.map((row) => row.round?.id)).toEqual([round]);
+      // The times are the same computed over that round alone.
+      expect(inRound.review[0]).toMatchObject({ firstAction: { count: 4, medianHours: 8, p90Hours: 17 }, decision: { count: 2, medianHours: 36, p90Hours: 45.6 } });
+      expect((await figures('?programme=small-grants')).review[0]!.decision).toEqual({ count: 1, medianHours: 72, p90Hours: 72 });
       expect(inRound.money.map((row) => row.currency)).toEqual(['USD']);
       const all = await figures('?round=all&programme=');
       expect(all.review).toHaveLength(2);

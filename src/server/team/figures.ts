@@ -66,12 +66,13 @@ const plusDays = (day: string, days: number): string => {
 
 export async function weeksOf(db: Queryable, filter: FiguresFilter): Promise<WeekRow[]> {
   const parameters = new SqlParameters();
+  // Counted on the truncated moment first, formatted after: to_char on every application costs more than the count.
   const rows = await db.query<GroupColumns & { week: string; week_start: string; received: number }>(
-    `SELECT ${GROUP_SELECT}, to_char(date_trunc('week', s.created_at AT TIME ZONE 'UTC'), 'IYYY-"W"IW') AS week,
-       to_char(date_trunc('week', s.created_at AT TIME ZONE 'UTC'), 'YYYY-MM-DD') AS week_start, count(*)::int AS received
-     FROM submissions s LEFT JOIN rounds r ON r.id = s.round_id
-     WHERE ${conditionsOf(parameters, filter)}
-     GROUP BY ${GROUP_BY}, 4, 5 ORDER BY s.form, s.round_id NULLS FIRST, 5`,
+    `SELECT w.form, w.round_id::text AS round_id, r.name AS round_name, to_char(w.monday, 'IYYY-"W"IW') AS week, to_char(w.monday, 'YYYY-MM-DD') AS week_start, w.received
+     FROM (SELECT s.form, s.round_id, date_trunc('week', s.created_at AT TIME ZONE 'UTC') AS monday, count(*)::int AS received
+           FROM submissions s WHERE ${conditionsOf(parameters, filter)} GROUP BY 1, 2, 3) w
+       LEFT JOIN rounds r ON r.id = w.round_id
+     ORDER BY w.form, w.round_id NULLS FIRST, w.monday`,
     parameters.values,
   );
   return rows.map((row) => ({
@@ -83,12 +84,17 @@ export async function weeksOf(db: Queryable, filter: FiguresFilter): Promise<Wee
   }));
 }
 
-const waitOf = (count: number, median: string | null, p90: string | null): Wait => ({ count, medianHours: twoDecimals(median), p90Hours: twoDecimals(p90) });
+/** The median and 90th percentile (percentile_cont of both, null when no application counts). */
+const waitOf = (count: number, times: readonly [string | null, string | null] | null): Wait => ({ count, medianHours: twoDecimals(times?.[0] ?? null), p90Hours: twoDecimals(times?.[1] ?? null) });
 
 export async function reviewOf(db: Queryable, filter: FiguresFilter): Promise<ReviewRow[]> {
   const parameters = new SqlParameters();
   const hours = (column: string) => `extract(epoch FROM ${column} - s.created_at) / 3600`;
-  const percentile = (fraction: number, column: string) => `(percentile_cont(${fraction}) WITHIN GROUP (ORDER BY ${hours(column)}))::text`;
+  // Both fractions from one sort of the group's times.
+  const percentiles = (column: string) => `(percentile_cont(ARRAY[0.5, 0.9]) WITHIN GROUP (ORDER BY ${hours(column)}))::text[]`;
+  const conditions = conditionsOf(parameters, filter);
+  // Filtered to a programme or round, each scan of the actions keeps that one's applications (by index) before grouping.
+  const ofThese = filter.programme || filter.round ? `AND submission_id IN (SELECT s.id FROM submissions s WHERE ${conditions})` : '';
   const rows = await db.query<
     GroupColumns & {
       received: number;
@@ -97,34 +103,35 @@ export async function reviewOf(db: Queryable, filter: FiguresFilter): Promise<Re
       ratings: number;
       average_rating: string | null;
       first_count: number;
-      first_median: string | null;
-      first_p90: string | null;
+      first_times: [string | null, string | null] | null;
       decision_count: number;
-      decision_median: string | null;
-      decision_p90: string | null;
+      decision_times: [string | null, string | null] | null;
     }
   >(
     `WITH first_action AS (
        SELECT submission_id, min(at) AS at FROM (
-         SELECT submission_id, created_at AS at FROM application_status_history WHERE member_id IS NOT NULL
-         UNION ALL SELECT submission_id, created_at FROM application_notes
-         UNION ALL SELECT submission_id, created_at FROM information_requests
-         UNION ALL SELECT submission_id, submitted_at FROM review_verdicts
+         SELECT submission_id, created_at AS at FROM application_status_history WHERE member_id IS NOT NULL ${ofThese}
+         UNION ALL SELECT submission_id, created_at FROM application_notes WHERE true ${ofThese}
+         UNION ALL SELECT submission_id, created_at FROM information_requests WHERE true ${ofThese}
+         UNION ALL SELECT submission_id, submitted_at FROM review_verdicts WHERE true ${ofThese}
        ) actions GROUP BY submission_id
      ), decision AS (
-       SELECT submission_id, min(created_at) AS at FROM application_status_history WHERE to_status IN ('approved', 'rejected') GROUP BY submission_id
+       SELECT submission_id, min(created_at) AS at FROM application_status_history WHERE to_status IN ('approved', 'rejected') ${ofThese} GROUP BY submission_id
      )
-     SELECT ${GROUP_SELECT}, count(*)::int AS received,
-       count(*) FILTER (WHERE s.status = 'approved')::int AS approved, count(*) FILTER (WHERE s.status = 'rejected')::int AS rejected,
-       count(fa.at)::int AS first_count, ${percentile(0.5, 'fa.at')} AS first_median, ${percentile(0.9, 'fa.at')} AS first_p90,
-       count(d.at)::int AS decision_count, ${percentile(0.5, 'd.at')} AS decision_median, ${percentile(0.9, 'd.at')} AS decision_p90,
-       count(sat.rating)::int AS ratings, avg(sat.rating)::text AS average_rating
-     FROM submissions s LEFT JOIN rounds r ON r.id = s.round_id
-       LEFT JOIN first_action fa ON fa.submission_id = s.id
-       LEFT JOIN decision d ON d.submission_id = s.id
-       LEFT JOIN application_satisfaction sat ON sat.submission_id = s.id
-     WHERE ${conditionsOf(parameters, filter)}
-     GROUP BY ${GROUP_BY} ORDER BY s.form, s.round_id NULLS FIRST`,
+     SELECT c.form, c.round_id::text AS round_id, r.name AS round_name, c.received, c.approved, c.rejected, c.first_count, c.first_times, c.decision_count,
+       c.decision_times, c.ratings, c.average_rating
+     FROM (SELECT s.form, s.round_id, count(*)::int AS received,
+             count(*) FILTER (WHERE s.status = 'approved')::int AS approved, count(*) FILTER (WHERE s.status = 'rejected')::int AS rejected,
+             count(fa.at)::int AS first_count, ${percentiles('fa.at')} AS first_times, count(d.at)::int AS decision_count, ${percentiles('d.at')} AS decision_times,
+             count(sat.rating)::int AS ratings, avg(sat.rating)::text AS average_rating
+           FROM submissions s
+             LEFT JOIN first_action fa ON fa.submission_id = s.id
+             LEFT JOIN decision d ON d.submission_id = s.id
+             LEFT JOIN application_satisfaction sat ON sat.submission_id = s.id
+           WHERE ${conditions}
+           GROUP BY s.form, s.round_id) c
+       LEFT JOIN rounds r ON r.id = c.round_id
+     ORDER BY c.form, c.round_id NULLS FIRST`,
     parameters.values,
   );
   return rows.map((row) => {
@@ -137,8 +144,8 @@ export async function reviewOf(db: Queryable, filter: FiguresFilter): Promise<Re
       rejected: row.rejected,
       decidedShare: share(decided, row.received),
       approvalRate: share(row.approved, decided),
-      firstAction: waitOf(row.first_count, row.first_median, row.first_p90),
-      decision: waitOf(row.decision_count, row.decision_median, row.decision_p90),
+      firstAction: waitOf(row.first_count, row.first_times),
+      decision: waitOf(row.decision_count, row.decision_times),
       ratings: row.ratings,
       averageRating: twoDecimals(row.average_rating),
       inbox: { received: inboxOf(row), approved: inboxOf(row, { status: 'approved' }), rejected: inboxOf(row, { status: 'rejected' }) },
@@ -173,14 +180,18 @@ export async function grantsOf(db: Queryable, filter: FiguresFilter): Promise<Gr
   const parameters = new SqlParameters();
   const today = parameters.add(dayOf(filter.now));
   const now = parameters.add(filter.now);
-  const overdue = `m.state IN ('pending', 'changes_requested') AND m.due_date < ${today}::date AND g.state = 'active'`;
+  const overdue = `m.state IN ('pending', 'changes_requested') AND m.due_date < ${today}::date`;
+  // Per grant first (its overdue milestones, its waiting reports), then per programme and round: no DISTINCT to sort.
   const rows = await db.query<GroupColumns & { overdue_milestones: number; overdue_grants: number; reports_waiting: number; oldest_report_at: string | null; oldest_wait_days: string | null }>(
-    `SELECT ${GROUP_SELECT}, count(DISTINCT m.id) FILTER (WHERE ${overdue})::int AS overdue_milestones, count(DISTINCT g.id) FILTER (WHERE ${overdue})::int AS overdue_grants,
-       count(w.id)::int AS reports_waiting, ${isoText('min(w.submitted_at)')} AS oldest_report_at,
-       (extract(epoch FROM ${now}::timestamptz - min(w.submitted_at)) / 86400)::text AS oldest_wait_days
-     FROM grants g JOIN submissions s ON s.id = g.submission_id LEFT JOIN rounds r ON r.id = s.round_id
-       JOIN grant_milestones m ON m.grant_id = g.id
-       LEFT JOIN milestone_reports w ON w.milestone_id = m.id AND w.decision IS NULL
+    `SELECT ${GROUP_SELECT}, COALESCE(sum(pg.overdue) FILTER (WHERE g.state = 'active'), 0)::int AS overdue_milestones,
+       count(*) FILTER (WHERE pg.overdue > 0 AND g.state = 'active')::int AS overdue_grants,
+       COALESCE(sum(pg.waiting), 0)::int AS reports_waiting, ${isoText('min(pg.oldest)')} AS oldest_report_at,
+       (extract(epoch FROM ${now}::timestamptz - min(pg.oldest)) / 86400)::text AS oldest_wait_days
+     FROM (SELECT m.grant_id, count(*) FILTER (WHERE ${overdue}) AS overdue, sum(w.waiting) AS waiting, min(w.oldest) AS oldest
+           FROM grant_milestones m
+             LEFT JOIN (SELECT milestone_id, count(*) AS waiting, min(submitted_at) AS oldest FROM milestone_reports WHERE decision IS NULL GROUP BY milestone_id) w ON w.milestone_id = m.id
+           GROUP BY m.grant_id) pg
+       JOIN grants g ON g.id = pg.grant_id JOIN submissions s ON s.id = g.submission_id LEFT JOIN rounds r ON r.id = s.round_id
      WHERE ${conditionsOf(parameters, filter)}
      GROUP BY ${GROUP_BY} ORDER BY s.form, s.round_id NULLS FIRST`,
     parameters.values,
@@ -198,14 +209,17 @@ export async function grantsOf(db: Queryable, filter: FiguresFilter): Promise<Gr
 
 export async function reviewersOf(db: Queryable, filter: FiguresFilter): Promise<ReviewerRow[]> {
   const parameters = new SqlParameters();
+  // Counted on the assignments first; the round's name and the member's email are joined to the few rows counted.
   const rows = await db.query<GroupColumns & { member_id: string; email: string; assigned: number; scored: number; waiting: number }>(
-    `SELECT ${GROUP_SELECT}, a.member_id::text AS member_id, tm.email, count(*)::int AS assigned, count(v.member_id)::int AS scored,
-       count(*) FILTER (WHERE v.member_id IS NULL AND a.declaration IS DISTINCT FROM 'conflict' AND s.status NOT IN ${CLOSED})::int AS waiting
-     FROM review_assignments a JOIN submissions s ON s.id = a.submission_id LEFT JOIN rounds r ON r.id = s.round_id
-       JOIN team_members tm ON tm.id = a.member_id
-       LEFT JOIN review_verdicts v ON v.submission_id = a.submission_id AND v.member_id = a.member_id
-     WHERE ${conditionsOf(parameters, filter)}
-     GROUP BY ${GROUP_BY}, a.member_id, tm.email ORDER BY s.form, s.round_id NULLS FIRST, tm.email`,
+    `SELECT c.form, c.round_id::text AS round_id, r.name AS round_name, c.member_id::text AS member_id, tm.email, c.assigned, c.scored, c.waiting
+     FROM (SELECT s.form, s.round_id, a.member_id, count(*)::int AS assigned, count(v.member_id)::int AS scored,
+             count(*) FILTER (WHERE v.member_id IS NULL AND a.declaration IS DISTINCT FROM 'conflict' AND s.status NOT IN ${CLOSED})::int AS waiting
+           FROM review_assignments a JOIN submissions s ON s.id = a.submission_id
+             LEFT JOIN review_verdicts v ON v.submission_id = a.submission_id AND v.member_id = a.member_id
+           WHERE ${conditionsOf(parameters, filter)}
+           GROUP BY s.form, s.round_id, a.member_id) c
+       JOIN team_members tm ON tm.id = c.member_id LEFT JOIN rounds r ON r.id = c.round_id
+     ORDER BY c.form, c.round_id NULLS FIRST, tm.email`,
     parameters.values,
   );
   return rows.map((row) => ({
@@ -238,14 +252,16 @@ export async function ratingsOf(db: Queryable, filter: FiguresFilter, limit: num
   };
 }
 
-/** Every figure of the page, one query a table, one after the other (PGlite answers one query at a time anyway). */
+/** Every figure of the page, one query a table, asked together (PostgreSQL's pool answers them side by side; PGlite in turn). */
 export async function readFigures(db: Queryable, filter: FiguresFilter): Promise<Figures> {
-  const weeks = await weeksOf(db, filter);
-  const review = await reviewOf(db, filter);
-  const money = await moneyOf(db, filter);
-  const grants = await grantsOf(db, filter);
-  const reviewers = await reviewersOf(db, filter);
-  const ratings = await ratingsOf(db, filter, RATINGS_SHOWN);
+  const [weeks, review, money, grants, reviewers, ratings] = await Promise.all([
+    weeksOf(db, filter),
+    reviewOf(db, filter),
+    moneyOf(db, filter),
+    grantsOf(db, filter),
+    reviewersOf(db, filter),
+    ratingsOf(db, filter, RATINGS_SHOWN),
+  ]);
   return { today: dayOf(filter.now), weeks, review, money, grants, reviewers, ratings: ratings.rows, ratingsTotal: ratings.total };
 }
 
