@@ -26,7 +26,7 @@ const option = (name: string): string | undefined => {
 };
 const APPLICATIONS = argument('applications', 20_000);
 const RUNS = argument('runs', 30);
-const POSTGRES_PORT = Number(process.env.BENCH_PORT || 4480) + 1;
+const POSTGRES_PORT = Number(process.env.BENCH_PORT || 3192) + 1;
 const ONLY = option('only');
 const PGLITE_DIR = option('pglite-dir');
 const TARGET_MS = 200;
