@@ -88,7 +88,7 @@ async function answerTeamApi(page: Page) {
 test('Cifras: every table reads at 375 px in its own box, every figure links to the inbox, axe 0', async ({ page }) => {
   await answerTeamApi(page);
   await gotoHydrated(page, '/equipo/cifras/');
-  const review = page.getByRole('table', { name: /decididas son las aprobadas y rechazadas/ });
+  const review = page.getByRole('table', { name: 'Revisión por programa y convocatoria' });
   await expect(review).toBeVisible();
   await expect(review.getByRole('link', { name: /^7 \(aprobadas/ })).toHaveAttribute('href', '/equipo/solicitudes/?form=project-grants&round=3&status=approved');
   await expect(page.getByRole('link', { name: /^Descargar CSV/ })).toHaveCount(6);
@@ -98,7 +98,7 @@ test('Cifras: every table reads at 375 px in its own box, every figure links to 
   await page.setViewportSize({ width: 375, height: 812 });
   // The page never scrolls sideways: a wide table scrolls inside its own region.
   expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(375);
-  const box = page.getByRole('region', { name: /decididas son las aprobadas y rechazadas/ });
+  const box = page.getByRole('region', { name: 'Revisión por programa y convocatoria' });
   expect(await box.evaluate((element) => element.scrollWidth > element.clientWidth)).toBe(true);
   await expectNoAxeViolations(page);
 });

@@ -32,7 +32,7 @@ const money = (amount: string, currency: Currency): string => shownAmount(amount
 
 export const weekColumns: Column<WeekRow>[] = [
   ...groupColumns<WeekRow>(),
-  { key: 'week', header: 'Semana', cell: (row) => `${row.week} (desde el ${row.weekStart})` },
+  { key: 'week', header: 'Semana', cell: (row) => `${row.week} (desde el ${row.weekStart})`, cellClassName: styles.nowrap },
   {
     key: 'received',
     header: 'Recibidas',
@@ -55,7 +55,7 @@ export const reviewColumns: Column<ReviewRow>[] = [
       </ToInbox>
     ),
   },
-  { key: 'decided', header: 'Decididas', cell: (row) => `${row.decided} (${percent(row.decidedShare)})` },
+  { key: 'decided', header: 'Decididas', cell: (row) => `${row.decided} (${percent(row.decidedShare)})`, cellClassName: styles.nowrap },
   {
     key: 'approved',
     header: 'Aprobadas',
@@ -75,8 +75,8 @@ export const reviewColumns: Column<ReviewRow>[] = [
     ),
   },
   { key: 'rate', header: 'Tasa de aprobación', cell: (row) => percent(row.approvalRate) },
-  { key: 'first', header: 'Hasta la primera acción (mediana · p90)', cell: (row) => `${hours(row.firstAction.medianHours)} · ${hours(row.firstAction.p90Hours)}` },
-  { key: 'decision', header: 'Hasta la decisión (mediana · p90)', cell: (row) => `${hours(row.decision.medianHours)} · ${hours(row.decision.p90Hours)}` },
+  { key: 'first', header: 'Primera acción (mediana · p90)', cell: (row) => `${hours(row.firstAction.medianHours)} · ${hours(row.firstAction.p90Hours)}`, cellClassName: styles.nowrap },
+  { key: 'decision', header: 'Decisión (mediana · p90)', cell: (row) => `${hours(row.decision.medianHours)} · ${hours(row.decision.p90Hours)}`, cellClassName: styles.nowrap },
   { key: 'ratings', header: 'Valoración', cell: (row) => (row.averageRating === null ? '—' : `${formatDecimal(row.averageRating, { min: 1, max: 2 })} de 5 (${row.ratings})`) },
 ];
 
@@ -137,7 +137,7 @@ export const reviewerColumns: Column<ReviewerRow>[] = [
 ];
 
 export const ratingColumns: Column<RatingRow>[] = [
-  { key: 'reference', header: 'Solicitud', cell: (row) => <a href={teamRoutes.application(row.reference)}>{row.reference}</a> },
+  { key: 'reference', header: 'Solicitud', cell: (row) => <a href={teamRoutes.application(row.reference)}>{row.reference}</a>, cellClassName: styles.nowrap },
   ...groupColumns<RatingRow>(),
   { key: 'rating', header: 'Valoración', cell: (row) => `${row.rating} de 5` },
   { key: 'comment', header: 'Comentario', cell: (row) => row.comment ?? '—' },

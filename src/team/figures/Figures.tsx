@@ -1,4 +1,4 @@
-import type { FormEvent, ReactNode } from 'react';
+import type { FormEvent } from 'react';
 import { programmes, REVIEWED_PROGRAMMES } from '@/config/programmes';
 import { CsvLink } from '../kit/CsvLink';
 import { DataTable, type Column } from '../kit/DataTable';
@@ -19,12 +19,13 @@ function FigureSection<Row>(props: {
   id: FigureTable;
   title: string;
   caption: string;
+  /** What the table counts, above it (a caption as long would be cut by the table's scrolling box on a phone). */
+  note: string;
   filter: FiguresFilter;
   columns: Column<Row>[];
   rows: readonly Row[];
   rowKey: (row: Row, index: number) => string;
   empty: string;
-  children?: ReactNode;
 }) {
   const headingId = `cifras-${props.id}`;
   return (
@@ -32,7 +33,7 @@ function FigureSection<Row>(props: {
       <h2 id={headingId} className={styles.subtitle}>
         {props.title}
       </h2>
-      {props.children}
+      <p className={styles.muted}>{props.note}</p>
       {props.rows.length === 0 ? (
         <p className={styles.muted}>{props.empty}</p>
       ) : (
@@ -42,7 +43,7 @@ function FigureSection<Row>(props: {
               Descargar CSV <span className={styles.visuallyHidden}>de {props.title.toLowerCase()}</span>
             </CsvLink>
           </p>
-          <DataTable caption={props.caption} captionClassName={styles.muted} columns={props.columns} rows={props.rows} rowKey={props.rowKey} />
+          <DataTable caption={props.caption} columns={props.columns} rows={props.rows} rowKey={props.rowKey} />
         </>
       )}
     </section>
@@ -55,7 +56,8 @@ function FigureSections({ data, filter }: { data: FigureData; filter: FiguresFil
       <FigureSection
         id="review"
         title="Revisión"
-        caption={`Por programa y convocatoria: decididas son las aprobadas y rechazadas; la primera acción es el primer cambio de estado, nota, pregunta a la persona solicitante o puntaje de alguien del equipo. Horas desde el envío.`}
+        caption="Revisión por programa y convocatoria"
+        note="Decididas son las aprobadas y las rechazadas. La primera acción es el primer cambio de estado, nota interna, pregunta a la persona solicitante o puntaje de alguien del equipo. Los tiempos son horas desde el envío: la mediana y el percentil 90."
         filter={filter}
         columns={reviewColumns}
         rows={data.review}
@@ -65,7 +67,8 @@ function FigureSections({ data, filter }: { data: FigureData; filter: FiguresFil
       <FigureSection
         id="weeks"
         title="Solicitudes por semana"
-        caption="Solicitudes recibidas por semana ISO (de lunes a domingo, UTC)."
+        caption="Solicitudes recibidas por semana"
+        note="Semanas ISO, de lunes a domingo (UTC)."
         filter={filter}
         columns={weekColumns}
         rows={data.weeks}
@@ -75,7 +78,8 @@ function FigureSections({ data, filter }: { data: FigureData; filter: FiguresFil
       <FigureSection
         id="money"
         title="Montos"
-        caption="Por moneda: aprobado (becas no canceladas), pagado y pendiente de pago."
+        caption="Montos por moneda"
+        note="Aprobado: las becas no canceladas. Pagado: todos los pagos registrados. Pendiente: lo que falta pagar de las becas no canceladas."
         filter={filter}
         columns={moneyColumns}
         rows={data.money}
@@ -85,7 +89,8 @@ function FigureSections({ data, filter }: { data: FigureData; filter: FiguresFil
       <FigureSection
         id="grants"
         title="Seguimiento de becas"
-        caption={`Hitos vencidos al ${data.today} (pendientes o con cambios pedidos, de becas activas) e informes de avance que esperan revisión.`}
+        caption="Hitos vencidos e informes por revisar"
+        note={`Hitos vencidos al ${data.today}: pendientes o con cambios pedidos, de becas activas. Informes de avance que esperan la revisión del equipo, y cuánto lleva esperando el más antiguo. Cada cifra lleva a las solicitudes aprobadas de la convocatoria.`}
         filter={filter}
         columns={grantsColumns}
         rows={data.grants}
@@ -95,7 +100,8 @@ function FigureSections({ data, filter }: { data: FigureData; filter: FiguresFil
       <FigureSection
         id="reviewers"
         title="Carga de revisión"
-        caption="Por persona: solicitudes asignadas, con su puntaje enviado y por revisar (sin conflicto declarado y sin decidir)."
+        caption="Carga de cada persona"
+        note="Solicitudes asignadas, con su puntaje enviado y por revisar (sin conflicto declarado y todavía sin decidir)."
         filter={filter}
         columns={reviewerColumns}
         rows={data.reviewers}
@@ -105,10 +111,11 @@ function FigureSections({ data, filter }: { data: FigureData; filter: FiguresFil
       <FigureSection
         id="ratings"
         title="Valoraciones"
-        caption={
+        caption="Valoraciones con sus comentarios"
+        note={
           data.ratingsTotal > data.ratings.length
-            ? `Las ${data.ratings.length} más recientes de ${data.ratingsTotal} respuestas a «¿Cómo fue tu experiencia con el proceso?» (el CSV las tiene todas).`
-            : `Respuestas a «¿Cómo fue tu experiencia con el proceso?» (de 1 a 5), las más recientes primero.`
+            ? `Las ${data.ratings.length} más recientes de ${data.ratingsTotal} respuestas a «¿Cómo fue tu experiencia con el proceso?» (de 1 a 5); el CSV las tiene todas.`
+            : 'Respuestas a «¿Cómo fue tu experiencia con el proceso?» (de 1 a 5), las más recientes primero.'
         }
         filter={filter}
         columns={ratingColumns}
