@@ -89,7 +89,8 @@ const waitOf = (count: number, times: readonly [string | null, string | null] | 
 
 export async function reviewOf(db: Queryable, filter: FiguresFilter): Promise<ReviewRow[]> {
   const parameters = new SqlParameters();
-  const hours = (column: string) => `extract(epoch FROM ${column} - s.created_at) / 3600`;
+  // date_part is double precision: extract's numeric is far slower to divide and sort over thousands of applications.
+  const hours = (column: string) => `date_part('epoch', ${column} - s.created_at) / 3600`;
   // Both fractions from one sort of the group's times.
   const percentiles = (column: string) => `(percentile_cont(ARRAY[0.5, 0.9]) WITHIN GROUP (ORDER BY ${hours(column)}))::text[]`;
   const conditions = conditionsOf(parameters, filter);
@@ -186,7 +187,7 @@ export async function grantsOf(db: Queryable, filter: FiguresFilter): Promise<Gr
     `SELECT ${GROUP_SELECT}, COALESCE(sum(pg.overdue) FILTER (WHERE g.state = 'active'), 0)::int AS overdue_milestones,
        count(*) FILTER (WHERE pg.overdue > 0 AND g.state = 'active')::int AS overdue_grants,
        COALESCE(sum(pg.waiting), 0)::int AS reports_waiting, ${isoText('min(pg.oldest)')} AS oldest_report_at,
-       (extract(epoch FROM ${now}::timestamptz - min(pg.oldest)) / 86400)::text AS oldest_wait_days
+       (date_part('epoch', ${now}::timestamptz - min(pg.oldest)) / 86400)::text AS oldest_wait_days
      FROM (SELECT m.grant_id, count(*) FILTER (WHERE ${overdue}) AS overdue, sum(w.waiting) AS waiting, min(w.oldest) AS oldest
            FROM grant_milestones m
              LEFT JOIN (SELECT milestone_id, count(*) AS waiting, min(submitted_at) AS oldest FROM milestone_reports WHERE decision IS NULL GROUP BY milestone_id) w ON w.milestone_id = m.id
@@ -238,9 +239,11 @@ export async function ratingsOf(db: Queryable, filter: FiguresFilter, limit: num
   const conditions = conditionsOf(parameters, filter);
   const member = parameters.add(filter.memberId);
   const where = `${conditions} AND NOT EXISTS (SELECT 1 FROM review_assignments mine WHERE mine.submission_id = s.id AND mine.member_id = ${member}::bigint AND mine.declaration IS DISTINCT FROM 'none')`;
+  // The page's newest ones carry the total; the CSV's rows are all of them, so their count is their length.
   const limitSql = limit === null ? '' : `LIMIT ${parameters.add(limit)}`;
+  const total = limit === null ? '0' : 'count(*) OVER ()';
   const rows = await db.query<GroupColumns & { id: string; rating: number; comment: string | null; rated_at: string; total: number }>(
-    `SELECT ${GROUP_SELECT}, s.id::text AS id, sat.rating::int AS rating, sat.comment, ${isoText('sat.created_at')} AS rated_at, count(*) OVER ()::int AS total
+    `SELECT ${GROUP_SELECT}, s.id::text AS id, sat.rating::int AS rating, sat.comment, ${isoText('sat.created_at')} AS rated_at, ${total}::int AS total
      FROM application_satisfaction sat JOIN submissions s ON s.id = sat.submission_id LEFT JOIN rounds r ON r.id = s.round_id
      WHERE ${where}
      ORDER BY sat.created_at DESC, s.id DESC ${limitSql}`,
@@ -248,7 +251,7 @@ export async function ratingsOf(db: Queryable, filter: FiguresFilter, limit: num
   );
   return {
     rows: rows.map((row) => ({ ...groupOf(row), reference: referenceOf(row.form, row.id), rating: row.rating, comment: row.comment, ratedAt: row.rated_at })),
-    total: rows[0]?.total ?? 0,
+    total: limit === null ? rows.length : (rows[0]?.total ?? 0),
   };
 }
 
