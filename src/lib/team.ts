@@ -21,6 +21,7 @@ export const teamRoutes = {
   payments: '/equipo/pagos/',
   myReviews: '/equipo/mis-revisiones/',
   rounds: '/equipo/convocatorias/',
+  figures: '/equipo/cifras/',
 } as const;
 
 /** The team's audit log's actions (src/server/team/audit.ts records them; src/team/labels.ts names them). A list, so tests can walk every one. */

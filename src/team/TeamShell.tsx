@@ -17,6 +17,7 @@ const navItems: readonly NavItem[] = [
   { href: teamRoutes.inbox, label: 'Solicitudes' },
   { href: teamRoutes.myReviews, label: 'Mis revisiones', roles: ['reviewer', 'admin'] },
   { href: teamRoutes.rounds, label: 'Convocatorias' },
+  { href: teamRoutes.figures, label: 'Cifras', roles: ['reviewer', 'admin'] },
   { href: teamRoutes.sessions, label: 'Mis sesiones' },
   { href: teamRoutes.members, label: 'Miembros', roles: ['admin'] },
   { href: teamRoutes.audit, label: 'Auditoría', roles: ['admin'] },

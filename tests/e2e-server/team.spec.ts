@@ -213,7 +213,7 @@ test('a reviewer invited from the members page reads the inbox but not the admin
     await reviewer.getByRole('button', { name: 'Crear mi llave de acceso' }).click();
     await reviewer.waitForURL(/\/equipo\/solicitudes\//);
     await expect(reviewer.getByRole('tab')).toHaveText(['Project Grants', 'Small Grants', 'Academic Grants', 'Devcon Grants', 'Office Hours']);
-    await expect(reviewer.getByRole('navigation', { name: 'Área del equipo' }).getByRole('link')).toHaveText(['Solicitudes', 'Mis revisiones', 'Convocatorias', 'Mis sesiones']);
+    await expect(reviewer.getByRole('navigation', { name: 'Área del equipo' }).getByRole('link')).toHaveText(['Solicitudes', 'Mis revisiones', 'Convocatorias', 'Cifras', 'Mis sesiones']);
     await gotoHydrated(reviewer, `${ORIGIN}/equipo/miembros/`);
     await expect(reviewer.getByRole('main').getByRole('alert')).toContainText('Tu rol no tiene permiso para ver esta sección.');
     await expectNoAxeViolations(reviewer);

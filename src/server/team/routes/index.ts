@@ -11,6 +11,7 @@ import { looksLikeToken } from '../tokens';
 import { applicationRoutes } from './applications';
 import { auditRoutes } from './audit';
 import { authRoutes } from './auth';
+import { figureRoutes } from './figures';
 import { financeRoutes } from './finance';
 import { grantRoutes } from './grants';
 import { memberRoutes } from './members';
@@ -108,4 +109,6 @@ export async function teamRoutes(app: FastifyInstance, options: TeamRouteOptions
   await team.register(grantRoutes, resource);
   // The programmes' rounds: read by every member, run by admins.
   await team.register(roundRoutes, resource);
+  // Cifras: the programme's figures (admins and, read-only, reviewers).
+  await team.register(figureRoutes, resource);
 }
