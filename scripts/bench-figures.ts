@@ -131,7 +131,7 @@ async function measure(backend: string, database: Database): Promise<Measured[]>
   const [reviewer] = await database.query<{ id: string }>("SELECT min(id)::text AS id FROM team_members WHERE role = 'reviewer'");
   const [round] = await database.query<{ id: string }>("SELECT max(id)::text AS id FROM rounds WHERE programme = 'project-grants'");
   const every: FiguresFilter = { programme: null, round: null, now: NOW, memberId: reviewer!.id };
-  const oneRound: FiguresFilter = { ...every, programme: 'project-grants', round: round!.id };
+  const oneRound: FiguresFilter = { ...every, programme: 'project-grants', round: [round!.id] };
   const queries: ReadonlyArray<{ name: string; run: () => Promise<number> }> = [
     { name: 'the whole page, every programme and round', run: async () => (await readFigures(database, every)).review.length },
     { name: 'the whole page, one round', run: async () => (await readFigures(database, oneRound)).review.length },

@@ -145,7 +145,7 @@ for (const backend of BACKENDS) {
     it('refuses a programme, round or table that does not exist, in Spanish', async () => {
       const cases: Array<[string, string]> = [
         ['/figures?programme=grantee-finance', 'El programa debe ser uno de'],
-        ['/figures?round=abc', 'La convocatoria debe ser all o el número de una convocatoria.'],
+        ['/figures?round=abc', 'La convocatoria debe ser all, current o el número de una convocatoria.'],
         ['/figures.csv?table=nada', 'La tabla debe ser una de'],
         ['/figures.csv', 'Elige la tabla que quieres descargar'],
       ];

@@ -4,6 +4,7 @@ import { programmes, REVIEWED_PROGRAMMES, type ReviewedProgrammeKey } from '../.
 import { isCurrency, minorFromDatabase, toDecimalString } from '../../lib/money';
 import { referenceOf } from '../mail/compose';
 import type { Queryable } from '../storage/database';
+import type { RoundScope } from '../rounds/filter';
 import { SqlParameters } from './inboxFilter';
 
 /**
@@ -15,8 +16,8 @@ import { SqlParameters } from './inboxFilter';
 export type FiguresFilter = {
   /** One reviewed programme, or null for all of them. */
   readonly programme: ReviewedProgrammeKey | null;
-  /** One round's id, or null for every round. */
-  readonly round: string | null;
+  /** The rounds kept (src/server/rounds/filter.ts), or null for every round. */
+  readonly round: RoundScope;
   /** The moment the figures are computed at: overdue milestones and waits count from its day (UTC). */
   readonly now: Date;
   /** The member who reads: a rating of an application withheld from them (assigned, not declared free of conflict) is left out. */
@@ -34,7 +35,7 @@ type GroupColumns = { form: ReviewedProgrammeKey; round_id: string | null; round
 /** The conditions on `s` of the filter: reviewed programmes only, then the programme and round asked for. */
 function conditionsOf(parameters: SqlParameters, filter: FiguresFilter): string {
   const conditions = [`s.form = ANY(${parameters.add(filter.programme ? [filter.programme] : [...REVIEWED_PROGRAMMES])}::text[])`];
-  if (filter.round) conditions.push(`s.round_id = ${parameters.add(filter.round)}::bigint`);
+  if (filter.round) conditions.push(`s.round_id = ANY(${parameters.add(filter.round)}::bigint[])`);
   return conditions.join(' AND ');
 }
 

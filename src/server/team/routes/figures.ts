@@ -1,7 +1,7 @@
-import { roundOf } from '../../../api/contracts/common';
 import { Figures, FiguresCsvQuery, FiguresQuery, type FigureTable } from '../../../api/contracts/teamFigures';
 import type { ReviewedProgrammeKey } from '../../../config/programmes';
 import { toCsv } from '../../export/csv';
+import { roundScope } from '../../rounds/filter';
 import { recordAudit } from '../audit';
 import { figuresTable, readFigures, type FiguresFilter } from '../figures';
 import { getOptions, sessionOf, type TeamResource } from './shared';
@@ -22,22 +22,20 @@ const READERS = ['admin', 'reviewer'] as const;
 
 export const figureRoutes: TeamResource = async (team, { database, now }) => {
   const clock = now ?? (() => new Date());
-  const filterOf = (query: FiguresQuery, memberId: string): FiguresFilter => ({
-    programme: (query.programme || null) as ReviewedProgrammeKey | null,
-    round: roundOf(query),
-    now: clock(),
-    memberId,
-  });
+  const filterOf = async (query: FiguresQuery, memberId: string): Promise<FiguresFilter> => {
+    const at = clock();
+    return { programme: (query.programme || null) as ReviewedProgrammeKey | null, round: await roundScope(database, query.round, at), now: at, memberId };
+  };
 
   team.get('/figures', { ...getOptions(READERS), schema: { querystring: FiguresQuery, response: { 200: Figures } } }, async (request) =>
-    readFigures(database, filterOf(request.query, sessionOf(request).memberId)),
+    readFigures(database, await filterOf(request.query, sessionOf(request).memberId)),
   );
 
   team.get('/figures.csv', { ...getOptions(READERS), schema: { querystring: FiguresCsvQuery } }, async (request, reply) => {
     const session = sessionOf(request);
-    const filter = filterOf(request.query, session.memberId);
+    const filter = await filterOf(request.query, session.memberId);
     const table = await figuresTable(database, request.query.table as FigureTable, filter);
-    const filterText = Object.entries({ table: request.query.table, programme: filter.programme, round: filter.round })
+    const filterText = Object.entries({ table: request.query.table, programme: filter.programme, round: request.query.round })
       .filter(([, value]) => value)
       .map(([name, value]) => `${name}=${value}`)
       .join(' ');
