@@ -33,6 +33,7 @@ export async function readInformationRequests(db: Queryable, submissionId: strin
     question: request.question,
     askedAt: iso(request.created_at),
     askedBy: request.email,
+    correction: null,
     responses: responses
       .filter((response) => response.request_id === request.id)
       .map((response) => ({
@@ -51,6 +52,7 @@ export const forApplicant = (requests: readonly TeamInformationRequest[]): Appli
     id: request.id,
     question: request.question,
     askedAt: request.askedAt,
+    correction: request.correction,
     responses: request.responses.map((response) => ({ text: response.text, fileName: response.fileName, at: response.at })),
   }));
 

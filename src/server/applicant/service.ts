@@ -95,6 +95,8 @@ export async function readOwnApplication(db: Database, email: string, reference:
     nextStep: nextStepOf(row.form, row.status, progress),
     decisionMessage: await readDecisionMessage(db, row.id),
     answers: answersBySection(row.form, row.payload),
+    version: 1,
+    correctionValues: null,
     fileName: row.file_sha256 ? (row.file_original_name ?? null) : null,
     informationRequests: forApplicant(await readInformationRequests(db, row.id, row.form)),
     canWithdraw: !isSettled(row.status),
@@ -151,7 +153,7 @@ export async function respondToRequest(
   await recordAudit(tx, { actor: APPLICANT_ACTOR, action: 'applicant-respond', target: reference });
   return {
     status: 'created',
-    created: { response: { text: input.text, fileName: upload?.originalName ?? null, at: iso(stored!.created_at) }, status, statusLabel: applicationStatusLabels[status] },
+    created: { response: { text: input.text, fileName: upload?.originalName ?? null, at: iso(stored!.created_at) }, status, statusLabel: applicationStatusLabels[status], version: 1, revised: false },
   };
 }
 

@@ -88,6 +88,7 @@ async function reviewsOf(db: Queryable, submissionId: string, order: readonly st
     total: Number(verdict.total),
     submittedAt: iso(verdict.submitted_at),
     updatedAt: iso(verdict.updated_at),
+    version: 1,
   }));
 }
 
