@@ -100,7 +100,7 @@ export function composeRevisionNotice(to: string, reference: string, version: nu
       `La persona que envió la solicitud ${reference} respondió a la pregunta del equipo y corrigió estas respuestas:`,
       ...changedLabels.map((label) => `- ${label}`),
       '',
-      `La solicitud está ahora en su versión ${version} y volvió a «En revisión». Los puntajes dados sobre una versión anterior quedan marcados como tales hasta que su revisor los confirme o los cambie.`,
+      `La solicitud está ahora en su versión ${version}. Los puntajes dados sobre una versión anterior quedan marcados como tales hasta que su revisor los confirme o los cambie.`,
       '',
       `Para ver los cambios: ${siteOrigin}/equipo/solicitud/?id=${reference}`,
       '',
