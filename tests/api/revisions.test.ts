@@ -6,6 +6,7 @@
  * refusal storing nothing.
  */
 import fs from 'node:fs';
+import os from 'node:os';
 import path from 'node:path';
 import { parse } from 'csv-parse/sync';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -24,7 +25,7 @@ import { eraseInTransaction } from '../../src/server/dataRights/erase';
 import { resolveFinanceKeys } from '../../src/server/finance/encryption';
 import { referenceOf } from '../../src/server/mail/compose';
 import type { Role } from '../../src/server/team/roles';
-import { validProjectGrants } from '../../scripts/support/formAnswers';
+import { validAcademicGrants, validProjectGrants } from '../../scripts/support/formAnswers';
 import { auditEntries, enrolMember, queuedBody, SITE, teamClient, type Member } from './support/teamClient';
 import { BACKENDS, startTestServer, type TestServer } from './support/testServer';
 
@@ -156,7 +157,11 @@ for (const backend of BACKENDS) {
       (await server.database.query<{ event: string }>('SELECT event FROM webhook_outbox WHERE submission_id = $1 ORDER BY id', [rowIdOf(reference)])).map((row) => row.event);
 
     beforeAll(async () => {
-      server = await startTestServer({ backend, env: { TEAM_SIGNIN_RATE_LIMIT_PER_MINUTE: '1000', APPLICANT_LINK_RATE_LIMIT_PER_MINUTE: '1000' } });
+      // Academic grants review blind here; project grants do not.
+      const reviewConfigFile = path.join(fs.mkdtempSync(path.join(os.tmpdir(), 'revisions-')), 'review.json');
+      const academicBlind = { ...DEFAULT_REVIEW_CONFIG.programmes['academic-grants'], blind: true };
+      fs.writeFileSync(reviewConfigFile, JSON.stringify({ ...DEFAULT_REVIEW_CONFIG, programmes: { ...DEFAULT_REVIEW_CONFIG.programmes, 'academic-grants': academicBlind } }));
+      server = await startTestServer({ backend, env: { TEAM_SIGNIN_RATE_LIMIT_PER_MINUTE: '1000', APPLICANT_LINK_RATE_LIMIT_PER_MINUTE: '1000', REVIEW_CONFIG: reviewConfigFile } });
       // One active receiver, whose deliveries wait unsent (no worker without WEBHOOK_URLS): the queued events can be read.
       await server.database.query("INSERT INTO webhook_endpoints (url_sha256) VALUES ('test-endpoint')");
       await enrol('admin', 'admin');
@@ -330,6 +335,20 @@ for (const backend of BACKENDS) {
       console.log(`Team notice (outbox): ${noticeSubject!.subject}\n${notice}\nApplicant copy (outbox): ${copySubject!.subject}\n${copy}`);
       const audit = (await auditEntries(server.database)).filter((entry) => entry.action === 'applicant-revise').map((entry) => entry.target);
       expect(audit).toEqual(expect.arrayContaining([`${reference} versión 2`, `${reference} versión 3`]));
+    });
+
+    it('hides identifying answers in the changes from a reviewer who reviews blind, before and after; the admin reads them', async () => {
+      const ACADEMIC = formDefinitions['academic-grants'];
+      const id = await receiveApplication(server.database, { form: 'academic-grants', endpoint: '/api/academic-grants', payload: ACADEMIC.toPayload({ ...validAcademicGrants(), email: ANA }), upload: null });
+      const reference = referenceOf('academic-grants', id);
+      const request = await ask(reference, ['company', 'projectName'], members.admin);
+      expect((await respond(cookies.ana, reference, request.id, { corrections: { company: 'Universidad Nacional de Ingeniería', projectName: 'MEV in based rollups' } })).status).toBe(201);
+      const changesFor = async (member: Member) => ((await (await team(member).get(`/applications/${reference}/versions`)).json()) as ApplicationVersions).versions[1]!.changes;
+      expect(await changesFor(members.second)).toEqual([
+        { field: 'company', label: 'Institution or organization name', before: 'Oculto', after: 'Oculto' },
+        { field: 'projectName', label: 'Project name', before: 'MEV in rollups', after: 'MEV in based rollups' },
+      ]);
+      expect((await changesFor(members.admin))[0]).toEqual({ field: 'company', label: 'Institution or organization name', before: 'Universidad de Lima', after: 'Universidad Nacional de Ingeniería' });
     });
 
     it('refuses an unopened answer, a failing one, one that would change an unopened answer, an unreadable correction and one after the decision, storing nothing', async () => {
