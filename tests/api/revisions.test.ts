@@ -225,6 +225,7 @@ for (const backend of BACKENDS) {
       const email = await queuedBody(server.database, 'information-request', ANA, keys());
       expect(email).toContain('Además, el equipo abrió estas respuestas de tu solicitud para que las corrijas:\n- Project repository\n- Requested amount\n');
       expect(previewed.body).toContain('- Project repository\n- Requested amount\n');
+      expect(email).toContain('donde podrás escribir tu respuesta, corregir lo que el equipo abrió y adjuntar un archivo');
       console.log(`Request email with opened answers (outbox):\n${email}`);
       const detail = await detailOf(cookies.ana, reference);
       expect(detail.version).toBe(1);

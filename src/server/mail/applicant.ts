@@ -69,7 +69,7 @@ export function composeQuestionEmail(application: Reviewed, question: string, op
       ...opened,
       `Número de referencia: ${reference}`,
       '',
-      `Para responder, entra en ${applicantPortalUrl()} con este mismo correo: te enviaremos un enlace para abrir tu solicitud, donde podrás escribir tu respuesta y adjuntar un archivo (no respondas a este correo). Mientras tanto, tu solicitud queda en «Información solicitada».`,
+      `Para responder, entra en ${applicantPortalUrl()} con este mismo correo: te enviaremos un enlace para abrir tu solicitud, donde podrás escribir tu respuesta${openedAnswers === null ? '' : ', corregir lo que el equipo abrió'} y adjuntar un archivo (no respondas a este correo). Mientras tanto, tu solicitud queda en «Información solicitada».`,
       '',
       ...signature,
       ...applicantPortalLines(),
