@@ -9,6 +9,7 @@ import { groupThousands } from '../../lib/groupThousands';
 import { Text } from './common';
 import { REVIEWED_PROGRAMMES } from '../../config/programmes';
 import { APPLICATION_STATUSES } from '../../lib/applicationStatus';
+import { CorrectionValues, OpenedCorrection } from './revisions';
 
 /** Longest answer to a request for information, in characters. */
 export const RESPONSE_TEXT_MAX = 32768;
@@ -105,6 +106,8 @@ export const ApplicantInformationRequest = Type.Object({
   id: Type.String(),
   question: Type.String(),
   askedAt: Type.String(),
+  /** The answers this request opened for correction (labels and rules from the form definition); null for a question only. */
+  correction: Type.Union([OpenedCorrection, Type.Null()]),
   responses: Type.Array(InformationResponse),
 });
 export type ApplicantInformationRequest = Static<typeof ApplicantInformationRequest>;
@@ -126,7 +129,15 @@ export const ApplicantApplicationDetail = Type.Object({
   /** What happens next, from the programme's configuration; null when it holds nothing to promise. */
   nextStep: Type.Union([Type.String(), Type.Null()]),
   decisionMessage: Type.Union([DecisionMessage, Type.Null()]),
+  /** The answers of the current version (version 1 is the application as sent). */
   answers: AnswerSections,
+  version: Type.Integer({ minimum: 1 }),
+  /**
+   * While a request has opened answers and the application has no decision (nor was withdrawn): every value of
+   * the current version as the public form holds it (FormValues: what the correction form starts from, and what
+   * the rules of visibility read); null otherwise: nothing can be corrected.
+   */
+  correctionValues: Type.Union([CorrectionValues, Type.Null()]),
   fileName: Type.Union([Type.String(), Type.Null()]),
   informationRequests: Type.Array(ApplicantInformationRequest),
   canWithdraw: Type.Boolean(),
@@ -139,13 +150,24 @@ export type ApplicantApplicationDetail = Static<typeof ApplicantApplicationDetai
 
 /**
  * POST /api/applicant/applications/:reference/requests/:requestId/response: multipart/form-data with
- * the part `text` (1..RESPONSE_TEXT_MAX characters) and optionally one `file` (≤ RESPONSE_FILE_MAX_BYTES,
- * the forms' file types). The parts the page appends to its FormData:
+ * the part `text` (1..RESPONSE_TEXT_MAX characters), optionally one `file` (≤ RESPONSE_FILE_MAX_BYTES,
+ * the forms' file types) and, for a request that opened answers, optionally `corrections`: JSON text of
+ * CorrectionValues (src/api/contracts/revisions.ts; a refusal by the form's rules answers 400 CorrectionRefused).
+ * The parts the page appends to its FormData:
  */
-export type InformationResponseParts = { text: string; file?: File };
+export type InformationResponseParts = { text: string; file?: File; corrections?: string };
 
-/** 201 from the response route: the answer as stored, and the application's status (back to En revisión). */
-export const InformationResponseCreated = Type.Object({ response: InformationResponse, status: ApplicationStatusCode, statusLabel: Type.String() });
+/**
+ * 201 from the response route: the answer as stored, the application's status (back to En revisión) and
+ * its version: `revised` when this answer's correction created it.
+ */
+export const InformationResponseCreated = Type.Object({
+  response: InformationResponse,
+  status: ApplicationStatusCode,
+  statusLabel: Type.String(),
+  version: Type.Integer({ minimum: 1 }),
+  revised: Type.Boolean(),
+});
 export type InformationResponseCreated = Static<typeof InformationResponseCreated>;
 
 /** POST …/withdraw: JSON; 409 once a decision is taken. */

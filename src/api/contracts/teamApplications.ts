@@ -104,7 +104,10 @@ export const ApplicationDetail = Type.Object({
   ...ApplicationHead,
   programme: Type.String(),
   submittedAt: Moment,
+  /** The answers of the current version. */
   sections: Type.Array(AnswerSection),
+  /** Reviewed applications: the current version's number (1: as sent; each correction adds one, GET …/versions lists them). */
+  version: Type.Optional(Type.Integer({ minimum: 1 })),
   file: Type.Union([ApplicationFile, Type.Null()]),
   /** Grantee finance only: set (and no answers) when the stored payment details could not be decrypted. */
   unreadable: Type.Optional(Type.String()),

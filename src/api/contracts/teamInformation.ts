@@ -7,6 +7,7 @@ import { Type, type Static } from 'typebox';
 import { groupThousands } from '../../lib/groupThousands';
 import { Text } from './common';
 import { DecisionMessage, InformationResponse, ReviewedForm, SatisfactionAnswer, StatusReply } from './applicant';
+import { OpenedCorrection, OpenFields } from './revisions';
 
 /** Longest question to an applicant, and longest message to an applicant with a decision. */
 export const QUESTION_MAX = 4000;
@@ -14,9 +15,13 @@ export const APPLICANT_MESSAGE_MAX = 4000;
 
 const QUESTION_MESSAGE = `Escribe la pregunta: entre 1 y ${groupThousands(QUESTION_MAX, '.')} caracteres.`;
 
-/** POST /api/team/applications/:id/information-request/preview and …/send (reviewers and admins). */
+/**
+ * POST /api/team/applications/:id/information-request/preview and …/send (reviewers and admins). openFields
+ * (optional) opens answers of the application for correction (src/api/contracts/revisions.ts); the email
+ * names them.
+ */
 export const QuestionBody = Type.Object(
-  { question: Text({ minLength: 1, maxLength: QUESTION_MAX, pattern: '\\S', errorMessage: QUESTION_MESSAGE }) },
+  { question: Text({ minLength: 1, maxLength: QUESTION_MAX, pattern: '\\S', errorMessage: QUESTION_MESSAGE }), openFields: Type.Optional(OpenFields) },
   { errorMessage: { required: { question: QUESTION_MESSAGE } } },
 );
 export type QuestionBody = Static<typeof QuestionBody>;
@@ -38,6 +43,8 @@ export const TeamInformationRequest = Type.Object({
   question: Type.String(),
   askedAt: Type.String(),
   askedBy: Type.Union([Type.String(), Type.Null()]),
+  /** The answers it opened for correction; null for a question only. */
+  correction: Type.Union([OpenedCorrection, Type.Null()]),
   responses: Type.Array(TeamInformationResponse),
 });
 export type TeamInformationRequest = Static<typeof TeamInformationRequest>;

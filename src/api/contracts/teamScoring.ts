@@ -83,6 +83,8 @@ export const ReviewerScores = Type.Object({
   total: Type.Number(),
   submittedAt: Moment,
   updatedAt: Moment,
+  /** The version of the application the scores were given (or last confirmed) on: "puntuado sobre la versión 1" while lower than the detail's `version`. */
+  version: Type.Integer({ minimum: 1 }),
 });
 export type ReviewerScores = Static<typeof ReviewerScores>;
 

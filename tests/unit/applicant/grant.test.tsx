@@ -27,6 +27,8 @@ const approved = {
   submittedAt: '2026-11-20T15:04:00Z',
   status: 'approved',
   statusLabel: 'Aprobada',
+  version: 1,
+  correctionValues: null,
   steps: [
     { status: 'received', label: 'Recibida', at: '2026-11-20T15:04:00Z' },
     { status: 'approved', label: 'Aprobada', at: '2026-11-25T12:00:00Z' },

@@ -34,6 +34,8 @@ function detailWith(changes: Partial<ApplicantApplicationDetail> = {}): Applican
     nextStep: 'Recibimos tu solicitud y te enviamos la confirmación por correo. El equipo la revisará.',
     decisionMessage: null,
     answers: [{ title: 'Contact information', answers: [{ name: 'firstName', label: 'First name', value: 'Ana' }] }],
+    version: 1,
+    correctionValues: null,
     fileName: 'propuesta.pdf',
     informationRequests: [],
     canWithdraw: true,
@@ -52,7 +54,7 @@ const asked = detailWith({
     { status: 'in_review', label: 'En revisión', at: '2026-11-21T10:00:00Z' },
     { status: 'information_requested', label: 'Información solicitada', at: '2026-11-22T09:30:00Z' },
   ],
-  informationRequests: [{ id: '7', question: '¿Puedes enviar el presupuesto por mes?', askedAt: '2026-11-22T09:30:00Z', responses: [] }],
+  informationRequests: [{ id: '7', question: '¿Puedes enviar el presupuesto por mes?', askedAt: '2026-11-22T09:30:00Z', correction: null, responses: [] }],
 } as Partial<ApplicantApplicationDetail>);
 
 const approved = detailWith({

@@ -74,6 +74,7 @@ describe('the applicant’s side on the team’s application page', () => {
             question: '¿Y el presupuesto?',
             askedAt: '2026-11-22T09:30:00Z',
             askedBy: 'rita@ejemplo.org',
+            correction: null,
             responses: [{ id: '3', text: '1.500 USD al mes.', fileName: 'presupuesto.pdf', at: '2026-11-23T08:00:00Z', fileLink: '/api/team/applications/PG-000123/information-requests/7/responses/3/file' }],
           },
         ],

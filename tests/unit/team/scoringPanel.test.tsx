@@ -38,6 +38,7 @@ const review = (member: typeof rita, score: number, total: number): ReviewerScor
   total,
   submittedAt: '2026-11-22T10:00:00Z',
   updatedAt: '2026-11-22T10:00:00Z',
+  version: 1,
 });
 
 function scoring(changes: Partial<ScoringPart> = {}): ScoringPart {
