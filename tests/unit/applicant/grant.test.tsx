@@ -40,6 +40,7 @@ const approved = {
   satisfaction: null,
   canRate: false,
   paymentDetailsReceived: [],
+  canReapply: false,
 } as ApplicantApplicationDetail;
 
 const changesAsked = {

@@ -40,6 +40,7 @@ function detailWith(changes: Partial<ApplicantApplicationDetail> = {}): Applican
     satisfaction: null,
     canRate: false,
     paymentDetailsReceived: [],
+    canReapply: false,
     ...changes,
   } as ApplicantApplicationDetail;
 }
