@@ -13,10 +13,10 @@ export function savedAtWords(savedAt: string | null): string {
  * Shown when a saved draft was put back into the form, with when it was saved (two tabs of one form
  * share one draft: the tab written last wins); the applicant may throw it away with one press.
  */
-export function DraftNotice({ savedAt, onDiscard, children }: { savedAt: string | null; onDiscard: () => void; children?: ReactNode }) {
+export function DraftNotice({ savedAt, onDiscard, focusRef, children }: { savedAt: string | null; onDiscard: () => void; focusRef?: Ref<HTMLParagraphElement>; children?: ReactNode }) {
   return (
     <div role="status" className={styles.notice}>
-      <p className={styles.text}>
+      <p ref={focusRef} tabIndex={-1} className={styles.text}>
         We restored the draft you left in this browser{savedAtWords(savedAt)}. Check your answers before you submit. If this form is open in
         another tab, the tab you typed in last is the draft that is kept.
         {children}

@@ -54,8 +54,11 @@ export function StartingPoint({ definition, defaults, form, onPrevious, onDiscar
   const [discarded, setDiscarded] = useState(false);
   const [previous, setPrevious] = useState<Previous>({ state: 'none' });
   const [choice, setChoice] = useState<Choice>(null);
+  /** Where the focus goes once the buttons that had it are gone (a choice made, a draft discarded). */
+  const [focusOn, setFocusOn] = useState<'discarded' | 'prefill' | 'draft' | null>(null);
   const discardedMessage = useRef<HTMLParagraphElement>(null);
   const reapplyMessage = useRef<HTMLParagraphElement>(null);
+  const draftMessage = useRef<HTMLParagraphElement>(null);
   const draft = start?.restored && !draftGone ? start.restored : null;
 
   useEffect(() => {
@@ -101,14 +104,17 @@ export function StartingPoint({ definition, defaults, form, onPrevious, onDiscar
     };
   }, [start, definition, defaults, form, onPrevious]);
 
+  // The buttons that had the focus are gone: it lands on what the form now holds.
   useEffect(() => {
-    if (discarded) discardedMessage.current?.focus();
-  }, [discarded]);
+    const target = { discarded: discardedMessage, prefill: reapplyMessage, draft: draftMessage }[focusOn ?? 'draft'];
+    if (focusOn) target.current?.focus();
+  }, [focusOn]);
 
   function discard() {
     onDiscard();
     setDraftGone(true);
     setDiscarded(true);
+    setFocusOn('discarded');
   }
 
   function takePrefill(prefill: ApplicationPrefill) {
@@ -116,8 +122,7 @@ export function StartingPoint({ definition, defaults, form, onPrevious, onDiscar
     form.reset({ ...defaults, ...knownValues(prefill.values, defaults) });
     setDraftGone(true);
     setChoice('prefill');
-    // The buttons that had the focus are gone: it lands on what the form now holds.
-    requestAnimationFrame(() => reapplyMessage.current?.focus());
+    setFocusOn('prefill');
   }
 
   const prefill = previous.state === 'ready' ? previous.prefill : null;
@@ -138,14 +143,22 @@ export function StartingPoint({ definition, defaults, form, onPrevious, onDiscar
           <Button type="button" size="small" onClick={() => takePrefill(prefill)}>
             Use my answers from {prefill.reference}
           </Button>
-          <Button type="button" variant="outline" size="small" onClick={() => setChoice('draft')}>
+          <Button
+            type="button"
+            variant="outline"
+            size="small"
+            onClick={() => {
+              setChoice('draft');
+              setFocusOn('draft');
+            }}
+          >
             Keep my draft
           </Button>
         </div>
       ) : null}
       {prefill && choice === 'prefill' ? <ReapplyNotice prefill={prefill} submitLabel={definition.submitLabel} focusRef={reapplyMessage} /> : null}
       {draft && choice !== 'ask' && !discarded ? (
-        <DraftNotice savedAt={draft.savedAt} onDiscard={discard}>
+        <DraftNotice savedAt={draft.savedAt} onDiscard={discard} focusRef={draftMessage}>
           {prefill ? ` Your new application will be linked to ${prefill.reference}; files are not kept in drafts, so choose yours again.` : null}
         </DraftNotice>
       ) : null}
