@@ -101,6 +101,24 @@ describe('status stepper', () => {
   });
 });
 
+describe('volver a solicitar', () => {
+  it('offers a rejected application, while the programme takes applications, a link to the form prefilled from it, and says the file is not copied', async () => {
+    openDetail(detailWith({ status: 'rejected', statusLabel: 'Rechazada', canWithdraw: false, canReapply: true }));
+    const link = await screen.findByRole('link', { name: 'Volver a solicitar' });
+    // next/link drops the trailing slash under test; the export (trailingSlash) keeps it.
+    expect(link.getAttribute('href')).toMatch(new RegExp(`^/applicants/project-grants/apply/?\\?desde=${REFERENCE}$`));
+    const panel = screen.getByRole('region', { name: 'Volver a solicitar' });
+    expect(panel).toHaveTextContent('Los archivos no se copian');
+    expect(panel).toHaveTextContent('no se envía nada hasta que presiones el botón de envío');
+  });
+
+  it('is not offered when the server says the application cannot be sent again', async () => {
+    openDetail(approved);
+    await stepper();
+    expect(screen.queryByRole('link', { name: 'Volver a solicitar' })).toBeNull();
+  });
+});
+
 describe('answering a question', () => {
   it('keeps the text and the file when the server refuses the answer, and shows why', async () => {
     // Raw multipart bodies: undici cannot parse a part made from jsdom's File.
