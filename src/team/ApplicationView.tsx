@@ -20,6 +20,11 @@ import { failureMessage, useTeamData, type ActionOutcome } from './useTeamData';
 import { ActionNotice, Notice, LoadFailure } from './Notice';
 import styles from './team.module.css';
 
+/** Another application linked by reapplying: a link, or, under blind review, what the server put in its place (nothing to follow). */
+function LinkedApplication({ reference, blind }: { reference: string; blind: boolean }) {
+  return blind ? <span>{reference} hasta la decisión</span> : <a href={teamRoutes.application(reference)}>{reference}</a>;
+}
+
 /**
  * Every answer under its form label, section by section in the form's order: the server reads the
  * form definitions and sends the answers labelled, so the definitions stay their one description.
@@ -34,6 +39,22 @@ function Answers({ application }: { application: ApplicationDetail }) {
         <li>
           <strong>Enviada:</strong> <time dateTime={application.submittedAt}>{formatDateTime(application.submittedAt)}</time>
         </li>
+        {application.reapplication?.previous ? (
+          <li>
+            <strong>Solicitud anterior:</strong> <LinkedApplication reference={application.reapplication.previous} blind={application.blind === true} />
+          </li>
+        ) : null}
+        {application.reapplication && application.reapplication.later.length > 0 ? (
+          <li>
+            <strong>{application.reapplication.later.length === 1 ? 'Solicitud nueva' : 'Solicitudes nuevas'}:</strong>{' '}
+            {application.reapplication.later.map((reference, index) => (
+              <span key={reference}>
+                {index > 0 ? ', ' : null}
+                <LinkedApplication reference={reference} blind={application.blind === true} />
+              </span>
+            ))}
+          </li>
+        ) : null}
       </ul>
       {application.file ? (
         <div className={styles.download}>
