@@ -3,6 +3,7 @@ import { useHydrated } from '@/forms/kit/useHydrated';
 import { teamApi, teamPaths, type ApplicationAnswer, type ApplicationDetail, type RestrictedApplication, type TeamMember } from './api';
 import { AnswerList } from './Answers';
 import { ApplicantFeedback, ApplicantQuestions, InformationRequestPanel } from './ApplicantSide';
+import { VersionsAndChanges } from './Changes';
 import { DecisionEmail } from './DecisionEmail';
 import { DecisionPanel } from './DecisionPanel';
 import { formatBytes, formatDateTime } from './format';
@@ -34,6 +35,11 @@ function Answers({ application }: { application: ApplicationDetail }) {
         <li>
           <strong>Enviada:</strong> <time dateTime={application.submittedAt}>{formatDateTime(application.submittedAt)}</time>
         </li>
+        {application.version !== undefined ? (
+          <li>
+            <strong>Versión:</strong> {application.version}
+          </li>
+        ) : null}
       </ul>
       {application.file ? (
         <div className={styles.download}>
@@ -83,6 +89,7 @@ function ApplicationWithReview({ application, member, refresh }: { application: 
       <div className={styles.answersColumn}>
         <GrantSection application={application} member={member} />
         <ApplicantQuestions application={application} />
+        <VersionsAndChanges application={application} />
         <Answers application={application} />
         {member.role === 'finance' && application.paymentDetails ? <PaymentDetails versions={application.paymentDetails} /> : null}
       </div>
