@@ -1,3 +1,4 @@
+import { useState } from 'react';
 import type { OpenFields } from '@/api/contracts/revisions';
 import { UNCORRECTABLE_FIELDS } from '@/forms/definitions/corrections';
 import type { AnswerSection } from './api';
@@ -43,6 +44,8 @@ export function openedSummary(sections: readonly AnswerSection[], choice: Correc
  * solicitud", or named answers grouped by section, each a checkbox under its form label.
  */
 export function CorrectionChooser({ sections, choice, onChange, disabled }: { sections: readonly AnswerSection[]; choice: CorrectionChoice; onChange: (next: CorrectionChoice) => void; disabled: boolean }) {
+  // Open when it comes back with answers chosen (after the preview); then as the member leaves it.
+  const [open, setOpen] = useState(choice.whole || choice.fields.length > 0);
   const count = choice.whole ? 'toda la solicitud' : choice.fields.length === 0 ? 'ninguna' : choice.fields.length === 1 ? '1 respuesta' : `${choice.fields.length} respuestas`;
   const toggle = (name: string, checked: boolean) => {
     const chosen = new Set(checked ? [...choice.fields, name] : choice.fields.filter((field) => field !== name));
@@ -50,7 +53,7 @@ export function CorrectionChooser({ sections, choice, onChange, disabled }: { se
     onChange({ whole: false, fields: sections.flatMap((section) => section.answers.map((answer) => answer.name)).filter((field) => chosen.has(field)) });
   };
   return (
-    <details className={styles.chooser} open={choice.whole || choice.fields.length > 0 || undefined}>
+    <details className={styles.chooser} open={open} onToggle={(event) => setOpen(event.currentTarget.open)}>
       <summary>
         Abrir respuestas para corregir (opcional) · <span>elegidas: {count}</span>
       </summary>
