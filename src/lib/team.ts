@@ -48,6 +48,8 @@ export const AUDIT_ACTIONS = [
   'declare-interest',
   'submit-scores',
   'change-scores',
+  // A reviewer keeps the scores they gave on an earlier version of the application (issue 52).
+  'confirm-scores',
   'decide',
   // Data rights (src/server/dataRights): the target holds counts only, never the address searched for.
   'data-rights-find',
@@ -62,6 +64,8 @@ export const AUDIT_ACTIONS = [
   'applicant-sign-out',
   'applicant-view',
   'applicant-respond',
+  // The applicant's correction: a new version of the application (src/server/applicant/corrections.ts), the target its reference and version.
+  'applicant-revise',
   'applicant-withdraw',
   'applicant-rate',
   'applicant-export',

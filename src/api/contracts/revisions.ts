@@ -51,12 +51,13 @@ export const CorrectionValues = Type.Record(Type.String(), Type.String());
 export type CorrectionValues = Static<typeof CorrectionValues>;
 
 /**
- * 400 from the response route for a correction the form's rules refuse: `error` names the first
- * field (its label and its message), `fields` holds each refused field's message by name, for the
- * form to show under the fields. Other refusals are plain ApplicantErrors: a field not opened (400),
- * an application already decided or withdrawn (409), someone else's application (404).
+ * Every 400 of the response route. For a correction the form's rules refuse, `error` names the first field
+ * (its label and its message) and `fields` holds each refused field's message by name, for the form to show
+ * under the fields. Other refusals carry `error` only (an ApplicantError): a field not opened, a change that
+ * would change an answer not opened, an unreadable correction (400); an application already decided or
+ * withdrawn (409); someone else's application (404).
  */
-export const CorrectionRefused = Type.Object({ error: Type.String(), fields: Type.Record(Type.String(), Type.String()) });
+export const CorrectionRefused = Type.Object({ error: Type.String(), fields: Type.Optional(Type.Record(Type.String(), Type.String())) });
 export type CorrectionRefused = Static<typeof CorrectionRefused>;
 
 /** One changed answer: its label in the form, before and after, as the detail shows answers ("Oculto" under blind review). */

@@ -4,7 +4,7 @@ import { isReviewedForm } from '../../forms/definitions';
 import type { WirePayload } from '../../forms/definitions/types';
 import { applicationStatusLabels, informationRequestFrom, type ApplicationStatus } from '../../lib/applicationStatus';
 import type { FinanceKeyring } from '../finance/encryption';
-import { composeQuestionEmail } from '../mail/applicant';
+import { composeQuestionEmail, type OpenedForEmail } from '../mail/applicant';
 import { referenceOf, type ComposedEmail } from '../mail/compose';
 import { enqueueEmail } from '../mail/outbox';
 import type { Queryable } from '../storage/database';
@@ -13,7 +13,9 @@ import { recordAudit } from '../team/audit';
 import { hidesIdentity, redactPayload, type BlindContext } from '../team/blind';
 import { changeApplicationStatus, type Actor } from '../team/review';
 import { enqueueWebhookEvent } from '../webhooks/outbox';
+import { labelsOf, resolveOpenFields, type OpenedFields } from './corrections';
 import { readInformationRequests } from './read';
+import type { OpenFields } from '../../api/contracts/revisions';
 
 /**
  * The team's side of the portal: "Pedir información" (a question emailed to the applicant, who
@@ -30,30 +32,39 @@ async function askable(tx: Queryable, key: ApplicationKey, lock: boolean): Promi
   return row ?? null;
 }
 
-export type QuestionPreviewOutcome = { readonly status: 'not-found' } | { readonly status: 'not-askable'; readonly current: ApplicationStatus } | { readonly status: 'ok'; readonly email: QuestionEmailPreview };
+export type QuestionPreviewOutcome =
+  | { readonly status: 'not-found' }
+  | { readonly status: 'not-askable'; readonly current: ApplicationStatus }
+  | { readonly status: 'bad-fields'; readonly message: string }
+  | { readonly status: 'ok'; readonly email: QuestionEmailPreview };
 
 export const notAskableMessage = (status: ApplicationStatus): string =>
   `No se puede pedir información sobre una solicitud en estado «${applicationStatusLabels[status]}»: solo si está «Recibida», «En revisión» o «Información solicitada».`;
 
-type Composed = Exclude<QuestionPreviewOutcome, { status: 'ok' }> | { readonly status: 'ok'; readonly row: Asked; readonly email: ComposedEmail };
+type Composed =
+  | Exclude<QuestionPreviewOutcome, { status: 'ok' }>
+  | { readonly status: 'ok'; readonly row: Asked; readonly opened: OpenedFields | null; readonly forEmail: OpenedForEmail | null; readonly email: ComposedEmail };
 
-async function composeFor(tx: Queryable, key: ApplicationKey, question: string, lock: boolean): Promise<Composed> {
+async function composeFor(tx: Queryable, key: ApplicationKey, question: string, openFields: OpenFields | undefined, lock: boolean): Promise<Composed> {
   const row = await askable(tx, key, lock);
   if (!row) return { status: 'not-found' };
   if (!informationRequestFrom.includes(row.status)) return { status: 'not-askable', current: row.status };
-  return { status: 'ok', row, email: composeQuestionEmail({ form: row.form, id: row.id, payload: row.payload, createdAt: new Date(row.created_at) }, question) };
+  const opened = resolveOpenFields(row.form, openFields);
+  if (opened !== null && 'refused' in opened) return { status: 'bad-fields', message: opened.refused };
+  const forEmail = opened ? { wholeApplication: opened.wholeApplication, labels: labelsOf(row.form, opened.fields) } : null;
+  return { status: 'ok', row, opened, forEmail, email: composeQuestionEmail({ form: row.form, id: row.id, payload: row.payload, createdAt: new Date(row.created_at) }, question, forEmail) };
 }
 
 /**
  * The question email exactly as send queues it; for a member who reviews this application blind, with every identifying
  * answer (the greeting's first name) reading "Oculto", as the detail does (src/server/team/blind.ts).
  */
-export async function previewQuestion(tx: Queryable, key: ApplicationKey, question: string, viewer: BlindContext): Promise<QuestionPreviewOutcome> {
-  const composed = await composeFor(tx, key, question, false);
+export async function previewQuestion(tx: Queryable, key: ApplicationKey, question: string, openFields: OpenFields | undefined, viewer: BlindContext): Promise<QuestionPreviewOutcome> {
+  const composed = await composeFor(tx, key, question, openFields, false);
   if (composed.status !== 'ok') return composed;
   const { row } = composed;
   const email = hidesIdentity(viewer, row.round_id, row.status)
-    ? composeQuestionEmail({ form: row.form, id: row.id, payload: redactPayload(row.form, row.payload), createdAt: new Date(row.created_at) }, question)
+    ? composeQuestionEmail({ form: row.form, id: row.id, payload: redactPayload(row.form, row.payload), createdAt: new Date(row.created_at) }, question, composed.forEmail)
     : composed.email;
   return { status: 'ok', email: { subject: email.subject, body: email.text } };
 }
@@ -61,20 +72,32 @@ export async function previewQuestion(tx: Queryable, key: ApplicationKey, questi
 export type QuestionSendOutcome = Exclude<QuestionPreviewOutcome, { status: 'ok' }> | { readonly status: 'sent'; readonly sent: QuestionSent };
 
 /**
- * Stores the question, queues its email to the applicant, moves the application to Información
- * solicitada (it stays there for another round) and queues the webhook. Call inside a transaction.
+ * Stores the question (with the answers it opens for correction, if any), queues its email to the applicant,
+ * moves the application to Información solicitada (it stays there for another round) and queues the webhook.
+ * Call inside a transaction.
  */
-export async function sendQuestion(tx: Queryable, input: { readonly key: ApplicationKey; readonly question: string; readonly actor: Actor; readonly keys: FinanceKeyring }): Promise<QuestionSendOutcome> {
+export async function sendQuestion(
+  tx: Queryable,
+  input: { readonly key: ApplicationKey; readonly question: string; readonly openFields?: OpenFields | undefined; readonly actor: Actor; readonly keys: FinanceKeyring },
+): Promise<QuestionSendOutcome> {
   const { key, actor } = input;
   const question = input.question.trim();
-  const composed = await composeFor(tx, key, question, true);
+  const composed = await composeFor(tx, key, question, input.openFields, true);
   if (composed.status !== 'ok') return composed;
   const from = composed.row.status;
-  await tx.query('INSERT INTO information_requests (submission_id, question, member_id) VALUES ($1, $2, $3)', [key.rowId, question, actor.memberId]);
+  await tx.query('INSERT INTO information_requests (submission_id, question, member_id, open_fields, opens_whole_application) VALUES ($1, $2, $3, $4, $5)', [
+    key.rowId,
+    question,
+    actor.memberId,
+    composed.opened ? [...composed.opened.fields] : null,
+    composed.opened?.wholeApplication ?? false,
+  ]);
   await enqueueEmail(tx, { ...composed.email, purpose: 'information-request' }, input.keys);
   if (from !== 'information_requested') await changeApplicationStatus(tx, { key, to: 'information_requested', actor, allowed: (current) => informationRequestFrom.includes(current) });
   await enqueueWebhookEvent(tx, { submissionId: key.rowId, type: 'application.information_requested', status: 'information_requested', previousStatus: from });
-  await recordAudit(tx, { actor: actor.email, action: 'request-information', target: referenceOf(key.form, key.rowId) });
+  // The target names the opened answers (field names: never an answer's value).
+  const opened = composed.opened ? ` corrección: ${composed.opened.wholeApplication ? 'toda la solicitud' : composed.opened.fields.join(', ')}` : '';
+  await recordAudit(tx, { actor: actor.email, action: 'request-information', target: `${referenceOf(key.form, key.rowId)}${opened}` });
   const requests = await readInformationRequests(tx, key.rowId, key.form);
   return { status: 'sent', sent: { status: 'information_requested', statusLabel: applicationStatusLabels.information_requested, request: requests[requests.length - 1]! } };
 }

@@ -1,6 +1,7 @@
 import type { ApplicantInformationRequest, DecisionMessage, SatisfactionAnswer } from '../../api/contracts/applicant';
 import type { ApplicantSideOfApplication, TeamInformationRequest } from '../../api/contracts/teamInformation';
 import { referenceOf } from '../mail/compose';
+import { openedCorrectionOf } from './corrections';
 import type { Queryable } from '../storage/database';
 import type { FormKey } from '../../forms/definitions/types';
 
@@ -17,8 +18,8 @@ export const responseFilePath = (reference: string, requestId: string, responseI
 
 /** Every question asked about a submission, oldest first, each with its answers. */
 export async function readInformationRequests(db: Queryable, submissionId: string, form: FormKey): Promise<TeamInformationRequest[]> {
-  const requests = await db.query<{ id: string; question: string; email: string | null; created_at: Date }>(
-    `SELECT r.id::text AS id, r.question, m.email, r.created_at FROM information_requests r LEFT JOIN team_members m ON m.id = r.member_id
+  const requests = await db.query<{ id: string; question: string; email: string | null; created_at: Date; open_fields: string[] | null; opens_whole_application: boolean }>(
+    `SELECT r.id::text AS id, r.question, m.email, r.created_at, r.open_fields, r.opens_whole_application FROM information_requests r LEFT JOIN team_members m ON m.id = r.member_id
      WHERE r.submission_id = $1 ORDER BY r.id`,
     [submissionId],
   );
@@ -33,7 +34,7 @@ export async function readInformationRequests(db: Queryable, submissionId: strin
     question: request.question,
     askedAt: iso(request.created_at),
     askedBy: request.email,
-    correction: null,
+    correction: openedCorrectionOf(request.open_fields, request.opens_whole_application),
     responses: responses
       .filter((response) => response.request_id === request.id)
       .map((response) => ({

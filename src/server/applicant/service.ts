@@ -7,7 +7,7 @@ import type {
   StatusReply,
 } from '../../api/contracts/applicant';
 import { programmes } from '../../config/programmes';
-import { isReviewedForm } from '../../forms/definitions';
+import { formDefinitions, isReviewedForm } from '../../forms/definitions';
 import { paymentDetailsReceivedAt } from '../finance/views';
 import type { WirePayload } from '../../forms/definitions/types';
 import { applicationStatusLabels, isSettled, type ApplicationStatus } from '../../lib/applicationStatus';
@@ -15,7 +15,9 @@ import { APPLICANT_ACTOR } from '../../lib/team';
 import { applicantCopyOf, buildBundle, type ApplicantDataExport } from '../dataRights/bundle';
 import { collectRecords, normaliseEmail } from '../dataRights/records';
 import type { FinanceKeyring } from '../finance/encryption';
-import { composeResponseNotice, composeWithdrawalNotice } from '../mail/applicant';
+import { composeResponseNotice, composeRevisionCopy, composeRevisionNotice, composeWithdrawalNotice } from '../mail/applicant';
+import type { CorrectionRefused, CorrectionValues } from '../../api/contracts/revisions';
+import { labelsOf, planCorrection, storeVersion } from './corrections';
 import { referenceOf } from '../mail/compose';
 import { isDecisionStatus, type ReviewedForm } from '../mail/decisions';
 import { enqueueEmail } from '../mail/outbox';
@@ -41,9 +43,18 @@ const APPLICANT = { memberId: null, email: APPLICANT_ACTOR } as const;
 
 const iso = (value: Date | string): string => new Date(value).toISOString();
 
-export type OwnedRow = { id: string; form: ReviewedForm; payload: WirePayload; created_at: Date; status: ApplicationStatus; file_original_name: string | null; file_sha256: string | null };
+export type OwnedRow = {
+  id: string;
+  form: ReviewedForm;
+  payload: WirePayload;
+  created_at: Date;
+  status: ApplicationStatus;
+  file_original_name: string | null;
+  file_sha256: string | null;
+  version: number;
+};
 
-const OWNED_COLUMNS = 'id::text AS id, form, payload, created_at, status, file_original_name, file_sha256';
+const OWNED_COLUMNS = 'id::text AS id, form, payload, created_at, status, file_original_name, file_sha256, version';
 /** The portal's one ownership rule, in SQL: the `email` answer, trimmed and lower-cased, is the session's address. */
 const OWNED_BY = "lower(btrim(payload->>'email')) = $1";
 
@@ -89,16 +100,19 @@ export async function readOwnApplication(db: Database, email: string, reference:
   const satisfaction = await readSatisfaction(db, row.id);
   const progress = row.status === 'approved' ? await grantProgressOf(db, row.id, grantNounOf(row.form, row.payload.projectCategory)) : NO_GRANT_PROGRESS;
   await recordAudit(db, { actor: APPLICANT_ACTOR, action: 'applicant-view', target: referenceOf(row.form, row.id) });
+  const requests = await readInformationRequests(db, row.id, row.form);
+  // The correction form starts from the current version's values, while a request has opened answers and no decision is taken.
+  const correcting = !isSettled(row.status) && requests.some((request) => request.correction !== null && request.correction.fields.length > 0);
   return {
     ...summaryOf(row),
     steps: history.map((step) => ({ status: step.to_status, label: applicationStatusLabels[step.to_status], at: iso(step.created_at) })),
     nextStep: nextStepOf(row.form, row.status, progress),
     decisionMessage: await readDecisionMessage(db, row.id),
     answers: answersBySection(row.form, row.payload),
-    version: 1,
-    correctionValues: null,
+    version: Number(row.version),
+    correctionValues: correcting ? formDefinitions[row.form].fromPayload(row.payload) : null,
     fileName: row.file_sha256 ? (row.file_original_name ?? null) : null,
-    informationRequests: forApplicant(await readInformationRequests(db, row.id, row.form)),
+    informationRequests: forApplicant(requests),
     canWithdraw: !isSettled(row.status),
     satisfaction,
     canRate: isDecisionStatus(row.status) && satisfaction === null,
@@ -118,26 +132,44 @@ async function assigneeOf(tx: Queryable, submissionId: string): Promise<string |
 
 type Notices = { readonly siteOrigin: string; readonly keys: FinanceKeyring };
 
-export type ResponseOutcome = { readonly status: 'not-found' } | { readonly status: 'settled' } | { readonly status: 'created'; readonly created: InformationResponseCreated };
+export type ResponseOutcome =
+  | { readonly status: 'not-found' }
+  | { readonly status: 'settled' }
+  | { readonly status: 'refused'; readonly body: CorrectionRefused }
+  | { readonly status: 'created'; readonly created: InformationResponseCreated };
 
 /**
  * Stores the applicant's answer to one of the team's questions (its file as the forms store theirs:
- * sniffed type, cleaned name, hash), beside the application's answers, never over them. If the
- * application was waiting for it (Información solicitada) it goes back to En revisión; the assigned
+ * sniffed type, cleaned name, hash), beside the application's answers, never over them. With a
+ * correction of the answers the request opened (src/server/applicant/corrections.ts), checked before
+ * anything is written, the answer brings version n+1 of the application, in the same transaction: audited,
+ * `application.revised` queued, the assigned member told what changed and the applicant sent their copy.
+ * If the application was waiting (Información solicitada) it goes back to En revisión; the assigned
  * member is told. Call inside a transaction.
  */
 export async function respondToRequest(
   tx: Queryable,
-  input: Notices & { readonly email: string; readonly reference: string; readonly requestId: string; readonly text: string; readonly upload: StoredFile | null },
+  input: Notices & {
+    readonly email: string;
+    readonly reference: string;
+    readonly requestId: string;
+    readonly text: string;
+    readonly upload: StoredFile | null;
+    readonly corrections: CorrectionValues | null;
+  },
 ): Promise<ResponseOutcome> {
   const row = await ownedApplication(tx, input.email, input.reference, true);
-  const [request] = row ? await tx.query('SELECT 1 FROM information_requests WHERE id = $1 AND submission_id = $2', [input.requestId, row.id]) : [];
+  const [request] = row
+    ? await tx.query<{ open_fields: string[] | null }>('SELECT open_fields FROM information_requests WHERE id = $1 AND submission_id = $2', [input.requestId, row.id])
+    : [];
   if (!row || !request) return { status: 'not-found' };
   if (isSettled(row.status)) return { status: 'settled' };
+  const plan = input.corrections === null ? null : planCorrection(row.form, row.payload, request.open_fields ?? [], input.corrections);
+  if (plan?.status === 'refused') return { status: 'refused', body: plan.body };
   const { upload } = input;
-  const [stored] = await tx.query<{ created_at: Date }>(
+  const [stored] = await tx.query<{ id: string; created_at: Date }>(
     `INSERT INTO information_responses (request_id, body, file_content, file_original_name, file_media_type, file_size, file_sha256)
-     VALUES ($1, $2, $3, $4, $5, $6, $7) RETURNING created_at`,
+     VALUES ($1, $2, $3, $4, $5, $6, $7) RETURNING id::text AS id, created_at`,
     [input.requestId, input.text, upload?.bytes ?? null, upload?.originalName ?? null, upload?.mediaType ?? null, upload?.size ?? null, upload?.sha256 ?? null],
   );
   const key = { form: row.form, rowId: row.id };
@@ -149,11 +181,29 @@ export async function respondToRequest(
   }
   await enqueueWebhookEvent(tx, { submissionId: row.id, type: 'application.information_received', status, previousStatus: row.status });
   const assignee = await assigneeOf(tx, row.id);
-  if (assignee) await enqueueEmail(tx, { ...composeResponseNotice(assignee, reference, input.siteOrigin), purpose: 'information-response-notice' }, input.keys);
   await recordAudit(tx, { actor: APPLICANT_ACTOR, action: 'applicant-respond', target: reference });
+  let version = Number(row.version);
+  if (plan?.status === 'changed') {
+    version = await storeVersion(tx, { submissionId: row.id, responseId: stored!.id, payload: plan.payload });
+    const changed = labelsOf(row.form, plan.changed);
+    await enqueueWebhookEvent(tx, { submissionId: row.id, type: 'application.revised', status, previousStatus: status });
+    if (assignee) await enqueueEmail(tx, { ...composeRevisionNotice(assignee, reference, version, changed, input.siteOrigin), purpose: 'revision-notice' }, input.keys);
+    const revised = { form: row.form, id: row.id, payload: plan.payload, createdAt: new Date(row.created_at) };
+    await enqueueEmail(tx, { ...composeRevisionCopy(revised, version, changed), purpose: 'revision-copy' }, input.keys);
+    // The target names the version, never an answer.
+    await recordAudit(tx, { actor: APPLICANT_ACTOR, action: 'applicant-revise', target: `${reference} versión ${version}` });
+  } else if (assignee) {
+    await enqueueEmail(tx, { ...composeResponseNotice(assignee, reference, input.siteOrigin), purpose: 'information-response-notice' }, input.keys);
+  }
   return {
     status: 'created',
-    created: { response: { text: input.text, fileName: upload?.originalName ?? null, at: iso(stored!.created_at) }, status, statusLabel: applicationStatusLabels[status], version: 1, revised: false },
+    created: {
+      response: { text: input.text, fileName: upload?.originalName ?? null, at: iso(stored!.created_at) },
+      status,
+      statusLabel: applicationStatusLabels[status],
+      version,
+      revised: plan?.status === 'changed',
+    },
   };
 }
 

@@ -45,8 +45,17 @@ export function composeApplicantLinkEmail(to: string, token: string): ComposedEm
 type Reviewed = StoredApplication & { readonly form: ReviewedForm };
 
 /** The team's question, exactly as previewed and as queued. */
-export function composeQuestionEmail(application: Reviewed, question: string): ComposedEmail {
+/** The answers a request opens for correction, as its email names them: the form's labels, or the whole application. */
+export type OpenedForEmail = { readonly wholeApplication: boolean; readonly labels: readonly string[] };
+
+export function composeQuestionEmail(application: Reviewed, question: string, openedAnswers: OpenedForEmail | null = null): ComposedEmail {
   const reference = referenceOf(application.form, application.id);
+  const opened =
+    openedAnswers === null
+      ? []
+      : openedAnswers.wholeApplication
+        ? ['Además, el equipo abrió toda tu solicitud para que la corrijas: la verás con lo que enviaste, lista para cambiar lo que haga falta.', '']
+        : ['Además, el equipo abrió estas respuestas de tu solicitud para que las corrijas:', ...openedAnswers.labels.map((label) => `- ${label}`), ''];
   return {
     to: applicantAddressOf(application),
     subject: `El equipo necesita más información sobre tu ${requestTo(application.form)} (${reference})`,
@@ -57,6 +66,7 @@ export function composeQuestionEmail(application: Reviewed, question: string): C
       '',
       question.trim(),
       '',
+      ...opened,
       `Número de referencia: ${reference}`,
       '',
       `Para responder, entra en ${applicantPortalUrl()} con este mismo correo: te enviaremos un enlace para abrir tu solicitud, donde podrás escribir tu respuesta y adjuntar un archivo (no respondas a este correo). Mientras tanto, tu solicitud queda en «Información solicitada».`,
@@ -77,6 +87,45 @@ export function composeResponseNotice(to: string, reference: string, siteOrigin:
       '',
       `Para leer la respuesta: ${siteOrigin}/equipo/solicitud/?id=${reference}`,
       '',
+    ].join('\n'),
+  };
+}
+
+/** To the assigned member: the applicant answered with a correction, version `version` (the changed answers by label, never their values). */
+export function composeRevisionNotice(to: string, reference: string, version: number, changedLabels: readonly string[], siteOrigin: string): ComposedEmail {
+  return {
+    to,
+    subject: `La persona solicitante corrigió su solicitud (${reference}, versión ${version})`,
+    text: [
+      `La persona que envió la solicitud ${reference} respondió a la pregunta del equipo y corrigió estas respuestas:`,
+      ...changedLabels.map((label) => `- ${label}`),
+      '',
+      `La solicitud está ahora en su versión ${version} y volvió a «En revisión». Los puntajes dados sobre una versión anterior quedan marcados como tales hasta que su revisor los confirme o los cambie.`,
+      '',
+      `Para ver los cambios: ${siteOrigin}/equipo/solicitud/?id=${reference}`,
+      '',
+    ].join('\n'),
+  };
+}
+
+/** The applicant's copy of their correction: which answers changed and the version the team now reads (the values stay in the portal). */
+export function composeRevisionCopy(application: Reviewed, version: number, changedLabels: readonly string[]): ComposedEmail {
+  const reference = referenceOf(application.form, application.id);
+  return {
+    to: applicantAddressOf(application),
+    subject: `Recibimos la corrección de tu ${requestTo(application.form)} (${reference}, versión ${version})`,
+    text: [
+      greeting(application.payload),
+      '',
+      `Recibimos tu respuesta y la corrección de tu ${requestTo(application.form)}. Cambiaste:`,
+      ...changedLabels.map((label) => `- ${label}`),
+      '',
+      `El equipo revisa ahora la versión ${version} de tu solicitud; la versión anterior queda guardada. Puedes ver tus respuestas tal como quedaron en tu solicitud.`,
+      '',
+      `Número de referencia: ${reference}`,
+      '',
+      ...signature,
+      ...applicantPortalLines(),
     ].join('\n'),
   };
 }

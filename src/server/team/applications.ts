@@ -160,6 +160,8 @@ export type ApplicationDetail = {
   programme: string;
   submittedAt: string;
   sections: Array<{ title: string; answers: Array<{ name: string; label: string; value: string }> }>;
+  /** Applications: the current version's number (migration 23). */
+  version?: number;
   file: { name: string; mediaType: string; size: number } | null;
   /** Grantee finance only: set (and no answers) when the stored payment details could not be decrypted. */
   unreadable?: string;
@@ -202,13 +204,13 @@ export async function readApplication(db: Queryable, key: ApplicationKey, financ
     if (version.payload === null) return { ...head, submittedAt, sections: [], file: null, unreadable: UNREADABLE_PAYMENT_DETAILS };
     return { ...head, submittedAt, sections: answersBySection(key.form, version.payload), file: null };
   }
-  const [row] = await db.query<{ payload: WirePayload; created_at: Date; file_original_name: string | null; file_media_type: string | null; file_size: number | null; file_sha256: string | null }>(
-    'SELECT payload, created_at, file_original_name, file_media_type, file_size, file_sha256 FROM submissions WHERE id = $1 AND form = $2',
+  const [row] = await db.query<{ payload: WirePayload; created_at: Date; file_original_name: string | null; file_media_type: string | null; file_size: number | null; file_sha256: string | null; version: number }>(
+    'SELECT payload, created_at, file_original_name, file_media_type, file_size, file_sha256, version FROM submissions WHERE id = $1 AND form = $2',
     [key.rowId, key.form],
   );
   if (!row) return null;
   const file = row.file_sha256 && row.file_media_type ? { name: row.file_original_name ?? 'unnamed', mediaType: row.file_media_type, size: row.file_size ?? 0 } : null;
-  return { ...head, submittedAt: new Date(row.created_at).toISOString(), sections: answersBySection(key.form, row.payload), file };
+  return { ...head, submittedAt: new Date(row.created_at).toISOString(), sections: answersBySection(key.form, row.payload), version: Number(row.version), file };
 }
 
 export type Proposal = { readonly bytes: Buffer; readonly mediaType: string; readonly downloadName: string };

@@ -1,17 +1,24 @@
 import type { FastifyRequest } from 'fastify';
 import { ApplicantApplicationDetail, ApplicantApplicationList, InformationResponseCreated, ReferenceParams, RequestParams, RESPONSE_TEXT_MAX, SatisfactionAnswer, SatisfactionBody, StatusReply, WithdrawBody } from '../../../api/contracts/applicant';
+import { CORRECTIONS_PART, CorrectionRefused, type CorrectionValues } from '../../../api/contracts/revisions';
 import type { StoredFile } from '../../storage/files';
+import { CORRECTION_MESSAGES, parseCorrections } from '../corrections';
 import { listOwnApplications, rateProcess, readOwnApplication, respondToRequest, withdrawApplication } from '../service';
 import { checkedUpload, PartsRefused, readTextAndFile, type TextAndFile } from './parts';
-import { APPLICANT_MESSAGES, emailOf, JSON_BODY_LIMIT, RESPONSE_BODY_LIMIT, send, signedIn, type ApplicantResource } from './shared';
+import { APPLICANT_MESSAGES, CORRECTIONS_MAX_BYTES, emailOf, JSON_BODY_LIMIT, RESPONSE_BODY_LIMIT, send, signedIn, type ApplicantResource } from './shared';
 
-/** The answer's parts: the text (1..RESPONSE_TEXT_MAX characters) and at most one file. */
-const RESPONSE_PARTS = ['text'] as const;
-async function readResponseParts(request: FastifyRequest): Promise<{ text: string; file: TextAndFile<'text'>['file'] }> {
-  const { fields, file } = await readTextAndFile(request, { fields: RESPONSE_PARTS, textMaxBytes: RESPONSE_TEXT_MAX * 3, badForm: APPLICANT_MESSAGES.badForm });
+/** The answer's parts: the text (1..RESPONSE_TEXT_MAX characters), at most one file and, optionally, a correction (src/api/contracts/revisions.ts). */
+const RESPONSE_PARTS = ['text', CORRECTIONS_PART] as const;
+type ResponseParts = { text: string; file: TextAndFile<(typeof RESPONSE_PARTS)[number]>['file']; corrections: CorrectionValues | null };
+async function readResponseParts(request: FastifyRequest): Promise<ResponseParts> {
+  const { fields, file } = await readTextAndFile(request, { fields: RESPONSE_PARTS, textMaxBytes: CORRECTIONS_MAX_BYTES, badForm: APPLICANT_MESSAGES.badForm });
   const { text } = fields;
   if (text === undefined || text.trim() === '' || text.length > RESPONSE_TEXT_MAX) throw new PartsRefused(400, APPLICANT_MESSAGES.badText);
-  return { text, file };
+  const raw = fields[CORRECTIONS_PART];
+  if (raw === undefined) return { text, file, corrections: null };
+  const corrections = raw.length <= CORRECTIONS_MAX_BYTES ? parseCorrections(raw) : null;
+  if (corrections === null) throw new PartsRefused(400, CORRECTION_MESSAGES.unreadable);
+  return { text, file, corrections };
 }
 
 /** The applicant's applications: the list, one application, an answer to a question, withdrawal and the rating. */
@@ -27,9 +34,9 @@ export const applicationRoutes: ApplicantResource = async (api, options) => {
 
   api.post(
     '/applications/:reference/requests/:requestId/response',
-    { bodyLimit: RESPONSE_BODY_LIMIT, config: { ...signedIn, applicantBody: 'multipart', textParts: RESPONSE_PARTS }, schema: { params: RequestParams, response: { 201: InformationResponseCreated } } },
+    { bodyLimit: RESPONSE_BODY_LIMIT, config: { ...signedIn, applicantBody: 'multipart', textParts: RESPONSE_PARTS }, schema: { params: RequestParams, response: { 201: InformationResponseCreated, 400: CorrectionRefused } } },
     async (request, reply) => {
-      let parts: Awaited<ReturnType<typeof readResponseParts>>;
+      let parts: ResponseParts;
       let upload: StoredFile | null;
       try {
         parts = await readResponseParts(request);
@@ -39,10 +46,12 @@ export const applicationRoutes: ApplicantResource = async (api, options) => {
         throw error;
       }
       const outcome = await database.transaction((tx) =>
-        respondToRequest(tx, { email: emailOf(request), ...request.params, text: parts.text, upload, siteOrigin: config.siteOrigin, keys: financeKeys }),
+        respondToRequest(tx, { email: emailOf(request), ...request.params, text: parts.text, upload, corrections: parts.corrections, siteOrigin: config.siteOrigin, keys: financeKeys }),
       );
       if (outcome.status === 'not-found') return send(reply, 404, APPLICANT_MESSAGES.notFound);
       if (outcome.status === 'settled') return send(reply, 409, APPLICANT_MESSAGES.cannotRespond);
+      // A correction the form's rules refuse carries each field's message too (CorrectionRefused).
+      if (outcome.status === 'refused') return reply.code(400).send(outcome.body);
       return reply.code(201).send(outcome.created);
     },
   );

@@ -8,6 +8,10 @@ import { groupThousands } from '../../../lib/groupThousands';
 import { apiError } from '../../http';
 import type { Database } from '../../storage/database';
 import { LINK_VALID_MINUTES } from '../../../lib/applicantLinks';
+import { REVIEWED_PROGRAMMES } from '../../../config/programmes';
+import { formDefinitions } from '../../../forms/definitions';
+import { correctableFields } from '../../../forms/definitions/corrections';
+import { bodyLimit } from '../../formRoutes';
 
 /** What every resource of the applicant API is given (src/server/applicant/routes/index.ts registers them). */
 export type ApplicantRouteOptions = { readonly database: Database; readonly config: ServerConfig; readonly financeKeys: FinanceKeyring };
@@ -35,13 +39,20 @@ export const APPLICANT_MESSAGES = {
   badText: `Escribe tu respuesta: entre 1 y ${groupThousands(RESPONSE_TEXT_MAX, '.')} caracteres.`,
   fileTooLarge: 'El archivo no puede superar 4 MB.',
   badFileType: 'El archivo debe ser PDF, PNG, JPEG, GIF, WebP, un documento de oficina (docx, xlsx, pptx, odt, ods, odp) o texto plano.',
-  badForm: 'Envía solo la respuesta (text) y, si quieres, un archivo (file).',
+  badForm: 'Envía solo la respuesta (text) y, si quieres, un archivo (file) y tu corrección (corrections).',
   erasureRequested: `Recibimos tu pedido de borrar tus datos. El equipo tiene ${ERASURE_DEADLINE_DAYS} días para atenderlo.`,
 } as const;
 
 export const JSON_BODY_LIMIT = 8 * 1024;
-/** The answer at its longest (3 bytes of UTF-8 a character), the file and the multipart framing. */
-export const RESPONSE_BODY_LIMIT = RESPONSE_TEXT_MAX * 3 + RESPONSE_FILE_MAX_BYTES + 8 * 1024;
+/**
+ * The largest correction part (src/api/contracts/revisions.ts): JSON of every correctable answer of the largest
+ * reviewed form at its caps, counted as the public form's JSON body is (formRoutes.ts bodyLimit).
+ */
+export const CORRECTIONS_MAX_BYTES = Math.max(
+  ...REVIEWED_PROGRAMMES.map((form) => bodyLimit({ ...formDefinitions[form], fields: correctableFields(formDefinitions[form]) }, 'json')),
+);
+/** The answer at its longest (3 bytes of UTF-8 a character), the file, a correction and the multipart framing. */
+export const RESPONSE_BODY_LIMIT = RESPONSE_TEXT_MAX * 3 + RESPONSE_FILE_MAX_BYTES + CORRECTIONS_MAX_BYTES + 8 * 1024;
 
 export const send = (reply: FastifyReply, status: number, message: string): FastifyReply => reply.code(status).send(apiError(message));
 

@@ -16,7 +16,9 @@ import { seesPaymentDetails } from '../roles';
 import { withheldFrom } from '../scoring/access';
 import { readScoring } from '../scoring/store';
 import { paymentDetailsOf } from './finance';
-import { getOptions, MESSAGES, readableForms, readableKey, send, sessionOf, type TeamResource } from './shared';
+import { getOptions, MESSAGES, readableForms, readableKey, reviewedKey, send, sessionOf, type TeamResource } from './shared';
+import { ApplicationVersions } from '../../../api/contracts/revisions';
+import { readApplicationVersions } from '../../applicant/corrections';
 
 /** The inbox (every member reads it; grantee finance, i.e. payment details, only the finance role), one application, its file, the CSV export. */
 
@@ -124,6 +126,20 @@ export const applicationRoutes: TeamResource = async (team, options) => {
     if (!key || !proposal) return send(reply, 404, MESSAGES.notFound);
     await recordAudit(database, { actor: session.email, action: 'download-file', target: proposal.downloadName });
     return reply.type(proposal.mediaType).header('content-disposition', `attachment; filename="${proposal.downloadName}"`).send(proposal.bytes);
+  });
+
+  // "Cambios": every version of an application and what each changed (src/api/contracts/revisions.ts). Every member who reads the
+  // application reads them (an assigned member who has not declared, or is recused, is held back by withheldApplications), blind where the detail is.
+  team.get('/applications/:id/versions', { ...getOptions('member'), schema: { params: ReferenceParams, response: { 200: ApplicationVersions } } }, async (request, reply) => {
+    const session = sessionOf(request);
+    const key = reviewedKey(request);
+    const [head] = key
+      ? await database.query<{ status: ApplicationStatus; round_id: string | null }>('SELECT status, round_id::text AS round_id FROM submissions WHERE id = $1 AND form = $2', [key.rowId, key.form])
+      : [];
+    if (!key || !head) return send(reply, 404, MESSAGES.notFound);
+    const versions = await readApplicationVersions(database, { submissionId: key.rowId, form: key.form, roundId: head.round_id, status: head.status }, await viewerOf(database, session, options.config));
+    await recordAudit(database, { actor: session.email, action: 'view-application', target: `${request.params.id} versiones` });
+    return versions;
   });
 
   team.get('/export', { ...getOptions('member'), schema: { querystring: InboxQuery } }, (request, reply) => exportCsv(request, reply, options));

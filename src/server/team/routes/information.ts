@@ -20,9 +20,10 @@ export const informationRoutes: TeamResource = async (team, options) => {
     { ...postOptions(REVIEWERS), schema: { params: ReferenceParams, body: QuestionBody, response: { 200: QuestionEmailPreview } } },
     async (request, reply) => {
       const key = reviewedKey(request);
-      const preview = key ? await previewQuestion(database, key, request.body.question.trim(), await viewerOf(database, sessionOf(request), config)) : null;
+      const preview = key ? await previewQuestion(database, key, request.body.question.trim(), request.body.openFields, await viewerOf(database, sessionOf(request), config)) : null;
       if (!preview || preview.status === 'not-found') return send(reply, 404, MESSAGES.notFound);
       if (preview.status === 'not-askable') return send(reply, 409, notAskableMessage(preview.current));
+      if (preview.status === 'bad-fields') return send(reply, 400, preview.message);
       return preview.email;
     },
   );
@@ -33,9 +34,10 @@ export const informationRoutes: TeamResource = async (team, options) => {
     async (request, reply) => {
       const key = reviewedKey(request);
       if (!key) return send(reply, 404, MESSAGES.notFound);
-      const outcome = await database.transaction((tx) => sendQuestion(tx, { key, question: request.body.question, actor: actorOf(request), keys: financeKeys }));
+      const outcome = await database.transaction((tx) => sendQuestion(tx, { key, question: request.body.question, openFields: request.body.openFields, actor: actorOf(request), keys: financeKeys }));
       if (outcome.status === 'not-found') return send(reply, 404, MESSAGES.notFound);
       if (outcome.status === 'not-askable') return send(reply, 409, notAskableMessage(outcome.current));
+      if (outcome.status === 'bad-fields') return send(reply, 400, outcome.message);
       return outcome.sent;
     },
   );

@@ -1,5 +1,6 @@
 import type { FastifyReply, FastifyRequest } from 'fastify';
-import { ReferenceParams } from '../../../api/contracts/common';
+import { EmptyBody, ReferenceParams } from '../../../api/contracts/common';
+import { SCORES_CONFIRM_PATH } from '../../../api/contracts/revisions';
 import {
   BAD_CONFLICT_REASON,
   DeclarationBody,
@@ -19,7 +20,7 @@ import { createGrantOrThrow, GRANT_MESSAGES, GrantRefused } from '../../grants/s
 import { parseReference } from '../applications';
 import { ASSIGNERS_AND_DECIDERS, SCORERS } from '../roles';
 import { WITHHELD_MESSAGES, withheldFrom } from '../scoring/access';
-import { assignRoundRobin, decide, declare, SCORING_MESSAGES, setReviewers, submitScores } from '../scoring/store';
+import { assignRoundRobin, confirmScores, decide, declare, SCORING_MESSAGES, setReviewers, submitScores } from '../scoring/store';
 import { actorOf, MESSAGES, postOptions, reviewedKey, send, type TeamResource } from './shared';
 
 /** Scoring: reviewers (one application, or round-robin), declarations of interest, scores, and the decision with a reason. */
@@ -92,6 +93,16 @@ export const scoringRoutes: TeamResource = async (team, { database, config, fina
     const key = reviewedKey(request);
     if (!key) return send(reply, 404, MESSAGES.notFound);
     const outcome = await database.transaction((tx) => submitScores(tx, { key, body: request.body, actor: actorOf(request), config: config.review }));
+    if (outcome.status === 'not-found') return send(reply, 404, MESSAGES.notFound);
+    if (outcome.status === 'refused') return send(reply, outcome.code, outcome.message);
+    return { mine: outcome.mine, aggregate: outcome.aggregate };
+  });
+
+  // A reviewer keeps their scores given on an earlier version (src/api/contracts/revisions.ts).
+  team.post(`/applications/:id/${SCORES_CONFIRM_PATH}`, { ...scorers, schema: { params: ReferenceParams, body: EmptyBody, response: { 200: ScoresResult } } }, async (request, reply) => {
+    const key = reviewedKey(request);
+    if (!key) return send(reply, 404, MESSAGES.notFound);
+    const outcome = await database.transaction((tx) => confirmScores(tx, { key, actor: actorOf(request), config: config.review }));
     if (outcome.status === 'not-found') return send(reply, 404, MESSAGES.notFound);
     if (outcome.status === 'refused') return send(reply, outcome.code, outcome.message);
     return { mine: outcome.mine, aggregate: outcome.aggregate };

@@ -32,6 +32,8 @@ export const SCORING_MESSAGES = {
   alreadyReviewers: 'Ya tiene a todos los revisores elegidos.',
   settled: 'La solicitud ya está cerrada: no se asignan revisores.',
   recusedDecider: 'Declaraste un conflicto de interés con esta solicitud: no puedes decidirla.',
+  nothingToConfirm: 'Todavía no enviaste tus puntajes de esta solicitud: no hay nada que confirmar.',
+  alreadyCurrent: (version: number) => `Tus puntajes ya son sobre la versión actual (versión ${version}).`,
 } as const;
 
 const iso = (value: Date | string): string => new Date(value).toISOString();
@@ -68,8 +70,8 @@ const assignmentOf = (row: AssignmentRow, withReason: boolean): ReviewerAssignme
 
 /** Every submitted review of a submission, scores in rubric order (criteria the rubric no longer has last). */
 async function reviewsOf(db: Queryable, submissionId: string, order: readonly string[]): Promise<ReviewerScores[]> {
-  const verdicts = await db.query<{ member_id: string; email: string; recommendation: ReviewerScores['recommendation']; total: string; submitted_at: Date; updated_at: Date }>(
-    `SELECT v.member_id::text AS member_id, m.email, v.recommendation, v.total::text AS total, v.submitted_at, v.updated_at
+  const verdicts = await db.query<{ member_id: string; email: string; recommendation: ReviewerScores['recommendation']; total: string; submitted_at: Date; updated_at: Date; version: number }>(
+    `SELECT v.member_id::text AS member_id, m.email, v.recommendation, v.total::text AS total, v.submitted_at, v.updated_at, v.version
      FROM review_verdicts v JOIN team_members m ON m.id = v.member_id WHERE v.submission_id = $1 ORDER BY v.submitted_at, v.member_id`,
     [submissionId],
   );
@@ -88,7 +90,7 @@ async function reviewsOf(db: Queryable, submissionId: string, order: readonly st
     total: Number(verdict.total),
     submittedAt: iso(verdict.submitted_at),
     updatedAt: iso(verdict.updated_at),
-    version: 1,
+    version: Number(verdict.version),
   }));
 }
 
@@ -169,9 +171,14 @@ export async function readScoring(db: Queryable, key: ApplicationKey, status: Ap
 
 /** Locks a reviewed submission's row; its status, or null when there is none. */
 async function lockSubmission(tx: Queryable, key: ApplicationKey): Promise<ApplicationStatus | null> {
+  return (await lockedHead(tx, key))?.status ?? null;
+}
+
+/** Locks a reviewed submission's row; its status and current version (migration 23), or null when there is none. */
+async function lockedHead(tx: Queryable, key: ApplicationKey): Promise<{ status: ApplicationStatus; version: number } | null> {
   if (!isReviewedForm(key.form)) return null;
-  const [row] = await tx.query<{ status: ApplicationStatus }>('SELECT status FROM submissions WHERE id = $1 AND form = $2 FOR UPDATE', [key.rowId, key.form]);
-  return row?.status ?? null;
+  const [row] = await tx.query<{ status: ApplicationStatus; version: number }>('SELECT status, version FROM submissions WHERE id = $1 AND form = $2 FOR UPDATE', [key.rowId, key.form]);
+  return row ? { status: row.status, version: Number(row.version) } : null;
 }
 
 export type ReviewersOutcome =
@@ -319,16 +326,26 @@ function checkScores(criteria: ReadonlyArray<{ key: string; label: string }>, bo
  * programme's rubric once, and a recommendation; refused once the application is decided. Audited
  * `submit-scores` the first time and `change-scores` after.
  */
-export async function submitScores(tx: Queryable, input: { readonly key: ApplicationKey; readonly body: ScoresBody; readonly actor: Actor; readonly config: ReviewConfig }): Promise<ScoresOutcome> {
-  const { key, body, actor, config } = input;
+type Scorable = { readonly review: NonNullable<Awaited<ReturnType<typeof reviewOfApplication>>>; readonly version: number; readonly standing: Awaited<ReturnType<typeof standingOf>> };
+
+/** The application locked, if the actor may score it now; the refusal otherwise. */
+async function scorable(tx: Queryable, key: ApplicationKey, actor: Actor, config: ReviewConfig): Promise<Scorable | Exclude<ScoresOutcome, { status: 'scored' }>> {
   const review = isReviewedForm(key.form) ? await reviewOfApplication(tx, key.rowId, config) : null;
-  const status = review ? await lockSubmission(tx, key) : null;
-  if (!review || status === null) return { status: 'not-found' };
+  const head = review ? await lockedHead(tx, key) : null;
+  if (!review || head === null) return { status: 'not-found' };
   const standing = await standingOf(tx, key.rowId, actor.memberId);
   if (!standing.assigned) return { status: 'refused', code: 403, message: SCORING_MESSAGES.notAssigned };
   if (standing.declaration === 'conflict') return { status: 'refused', code: 403, message: SCORING_MESSAGES.recused };
   if (standing.declaration === null) return { status: 'refused', code: 403, message: SCORING_MESSAGES.undeclared };
-  if (!mayScore(standing, status)) return { status: 'refused', code: 409, message: SCORING_MESSAGES.decided };
+  if (!mayScore(standing, head.status)) return { status: 'refused', code: 409, message: SCORING_MESSAGES.decided };
+  return { review, version: head.version, standing };
+}
+
+export async function submitScores(tx: Queryable, input: { readonly key: ApplicationKey; readonly body: ScoresBody; readonly actor: Actor; readonly config: ReviewConfig }): Promise<ScoresOutcome> {
+  const { key, body, actor, config } = input;
+  const allowed = await scorable(tx, key, actor, config);
+  if ('status' in allowed) return allowed;
+  const { review, standing } = allowed;
   const scores = checkScores(review.criteria, body);
   if (typeof scores === 'string') return { status: 'refused', code: 400, message: scores };
   const total = reviewerTotal(review.criteria, Object.fromEntries([...scores].map(([criterion, entry]) => [criterion, entry.score])));
@@ -337,14 +354,32 @@ export async function submitScores(tx: Queryable, input: { readonly key: Applica
     await tx.query('INSERT INTO review_scores (submission_id, member_id, criterion, score, comment) VALUES ($1, $2, $3, $4, $5)', [key.rowId, actor.memberId, criterion, entry.score, entry.comment]);
   }
   await tx.query(
-    `INSERT INTO review_verdicts (submission_id, member_id, recommendation, total) VALUES ($1, $2, $3, $4)
-     ON CONFLICT (submission_id, member_id) DO UPDATE SET recommendation = EXCLUDED.recommendation, total = EXCLUDED.total, updated_at = now()`,
-    [key.rowId, actor.memberId, body.recommendation, total],
+    `INSERT INTO review_verdicts (submission_id, member_id, recommendation, total, version) VALUES ($1, $2, $3, $4, $5)
+     ON CONFLICT (submission_id, member_id) DO UPDATE SET recommendation = EXCLUDED.recommendation, total = EXCLUDED.total, version = EXCLUDED.version, updated_at = now()`,
+    [key.rowId, actor.memberId, body.recommendation, total, allowed.version],
   );
   const aggregate = await refreshAggregate(tx, key.rowId, config);
   await recordAudit(tx, { actor: actor.email, action: standing.submitted ? 'change-scores' : 'submit-scores', target: referenceOf(key.form, key.rowId) });
   const mine = (await reviewsOf(tx, key.rowId, review.criteria.map((criterion) => criterion.key))).find((entry) => entry.member.id === actor.memberId)!;
   return { status: 'scored', mine, aggregate };
+}
+
+/**
+ * A reviewer keeps the scores they gave on an earlier version of the application (issue 52): the scores, the
+ * recommendation and their dates stay as they are, now marked with the current version. Audited `confirm-scores`
+ * with the reference and the version.
+ */
+export async function confirmScores(tx: Queryable, input: { readonly key: ApplicationKey; readonly actor: Actor; readonly config: ReviewConfig }): Promise<ScoresOutcome> {
+  const { key, actor, config } = input;
+  const allowed = await scorable(tx, key, actor, config);
+  if ('status' in allowed) return allowed;
+  const [verdict] = await tx.query<{ version: number }>('SELECT version FROM review_verdicts WHERE submission_id = $1 AND member_id = $2', [key.rowId, actor.memberId]);
+  if (!verdict) return { status: 'refused', code: 409, message: SCORING_MESSAGES.nothingToConfirm };
+  if (Number(verdict.version) === allowed.version) return { status: 'refused', code: 409, message: SCORING_MESSAGES.alreadyCurrent(allowed.version) };
+  await tx.query('UPDATE review_verdicts SET version = $3 WHERE submission_id = $1 AND member_id = $2', [key.rowId, actor.memberId, allowed.version]);
+  await recordAudit(tx, { actor: actor.email, action: 'confirm-scores', target: `${referenceOf(key.form, key.rowId)} versión ${allowed.version}` });
+  const mine = (await reviewsOf(tx, key.rowId, allowed.review.criteria.map((criterion) => criterion.key))).find((entry) => entry.member.id === actor.memberId)!;
+  return { status: 'scored', mine, aggregate: await readAggregate(tx, key.rowId) };
 }
 
 /* ---------- Deciding ---------- */
