@@ -22,8 +22,9 @@ import { ActionNotice, Notice, LoadFailure } from './Notice';
 import styles from './team.module.css';
 
 /**
- * Every answer under its form label, section by section in the form's order: the server reads the
- * form definitions and sends the answers labelled, so the definitions stay their one description.
+ * Every answer of the current version under its form label, section by section in the form's order
+ * (the server reads the form definitions and sends the answers labelled, so the definitions stay
+ * their one description), after the version and its "Cambios".
  */
 function Answers({ application }: { application: ApplicationDetail }) {
   return (
@@ -53,6 +54,7 @@ function Answers({ application }: { application: ApplicationDetail }) {
       ) : (
         <p className={styles.muted}>Esta solicitud no trae archivo adjunto.</p>
       )}
+      <VersionsAndChanges application={application} />
       {application.sections.map((section, index) => (
         <section key={section.title} className={styles.section} aria-labelledby={`seccion-${index}`}>
           <h2 id={`seccion-${index}`} className={styles.subtitle}>
@@ -89,7 +91,6 @@ function ApplicationWithReview({ application, member, refresh }: { application: 
       <div className={styles.answersColumn}>
         <GrantSection application={application} member={member} />
         <ApplicantQuestions application={application} />
-        <VersionsAndChanges application={application} />
         <Answers application={application} />
         {member.role === 'finance' && application.paymentDetails ? <PaymentDetails versions={application.paymentDetails} /> : null}
       </div>

@@ -28,7 +28,7 @@ function EarlierVersionScores({ reference, mine, current, canScore, onChanged }:
       {earlier ? (
         <div className={styles.earlierVersion}>
           <p>
-            <strong>Tu puntaje: {scoredOnVersion(mine.version)}.</strong> La solicitud va por la versión {current}: revisa «Cambios» junto a las respuestas
+            <strong>Tu puntaje: {scoredOnVersion(mine.version)}.</strong> La solicitud va por la versión {current}: revisa los <a href="#cambios">Cambios</a> junto a las respuestas
             {canScore ? ' y confirma tu puntaje tal como está o cámbialo abajo.' : '.'}
           </p>
           {canScore ? (

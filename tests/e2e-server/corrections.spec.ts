@@ -114,10 +114,14 @@ test('a correction asked for, sent and compared: the chooser, the applicant’s 
     await gotoHydrated(reviewer, detailUrl);
     await reviewer.getByRole('radio', { name: 'Sin conflicto' }).check();
     await reviewer.getByRole('button', { name: 'Enviar la declaración' }).click();
+    await expect(reviewer.getByText('Registramos que no tienes conflicto de interés. Ya puedes leer la solicitud y puntuarla.')).toBeFocused();
     const panel = reviewer.getByRole('region', { name: 'Puntaje' });
     const form = panel.getByRole('form', { name: 'Tu puntaje' });
     const criteria = form.getByRole('group').filter({ hasNot: reviewer.getByRole('radio', { name: 'Aprobar' }) });
-    for (let index = 0; index < (await criteria.count()); index += 1) await criteria.nth(index).getByRole('radio', { name: /^3 · / }).check();
+    await expect(criteria.first()).toBeVisible();
+    const count = await criteria.count();
+    expect(count).toBeGreaterThan(1);
+    for (let index = 0; index < count; index += 1) await criteria.nth(index).getByRole('radio', { name: /^3 · / }).check();
     await form.getByRole('radio', { name: 'Aprobar' }).check();
     await panel.getByRole('button', { name: 'Enviar mi puntaje' }).click();
     await expect(panel.getByText('Enviamos tu puntaje. Ahora ves los de las demás personas.')).toBeFocused();

@@ -181,6 +181,8 @@ describe('scores given on an earlier version', () => {
     const { user, loads } = openWith(reviewer, scoredDetail(1, [rosa]), scoredDetail(2, [rosa]));
     const panel = await screen.findByRole('region', { name: 'Puntaje' });
     expect(panel).toHaveTextContent('Tu puntaje: puntuado sobre la versión 1. La solicitud va por la versión 2');
+    expect(within(panel).getByRole('link', { name: 'Cambios' })).toHaveAttribute('href', '#cambios');
+    expect(document.getElementById('cambios')).toHaveTextContent('Cambios');
     expect(within(panel).getByRole('article', { name: 'rosa@ejemplo.org' })).toHaveTextContent('puntuado sobre la versión 1');
     // Changing them stays possible: the form keeps the scores given.
     expect(within(panel).getByRole('button', { name: 'Guardar los cambios' })).toBeVisible();
