@@ -8,6 +8,7 @@ import type {
   ApplicantApplicationDetail,
   ApplicantApplicationList,
   ApplicantSession,
+  ApplicationPrefill,
   ErasureRequested,
   InformationResponseCreated,
   InformationResponseParts,
@@ -22,7 +23,7 @@ import { saveDownload } from '@/lib/download';
 import { postMultipart, type SendOptions } from './client';
 import { ApiError, messageOf, requestJson } from './json';
 
-export type { ApplicantApplicationDetail, ApplicantApplicationList, ApplicantGrant, InformationResponseCreated };
+export type { ApplicantApplicationDetail, ApplicantApplicationList, ApplicantGrant, ApplicationPrefill, InformationResponseCreated };
 
 /** The parts of a progress report on a milestone: its text, the links (one a line) and an optional file. */
 export type ReportParts = { text: string; links: string[]; file?: File };
@@ -65,6 +66,7 @@ export const applicantPaths = {
   withdraw: (reference: string) => `${application(reference)}/withdraw`,
   satisfaction: (reference: string) => `${application(reference)}/satisfaction`,
   grant: (reference: string) => `${application(reference)}/grant`,
+  prefill: (reference: string) => `${application(reference)}/prefill`,
   report: (reference: string, milestoneId: string) => `${application(reference)}/grant/milestones/${encodeURIComponent(milestoneId)}/reports`,
   reportFile: (reference: string, milestoneId: string, version: number) => `${application(reference)}/grant/milestones/${encodeURIComponent(milestoneId)}/reports/${version}/file`,
   data: `${BASE}/data`,
@@ -88,6 +90,8 @@ export const applicantApi = {
   me: () => request<ApplicantSession>('GET', applicantPaths.me),
   applications: () => request<ApplicantApplicationList>('GET', applicantPaths.applications),
   application: (reference: string) => request<ApplicantApplicationDetail>('GET', applicantPaths.application(reference)),
+  /** The answers of a rejected or withdrawn application, to fill the programme's public form again (404 not theirs, 409 not settled). */
+  prefill: (reference: string) => request<ApplicationPrefill>('GET', applicantPaths.prefill(reference)),
   withdraw: (reference: string, body: WithdrawBody) => request<StatusReply>('POST', applicantPaths.withdraw(reference), body),
   rate: (reference: string, body: SatisfactionBody) => request<SatisfactionAnswer>('POST', applicantPaths.satisfaction(reference), body),
   requestErasure: () => request<ErasureRequested>('POST', applicantPaths.erasureRequest, {}),

@@ -1,6 +1,7 @@
 import { lazy, Suspense, useCallback, useEffect, useState } from 'react';
 import { applicantApi, type ApplicantApplicationDetail, type InformationResponseCreated } from '@/api/applicant';
-import { Button } from '@/components/Button';
+import { Button, ButtonLink } from '@/components/Button';
+import { applyRoutes, REAPPLY_PARAM } from '@/config/routes';
 import { useHydrated } from '@/forms/kit/useHydrated';
 import { classNames } from '@/lib/classNames';
 import { formatDate, formatDateTime } from './format';
@@ -165,6 +166,27 @@ function Overview({ application }: { application: Detail }) {
 }
 
 /**
+ * A rejected or withdrawn application, while its programme takes applications: a new one starts from it. The public
+ * form opens filled with these answers; nothing is sent until the applicant presses its submit button.
+ */
+function Reapply({ application }: { application: Detail }) {
+  if (!application.canReapply) return null;
+  return (
+    <section className={classNames(styles.panel, styles.noPrint)} aria-labelledby="volver-a-solicitar">
+      <h2 id="volver-a-solicitar">Volver a solicitar</h2>
+      <p>
+        La convocatoria de {application.programme} recibe solicitudes. Puedes empezar una solicitud nueva desde esta: el formulario se abre con tus
+        respuestas, cambias lo que quieras y la envías tú; no se envía nada hasta que presiones el botón de envío. Los archivos no se copian: si
+        quieres adjuntar uno, elígelo de nuevo. La nueva solicitud tendrá su propia referencia y el equipo verá que viene de {application.reference}.
+      </p>
+      <ButtonLink variant="solid" size="small" href={`${applyRoutes[application.form]}?${REAPPLY_PARAM}=${encodeURIComponent(application.reference)}`}>
+        Volver a solicitar
+      </ButtonLink>
+    </section>
+  );
+}
+
+/**
  * The grant's view is only for grantees, and only once the API has answered: it loads in its own
  * chunk, fetched beside the grant's request, so it adds nothing to the page's First Load JS.
  */
@@ -234,6 +256,7 @@ export function ApplicationDetailView() {
       {application.state === 'ready' ? (
         <>
           <Overview application={application.data} />
+          <Reapply application={application.data} />
           <Grant application={application.data} />
           <Questions application={application.data} onAnswered={after(ANSWERED)} onCorrected={(created) => after(created.revised ? correctedText(created.version) : ANSWERED)()} />
           <Suspense fallback={null}>

@@ -28,3 +28,15 @@ export const routes = {
   consultantNfts: '/cursos/blockchain-consultant/nfts-y-metaversos/',
   consultantEnrolment: '/cursos/blockchain-consultant/inscripcion/',
 } as const;
+
+/** Each programme's public apply page: where "Volver a solicitar" opens the form prefilled (`?desde=<reference>`). */
+export const applyRoutes = {
+  'project-grants': routes.projectGrantsApply,
+  'small-grants': routes.smallGrantsApply,
+  'academic-grants': routes.academicGrantsApply,
+  'devcon-grants': routes.devconGrantsApply,
+  'office-hours': routes.officeHoursApply,
+} as const;
+
+/** The apply page's query parameter, and the form endpoint's, that names the earlier application a new one starts from. */
+export const REAPPLY_PARAM = 'desde';

@@ -24,7 +24,18 @@ function PaymentReview(values: FormValues) {
   );
 }
 
-/** Grantee finance: no draft, no captcha; a review step; a 404 means an unknown security ID. */
+/** Why this form, alone of the six, keeps no draft (docs/operating.md, "Drafts in the browser"). */
+export const NO_DRAFT_NOTE =
+  'This form keeps no draft in this browser: bank details, wallet addresses and your security ID are never saved on this device, where anyone who uses it after you could read them. If you leave the page before sending, type them again.';
+
+/** Grantee finance: no draft (said above the form), no captcha; a review step; a 404 means an unknown security ID. */
 export default function GranteeFinanceForm() {
-  return <ApplicationForm definition={granteeFinance} review={PaymentReview} failureMessage={(status) => (status === 404 ? UNKNOWN_SECURITY_ID_MESSAGE : undefined)} />;
+  return (
+    <>
+      <p lang="en" className={styles.noDraft}>
+        {NO_DRAFT_NOTE}
+      </p>
+      <ApplicationForm definition={granteeFinance} review={PaymentReview} failureMessage={(status) => (status === 404 ? UNKNOWN_SECURITY_ID_MESSAGE : undefined)} />
+    </>
+  );
 }

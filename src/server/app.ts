@@ -229,7 +229,7 @@ export async function buildApp(deps: AppDependencies): Promise<FastifyInstance> 
   });
   registerNewsletterRoutes(app, { database, rateLimitPerMinute: config.rateLimitPerMinute, keys: financeKeys });
   await app.register(teamRoutes, { prefix: '/api/team', database, config, financeKeys, now });
-  await app.register(applicantRoutes, { prefix: '/api/applicant', database, config, financeKeys });
+  await app.register(applicantRoutes, { prefix: '/api/applicant', database, config, financeKeys, now });
 
   serveStaticSite(app, config, pagePoliciesOf(config, csp));
   return app;

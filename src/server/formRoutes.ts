@@ -12,6 +12,10 @@ import { apiError, fieldErrorList, NOT_UTF8_MESSAGE, requireMediaType } from './
 import type { Database } from './storage/database';
 import { describeUpload } from './uploads';
 import { RoundRefusal } from './rounds/accept';
+import { REAPPLY_MESSAGES } from '../api/contracts/applicant';
+import { REAPPLY_PARAM } from '../config/routes';
+import { ReapplyRefusal, type PreviousApplication } from './applicant/reapply';
+import { applicantSessionOfCookies } from './applicant/sessions';
 
 /**
  * The six form endpoints, mounted from the endpoint table and validated by the same definitions
@@ -128,6 +132,18 @@ function storedPayload(definition: FormDefinition, payload: WirePayload): WirePa
   return Object.fromEntries(Object.entries(payload).filter(([name]) => !dropped.has(name)));
 }
 
+/**
+ * The earlier application a submission names with `?desde=<reference>` (reapplying, src/server/applicant/reapply.ts),
+ * with the applicant's session read from the portal's cookie (path /); undefined when none is named.
+ */
+async function previousApplicationOf(request: FastifyRequest, database: Database): Promise<PreviousApplication | undefined> {
+  const named = (request.query as Record<string, unknown> | undefined)?.[REAPPLY_PARAM];
+  if (named === undefined) return undefined;
+  if (typeof named !== 'string' || named.length === 0 || named.length > 40) throw new ReapplyRefusal(400, REAPPLY_MESSAGES.malformed);
+  const session = await applicantSessionOfCookies(database, request.headers.cookie);
+  return { reference: named, sessionEmail: session?.email ?? null };
+}
+
 export function registerFormRoutes(
   app: FastifyInstance,
   deps: { forms: FormRegistry; database: Database; verifyCaptcha: CaptchaVerifier; rateLimitPerMinute: number; financeRateLimitPerMinute: number; financeKeys: FinanceKeyring; now: () => Date },
@@ -168,14 +184,18 @@ export function registerFormRoutes(
 
       const upload = body.file && sniffed ? describeUpload(body.file.bytes, sniffed, body.file.fileName) : null;
       let id: string;
+      let previous: PreviousApplication | undefined;
       try {
-        id = await receiveApplication(deps.database, { form, endpoint: endpoint.path, payload, upload, now: deps.now() });
+        previous = await previousApplicationOf(request, deps.database);
+        id = await receiveApplication(deps.database, { form, endpoint: endpoint.path, payload, upload, now: deps.now(), previous });
       } catch (error) {
         // The round closed (or filled up) while the body arrived: refused like before it, nothing stored.
         if (error instanceof RoundRefusal) return reply.code(error.statusCode).send(apiError(error.message));
+        // The earlier application it names is not the session's, or may not be sent again: nothing stored.
+        if (error instanceof ReapplyRefusal) return reply.code(error.statusCode).send(apiError(error.message));
         throw error;
       }
-      request.log.info({ form, submission: id, file: upload !== null }, 'submission stored');
+      request.log.info({ form, submission: id, file: upload !== null, reapplied: previous !== undefined }, 'submission stored');
       return reply.code(201).send({ id });
     };
 

@@ -41,6 +41,22 @@ function Answers({ application }: { application: ApplicationDetail }) {
             <strong>Versión:</strong> {application.version}
           </li>
         ) : null}
+        {application.reapplication?.previous ? (
+          <li>
+            <strong>Solicitud anterior:</strong> <a href={teamRoutes.application(application.reapplication.previous)}>{application.reapplication.previous}</a>
+          </li>
+        ) : null}
+        {application.reapplication && application.reapplication.later.length > 0 ? (
+          <li>
+            <strong>{application.reapplication.later.length === 1 ? 'Solicitud nueva' : 'Solicitudes nuevas'}:</strong>{' '}
+            {application.reapplication.later.map((reference, index) => (
+              <span key={reference}>
+                {index > 0 ? ', ' : null}
+                <a href={teamRoutes.application(reference)}>{reference}</a>
+              </span>
+            ))}
+          </li>
+        ) : null}
       </ul>
       {application.file ? (
         <div className={styles.download}>

@@ -56,7 +56,7 @@ async function draftValue(page: Page, name: string): Promise<string | undefined>
     for (let index = 0; index < localStorage.length; index += 1) {
       const key = localStorage.key(index) ?? '';
       if (!key.startsWith('borrador:')) continue;
-      const draft = JSON.parse(localStorage.getItem(key) ?? '{}') as Record<string, string>;
+      const draft = (JSON.parse(localStorage.getItem(key) ?? '{}') as { values?: Record<string, string> }).values ?? {};
       if (field in draft) return draft[field];
     }
     return undefined;

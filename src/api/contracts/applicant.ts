@@ -145,6 +145,11 @@ export const ApplicantApplicationDetail = Type.Object({
   canRate: Type.Boolean(),
   /** Payment details sent with a grantee ID: only that a version arrived and when, never the values. */
   paymentDetailsReceived: Type.Array(Type.Object({ at: Type.String() })),
+  /**
+   * Rejected or withdrawn, and a round of the same programme takes applications now: the page offers "Volver a solicitar",
+   * the programme's apply page with `?desde=<reference>` (src/config/routes.ts: applyRoutes, REAPPLY_PARAM).
+   */
+  canReapply: Type.Boolean(),
 });
 export type ApplicantApplicationDetail = Static<typeof ApplicantApplicationDetail>;
 
@@ -191,6 +196,39 @@ export const SatisfactionBody = Type.Object(
   { errorMessage: { required: { rating: RATING_MESSAGE } } },
 );
 export type SatisfactionBody = Static<typeof SatisfactionBody>;
+
+/* ---------- Reapplying ---------- */
+
+/**
+ * GET /api/applicant/applications/:reference/prefill (signed in): the answers of a rejected or withdrawn application of
+ * the session's address, as its form's values (the field names and the texts the public form holds), to fill the
+ * programme's public form. Never the file nor the captcha. 404 (REFERENCE_MESSAGE) for another's reference or a missing
+ * one; 409 (REAPPLY_MESSAGES.notSettled) when the application is neither rejected nor withdrawn. Nothing is sent: the
+ * applicant presses submit on the public form, whose POST then carries `?desde=<reference>` (REAPPLY_PARAM).
+ *
+ * The form endpoints (POST /api/project-grants, …) with `?desde=<reference>` link the new application to that one when
+ * the applicant's session (the same cookie, path /) owns it, it is rejected or withdrawn, it is of the same programme and
+ * the new application's email is the session's; otherwise they answer the ApplicantError below and store nothing:
+ * 401 signedOut, 404 notFound, 409 notSettled / otherProgramme / otherEmail.
+ */
+export const ApplicationPrefill = Type.Object({
+  reference: Type.String(),
+  form: ReviewedForm,
+  values: Type.Record(Type.String(), Type.String()),
+  /** The file sent with it, by name, so the page can say it is not copied; null when none. */
+  fileName: Type.Union([Type.String(), Type.Null()]),
+});
+export type ApplicationPrefill = Static<typeof ApplicationPrefill>;
+
+/** The refusals of a prefill and of a submission naming an earlier application (Spanish: the portal's language). */
+export const REAPPLY_MESSAGES = {
+  signedOut: 'Para volver a solicitar desde tu solicitud anterior, entra antes en Mi solicitud con el enlace que te enviamos. No se guardó nada.',
+  notFound: 'No encontramos esa solicitud anterior entre las tuyas. No se guardó nada.',
+  notSettled: 'Solo puedes volver a solicitar desde una solicitud rechazada o retirada. No se guardó nada.',
+  otherProgramme: 'La solicitud anterior es de otro programa: vuelve a solicitar desde el formulario de su programa. No se guardó nada.',
+  otherEmail: 'El correo de la nueva solicitud debe ser el mismo con que entraste en Mi solicitud. No se guardó nada.',
+  malformed: 'La referencia de la solicitud anterior no es válida. No se guardó nada.',
+} as const;
 
 /* ---------- Own data ---------- */
 

@@ -119,6 +119,11 @@ export const ApplicationDetail = Type.Object({
   scoring: Type.Optional(ScoringPart),
   /** Present and true when blind review hides the identifying answers (and the file's name) from this member. */
   blind: Type.Optional(Type.Boolean()),
+  /**
+   * Reviewed applications: the rejected or withdrawn application this one was sent again from ("Solicitud anterior"),
+   * and those sent again from this one ("Solicitud nueva"), by reference; null and [] when none (migration 24).
+   */
+  reapplication: Type.Optional(Type.Object({ previous: Type.Union([Type.String(), Type.Null()]), later: Type.Array(Type.String()) })),
 });
 export type ApplicationDetail = Static<typeof ApplicationDetail>;
 

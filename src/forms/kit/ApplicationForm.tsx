@@ -8,19 +8,19 @@ import { defaultValues, validateForm, visibleSections } from '@/forms/definition
 import { GENERIC_ERROR_MESSAGE, notify } from '@/lib/notify';
 import { roundContact } from '@/lib/rounds';
 import { CaptchaField } from './CaptchaField';
-import { DraftNotice } from './DraftNotice';
-import { discardDraft, loadDraft, saveDraft } from './draftStorage';
+import { REAPPLY_PARAM } from '@/config/routes';
+import { discardDraft, saveDraft } from './draftStorage';
 import { MissingList } from './MissingList';
 import { PrivacyNotice } from './PrivacyNotice';
 import { RadioField } from './RadioField';
 import { hookFormErrors } from './resolver';
 import { SendProgressBar, useCancellableSend } from './SendProgress';
 import { SelectField } from './SelectField';
+import { StartingPoint } from './StartingPoint';
 import { SubmitButton } from './SubmitButton';
 import { TextField } from './TextField';
 import { UploadField } from './UploadField';
 import { sameList, useFormSelector } from './useFormSelector';
-import { useHydrated } from './useHydrated';
 import styles from './ApplicationForm.module.css';
 
 /** Pause in typing after which the draft is written: often enough to lose nothing, not at every key. */
@@ -104,6 +104,11 @@ function FormBody({ definition, failureMessage, review }: ApplicationFormProps) 
   const hasReviewStep = review !== undefined;
   const captcha = useRef<ReCAPTCHA>(null);
   const draftTimer = useRef<ReturnType<typeof setTimeout>>(undefined);
+  /** The rejected or withdrawn application this one is sent again from (reapplying), once its prefill came: kept with the draft, named by the send. */
+  const previous = useRef<string | null>(null);
+  const onPrevious = useCallback((reference: string) => {
+    previous.current = reference;
+  }, []);
 
   // On every change: the fields the changed one resets go back to their defaults, a review in
   // progress is abandoned, and the draft is written once typing pauses.
@@ -121,7 +126,7 @@ function FormBody({ definition, failureMessage, review }: ApplicationFormProps) 
           }
           if (!definition.saveDraft) return;
           clearTimeout(draftTimer.current);
-          draftTimer.current = setTimeout(() => saveDraft(definition.key, all, defaults), DRAFT_DELAY_MS);
+          draftTimer.current = setTimeout(() => saveDraft(definition.key, all, defaults, previous.current), DRAFT_DELAY_MS);
         },
       }),
     [definition, defaults, form, hasReviewStep],
@@ -150,7 +155,11 @@ function FormBody({ definition, failureMessage, review }: ApplicationFormProps) 
     let cancelled = false;
     try {
       const files: Record<string, File> = fileField && file ? { [fileField.name]: file } : {};
-      answer = await sending.run((options) => sendForm(definition.endpoint(sent), definition.toPayload(sent), files, options));
+      const endpoint = definition.endpoint(sent);
+      const reapplying = previous.current;
+      // Sent again from an earlier application: the server checks the applicant's session owns it and links the two.
+      const target = reapplying ? { ...endpoint, path: `${endpoint.path}?${REAPPLY_PARAM}=${encodeURIComponent(reapplying)}` } : endpoint;
+      answer = await sending.run((options) => sendForm(target, definition.toPayload(sent), files, options));
     } catch (error) {
       cancelled = isCancelled(error);
       if (!cancelled) console.error(`The ${definition.key} application could not be sent`, error);
@@ -168,11 +177,13 @@ function FormBody({ definition, failureMessage, review }: ApplicationFormProps) 
       return;
     }
     if (answer) console.error(`The ${definition.key} application was refused with status ${answer.status}`);
-    const refused = answer?.status === 403 ? refusalMessage(answer.text) : null;
+    // 403: the round closed. Sent again from an earlier application, also the refusals of that link (401, 404, 409, 400).
+    const refusable = answer?.status === 403 || (previous.current !== null && [400, 401, 404, 409].includes(answer?.status ?? 0));
+    const refused = answer && refusable ? refusalMessage(answer.text) : null;
     if (refused) {
       // Every value stays in the form, and in the browser's draft even if typing paused less than DRAFT_DELAY_MS ago.
       clearTimeout(draftTimer.current);
-      if (definition.saveDraft) saveDraft(definition.key, form.getValues(), defaults);
+      if (definition.saveDraft) saveDraft(definition.key, form.getValues(), defaults, previous.current);
       setRefusal(refused);
       return;
     }
@@ -230,7 +241,7 @@ function FormBody({ definition, failureMessage, review }: ApplicationFormProps) 
   return (
     // The forms are English inside Spanish pages: lang tells screen readers to switch voice.
     <form id={definition.elementId} lang="en" noValidate onSubmit={(event) => form.handleSubmit(submitValid)(event)} className={styles.form}>
-      {definition.saveDraft ? <RestoredDraft definition={definition} defaults={defaults} form={form} onDiscard={discardRestoredDraft} /> : null}
+      <StartingPoint definition={definition} defaults={defaults} form={form} onPrevious={onPrevious} onDiscard={discardRestoredDraft} />
       {sections.map(({ section, fields }) => (
         <FormSection key={section.id} section={section} fields={fields} renderField={renderField} />
       ))}
@@ -270,32 +281,6 @@ const FormSection = memo(
   },
   (before, after) => before.section === after.section && before.renderField === after.renderField && sameSections([before], [after]),
 );
-
-/**
- * A draft from an earlier visit, put back after hydration (the exported HTML has none), with the
- * notice that offers to throw it away. Only this part renders again once the page has hydrated.
- */
-function RestoredDraft({ definition, defaults, form, onDiscard }: { definition: FormDefinition; defaults: FormValues; form: Form; onDiscard: () => void }) {
-  const hydrated = useHydrated();
-  const [discarded, setDiscarded] = useState(false);
-  const restored = useMemo(() => {
-    if (!hydrated) return null;
-    const draft = loadDraft(definition.key);
-    return draft && Object.fromEntries(Object.entries(draft).filter(([name]) => Object.hasOwn(defaults, name)));
-  }, [hydrated, definition, defaults]);
-  useEffect(() => {
-    if (restored) form.reset({ ...defaults, ...restored });
-  }, [restored, defaults, form]);
-  if (!restored || discarded) return null;
-  return (
-    <DraftNotice
-      onDiscard={() => {
-        onDiscard();
-        setDiscarded(true);
-      }}
-    />
-  );
-}
 
 /**
  * The submit button, disabled while something is missing or wrong, and the list of what is: the

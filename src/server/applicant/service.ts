@@ -30,6 +30,7 @@ import { enqueueWebhookEvent } from '../webhooks/outbox';
 import { grantNounOf } from '../../lib/grants';
 import { grantProgressOf, nextStepOf, NO_GRANT_PROGRESS } from './nextStep';
 import { forApplicant, readDecisionMessage, readInformationRequests, readSatisfaction } from './read';
+import { canBeSentAgain, programmeTakesApplications } from './reapplyRules';
 
 /**
  * The applicant's side of their applications. An applicant is an email address (the session's);
@@ -92,7 +93,8 @@ export async function listOwnApplications(db: Queryable, email: string): Promise
   return { items: rows.map(summaryOf) };
 }
 
-export async function readOwnApplication(db: Database, email: string, reference: string): Promise<ApplicantApplicationDetail | null> {
+/** `now`: the moment that says whether the programme takes applications ("Volver a solicitar"). */
+export async function readOwnApplication(db: Database, email: string, reference: string, now: Date): Promise<ApplicantApplicationDetail | null> {
   const row = await ownedApplication(db, email, reference);
   if (!row) return null;
   const history = await db.query<{ to_status: ApplicationStatus; created_at: Date }>('SELECT to_status, created_at FROM application_status_history WHERE submission_id = $1 ORDER BY id', [row.id]);
@@ -117,6 +119,7 @@ export async function readOwnApplication(db: Database, email: string, reference:
     satisfaction,
     canRate: isDecisionStatus(row.status) && satisfaction === null,
     paymentDetailsReceived: payments.map((at) => ({ at: iso(at) })),
+    canReapply: canBeSentAgain(row.status) && (await programmeTakesApplications(db, row.form, now)),
   };
 }
 

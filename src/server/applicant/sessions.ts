@@ -1,6 +1,8 @@
 import { randomBytes } from 'node:crypto';
 import type { Queryable } from '../storage/database';
-import { hashToken, newSecretToken } from '../team/tokens';
+import fastifyCookie from '@fastify/cookie';
+import { APPLICANT_COOKIE } from '../../api/contracts/applicant';
+import { hashToken, looksLikeToken, newSecretToken } from '../team/tokens';
 
 /**
  * Applicant sessions, kept in the database like the team's (src/server/team/sessions.ts) but in their
@@ -27,6 +29,12 @@ export async function startApplicantSession(db: Queryable, email: string): Promi
 export async function resumeApplicantSession(db: Queryable, token: string): Promise<ApplicantSession | null> {
   const [row] = await db.query<{ id: string; email: string }>(`UPDATE applicant_sessions SET last_seen_at = now() WHERE token_hash = $1 AND ${STILL_VALID} RETURNING id, email`, [hashToken(token)]);
   return row ?? null;
+}
+
+/** The live session of a request's Cookie header, outside /api/applicant (a form endpoint sending an application again). */
+export async function applicantSessionOfCookies(db: Queryable, cookieHeader: string | undefined): Promise<ApplicantSession | null> {
+  const token = cookieHeader ? fastifyCookie.parse(cookieHeader)[APPLICANT_COOKIE] : undefined;
+  return looksLikeToken(token) ? resumeApplicantSession(db, token) : null;
 }
 
 export async function endApplicantSession(db: Queryable, id: string): Promise<void> {

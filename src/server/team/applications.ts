@@ -1,3 +1,4 @@
+import { readReapplication } from '../applicant/reapplyRules';
 import type { ApplicationSummary } from '../../api/contracts/teamApplications';
 import type { MemberRef } from '../../api/contracts/common';
 import { programmes } from '../../config/programmes';
@@ -165,6 +166,8 @@ export type ApplicationDetail = {
   file: { name: string; mediaType: string; size: number } | null;
   /** Grantee finance only: set (and no answers) when the stored payment details could not be decrypted. */
   unreadable?: string;
+  /** Reviewed applications: the one it was sent again from and those sent again from it (src/server/applicant/reapplyRules.ts). */
+  reapplication?: { previous: string | null; later: string[] };
 };
 
 /** Shown instead of payment details that fail to decrypt: the operator's log and the audit log say which. */
@@ -210,7 +213,7 @@ export async function readApplication(db: Queryable, key: ApplicationKey, financ
   );
   if (!row) return null;
   const file = row.file_sha256 && row.file_media_type ? { name: row.file_original_name ?? 'unnamed', mediaType: row.file_media_type, size: row.file_size ?? 0 } : null;
-  return { ...head, submittedAt: new Date(row.created_at).toISOString(), sections: answersBySection(key.form, row.payload), version: Number(row.version), file };
+  return { ...head, submittedAt: new Date(row.created_at).toISOString(), sections: answersBySection(key.form, row.payload), version: Number(row.version), file, reapplication: await readReapplication(db, key.rowId) };
 }
 
 export type Proposal = { readonly bytes: Buffer; readonly mediaType: string; readonly downloadName: string };

@@ -42,6 +42,7 @@ const approved = {
   satisfaction: null,
   canRate: false,
   paymentDetailsReceived: [],
+  canReapply: false,
 } as ApplicantApplicationDetail;
 
 const changesAsked = {

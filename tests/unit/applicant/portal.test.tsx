@@ -42,6 +42,7 @@ function detailWith(changes: Partial<ApplicantApplicationDetail> = {}): Applican
     satisfaction: null,
     canRate: false,
     paymentDetailsReceived: [],
+    canReapply: false,
     ...changes,
   } as ApplicantApplicationDetail;
 }
@@ -99,6 +100,24 @@ describe('status stepper', () => {
     expect(steps[2]).toHaveTextContent('Aprobada (estado actual)');
     expect(screen.getByText('Felicitaciones: el comité valoró el plan de pruebas.')).toBeVisible();
     expect(screen.queryByRole('button', { name: 'Retirar mi solicitud' })).toBeNull();
+  });
+});
+
+describe('volver a solicitar', () => {
+  it('offers a rejected application, while the programme takes applications, a link to the form prefilled from it, and says the file is not copied', async () => {
+    openDetail(detailWith({ status: 'rejected', statusLabel: 'Rechazada', canWithdraw: false, canReapply: true }));
+    const link = await screen.findByRole('link', { name: 'Volver a solicitar' });
+    // next/link drops the trailing slash under test; the export (trailingSlash) keeps it.
+    expect(link.getAttribute('href')).toMatch(new RegExp(`^/applicants/project-grants/apply/?\\?desde=${REFERENCE}$`));
+    const panel = screen.getByRole('region', { name: 'Volver a solicitar' });
+    expect(panel).toHaveTextContent('Los archivos no se copian');
+    expect(panel).toHaveTextContent('no se envía nada hasta que presiones el botón de envío');
+  });
+
+  it('is not offered when the server says the application cannot be sent again', async () => {
+    openDetail(approved);
+    await stepper();
+    expect(screen.queryByRole('link', { name: 'Volver a solicitar' })).toBeNull();
   });
 });
 

@@ -35,6 +35,24 @@ describe('application detail (/equipo/solicitud/?id=…)', () => {
     expect(requests).toHaveLength(1);
   });
 
+  it('links the application it was sent again from ("Solicitud anterior") and those sent again from it', async () => {
+    signedInAs(admin);
+    answer('get', '/api/team/applications/PG-000123', json({ ...detail, reapplication: { previous: 'PG-000100', later: ['PG-000140', 'PG-000150'] } }));
+    renderPage(ApplicationPage, '/equipo/solicitud/?id=PG-000123');
+    const previous = await screen.findByRole('link', { name: 'PG-000100' });
+    expect(previous).toHaveAttribute('href', '/equipo/solicitud/?id=PG-000100');
+    expect(previous.closest('li')).toHaveTextContent('Solicitud anterior: PG-000100');
+    expect(screen.getByRole('link', { name: 'PG-000150' }).closest('li')).toHaveTextContent('Solicitudes nuevas: PG-000140, PG-000150');
+  });
+
+  it('says nothing of reapplying when the application has no link', async () => {
+    signedInAs(admin);
+    answer('get', '/api/team/applications/PG-000123', json({ ...detail, reapplication: { previous: null, later: [] } }));
+    renderPage(ApplicationPage, '/equipo/solicitud/?id=PG-000123');
+    await screen.findByRole('heading', { level: 1, name: 'Solicitud PG-000123' });
+    expect(screen.queryByText(/Solicitud anterior|Solicitudes? nuevas?/)).toBeNull();
+  });
+
   it('offers the proposal as a download', async () => {
     signedInAs(admin);
     answer('get', '/api/team/applications/PG-000123', json(detail));

@@ -1,8 +1,9 @@
 import type { FastifyRequest } from 'fastify';
-import { ApplicantApplicationDetail, ApplicantApplicationList, InformationResponseCreated, ReferenceParams, RequestParams, RESPONSE_TEXT_MAX, SatisfactionAnswer, SatisfactionBody, StatusReply, WithdrawBody } from '../../../api/contracts/applicant';
+import { ApplicantApplicationDetail, ApplicantApplicationList, ApplicationPrefill, REAPPLY_MESSAGES, InformationResponseCreated, ReferenceParams, RequestParams, RESPONSE_TEXT_MAX, SatisfactionAnswer, SatisfactionBody, StatusReply, WithdrawBody } from '../../../api/contracts/applicant';
 import { CORRECTIONS_PART, CorrectionRefused, type CorrectionValues } from '../../../api/contracts/revisions';
 import type { StoredFile } from '../../storage/files';
 import { CORRECTION_MESSAGES, parseCorrections } from '../corrections';
+import { prefillOf } from '../reapply';
 import { listOwnApplications, rateProcess, readOwnApplication, respondToRequest, withdrawApplication } from '../service';
 import { checkedUpload, PartsRefused, readTextAndFile, type TextAndFile } from './parts';
 import { APPLICANT_MESSAGES, CORRECTIONS_MAX_BYTES, emailOf, JSON_BODY_LIMIT, RESPONSE_BODY_LIMIT, send, signedIn, type ApplicantResource } from './shared';
@@ -23,13 +24,21 @@ async function readResponseParts(request: FastifyRequest): Promise<ResponseParts
 
 /** The applicant's applications: the list, one application, an answer to a question, withdrawal and the rating. */
 export const applicationRoutes: ApplicantResource = async (api, options) => {
-  const { database, config, financeKeys } = options;
+  const { database, config, financeKeys, now } = options;
 
   api.get('/applications', { config: signedIn, schema: { response: { 200: ApplicantApplicationList } } }, async (request) => listOwnApplications(database, emailOf(request)));
 
   api.get('/applications/:reference', { config: signedIn, schema: { params: ReferenceParams, response: { 200: ApplicantApplicationDetail } } }, async (request, reply) => {
-    const detail = await readOwnApplication(database, emailOf(request), request.params.reference);
+    const detail = await readOwnApplication(database, emailOf(request), request.params.reference, now());
     return detail ?? send(reply, 404, APPLICANT_MESSAGES.notFound);
+  });
+
+  // The public form's prefill for sending a rejected or withdrawn application again: its answers, never its file.
+  api.get('/applications/:reference/prefill', { config: signedIn, schema: { params: ReferenceParams, response: { 200: ApplicationPrefill } } }, async (request, reply) => {
+    const outcome = await prefillOf(database, emailOf(request), request.params.reference);
+    if (outcome.status === 'not-found') return send(reply, 404, APPLICANT_MESSAGES.notFound);
+    if (outcome.status === 'not-settled') return send(reply, 409, REAPPLY_MESSAGES.notSettled);
+    return outcome.prefill;
   });
 
   api.post(

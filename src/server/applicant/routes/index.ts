@@ -78,7 +78,7 @@ export async function applicantRoutes(app: FastifyInstance, options: ApplicantRo
   app.setNotFoundHandler((_request, reply) => send(reply, 404, APPLICANT_MESSAGES.noRoute));
 
   // Each resource gets the dependencies only (the options also carry this plugin's prefix).
-  const resource = { database, config, financeKeys: options.financeKeys };
+  const resource = { database, config, financeKeys: options.financeKeys, now: options.now };
   await app.register(signInRoutes, resource);
   await app.register(applicationRoutes, resource);
   await app.register(ownDataRoutes, resource);

@@ -14,7 +14,8 @@ import { correctableFields } from '../../../forms/definitions/corrections';
 import { bodyLimit } from '../../formRoutes';
 
 /** What every resource of the applicant API is given (src/server/applicant/routes/index.ts registers them). */
-export type ApplicantRouteOptions = { readonly database: Database; readonly config: ServerConfig; readonly financeKeys: FinanceKeyring };
+/** `now`: the app's clock (tests set it). */
+export type ApplicantRouteOptions = { readonly database: Database; readonly config: ServerConfig; readonly financeKeys: FinanceKeyring; readonly now: () => Date };
 
 /** One resource's routes, declared with the schemas of src/api/contracts/applicant.ts. */
 export type ApplicantResource = FastifyPluginAsyncTypebox<ApplicantRouteOptions>;

@@ -67,9 +67,9 @@ describe('a send refused after the round closed (403)', { timeout: 30_000 }, () 
       expect(control(name)).toHaveValue(officeHoursSample[name]);
     }
     expect(screen.getByRole('radio', { name: /Project feedback/ })).toBeChecked();
-    expect(JSON.parse(localStorage.getItem('borrador:office-hours') ?? 'null')).toMatchObject(
-      Object.fromEntries(Object.entries(officeHoursSample).filter(([, value]) => typeof value === 'string')),
-    );
+    expect(JSON.parse(localStorage.getItem('borrador:office-hours') ?? 'null')).toMatchObject({
+      values: Object.fromEntries(Object.entries(officeHoursSample).filter(([, value]) => typeof value === 'string')),
+    });
   });
 
   it('names the contact address when the refusal does not', async () => {

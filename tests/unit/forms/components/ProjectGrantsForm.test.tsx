@@ -213,7 +213,7 @@ describe('Project grants form', { timeout: 30_000 }, () => {
     await fill(first.user, projectGrants, { firstName: 'Ana', projectName: 'Zk Aula' });
     await waitForCaptcha(captcha);
     act(() => captcha.solve('secret-token'));
-    await waitFor(() => expect(JSON.parse(localStorage.getItem('borrador:project-grants') ?? '{}')).toMatchObject({ firstName: 'Ana', projectName: 'Zk Aula' }));
+    await waitFor(() => expect(JSON.parse(localStorage.getItem('borrador:project-grants') ?? '{}')).toMatchObject({ values: { firstName: 'Ana', projectName: 'Zk Aula' } }));
     expect(localStorage.getItem('borrador:project-grants')).not.toContain('secret-token');
 
     // A later visit: the page is rendered afresh.
