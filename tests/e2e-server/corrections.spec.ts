@@ -6,7 +6,9 @@
  * the emailed question, signs in with a link, corrects both answers and answers the question in one
  * send (keyboard only), which creates version 2; the reviewer sees "Cambios" with before and after
  * (keyboard only), finds their score marked "puntuado sobre la versión 1" and confirms it; the admin
- * rejects with a reason. Axe runs on each new state of both pages.
+ * rejects with a reason; the applicant reapplies from the rejected application (the public form opens with
+ * its corrected answers, one is changed, a file attached) and the team sees "Solicitud anterior" on the
+ * new one. Axe runs on each new state of both pages.
  *
  * With CORRECTIONS_SHOTS_DIR set, the applicant's correction and the team's Cambios view at 1280 and
  * 375 px, and every email as received by the sink in emails.txt there.
@@ -15,9 +17,11 @@ import fs from 'node:fs';
 import path from 'node:path';
 import type { Browser, Locator, Page } from '@playwright/test';
 import { site } from '../../src/config/site';
+import { formDefinitions } from '../../src/forms/definitions';
 import { startSmtpSink, type ReceivedEmail, type SmtpSink } from '../api/support/smtpSink';
 import { projectGrantsSample } from '../unit/forms/components/samples';
 import { expect, expectNoAxeViolations, gotoHydrated, test } from '../e2e/fixtures';
+import { solveCaptcha } from '../e2e/forms-support';
 import { allowRefusals, enrolledMember as enrolMember, saveScreenshots, startTeamServer, submitProjectGrant, type TeamServer } from './teamSupport';
 
 // Their own ports (E2E_CORRECTIONS_PORT, E2E_CORRECTIONS_POSTGRES_PORT), so this spec can run beside the others.
@@ -33,6 +37,7 @@ const OLD_AMOUNT = projectGrantsSample.requestedAmount!;
 const OLD_REPO = projectGrantsSample.projectRepo!;
 const NEW_AMOUNT = 'USD 35,000';
 const NEW_REPO = 'https://github.com/zk-aula/zk-aula';
+const REAPPLIED_NAME = 'Zk Aula, segunda convocatoria';
 
 let teamServer: TeamServer;
 let smtp: SmtpSink;
@@ -262,6 +267,44 @@ test('a correction asked for, sent and compared: the chooser, the applicant’s 
     await expect(admin.getByRole('region', { name: 'Estado' })).toContainText(/^EstadoRechazada/);
     await expect(admin.getByRole('region', { name: 'Pedir información' })).toHaveCount(0);
     await expectNoAxeViolations(admin);
+  });
+
+  let newer = '';
+
+  await test.step('10. the applicant reapplies from the rejected application: the public form opens with its answers; one changed, a file attached, sent', async () => {
+    await gotoHydrated(applicant, `${ORIGIN}/mi-solicitud/solicitud/?ref=${reference}`);
+    await expect(applicant.getByRole('heading', { level: 2, name: 'Estado: Rechazada' })).toBeVisible();
+    const again = applicant.getByRole('region', { name: 'Volver a solicitar' });
+    await expectNoAxeViolations(applicant);
+    await again.getByRole('link', { name: 'Volver a solicitar' }).click();
+    await applicant.waitForURL(`${ORIGIN}/applicants/project-grants/apply/?desde=${reference}`);
+    const definition = formDefinitions['project-grants'];
+    // The answers of the application's current version (the corrected ones), never its file.
+    await expect(applicant.locator('#field-requestedAmount')).toHaveValue(NEW_AMOUNT);
+    await expect(applicant.locator('#field-projectRepo')).toHaveValue(NEW_REPO);
+    await expect(applicant.locator('#field-projectName')).toHaveValue(projectGrantsSample.projectName!);
+    await expect(applicant.getByText(/Files are not copied/)).toBeVisible();
+    await applicant.locator('#field-projectName').fill(REAPPLIED_NAME);
+    await applicant.locator('#field-uploadProposal').setInputFiles({ name: 'propuesta nueva.pdf', mimeType: 'application/pdf', buffer: Buffer.from('%PDF-1.4 propuesta nueva') });
+    await solveCaptcha(applicant);
+    await applicant.getByRole('button', { name: definition.submitLabel }).click();
+    await applicant.waitForURL(/\/applicants\/project-grants\/thank-you\/$/);
+    const confirmations = await emailsWithSubject(/^Recibimos tu solicitud a Project Grants \(PG-\d{6}\)$/, 2);
+    newer = /PG-\d{6}/.exec(confirmations.at(-1)!.headers.subject!)![0];
+    expect(newer).not.toBe(reference);
+  });
+
+  await test.step('11. the team sees the link between the two: "Solicitud anterior" on the new one, the new one on the old', async () => {
+    await gotoHydrated(admin, `${ORIGIN}/equipo/solicitud/?id=${newer}`);
+    const facts = admin.getByRole('listitem').filter({ hasText: 'Solicitud anterior:' });
+    await expect(facts).toHaveText(`Solicitud anterior: ${reference}`);
+    await expect(facts.getByRole('link', { name: reference })).toHaveAttribute('href', `/equipo/solicitud/?id=${reference}`);
+    await expect(admin.locator('dd', { hasText: REAPPLIED_NAME }).first()).toBeVisible();
+    await expect(admin.getByText('propuesta nueva.pdf')).toBeVisible();
+    await expect(admin.getByRole('region', { name: 'Cambios' })).toContainText('Versión actual: 1');
+    await expectNoAxeViolations(admin);
+    await gotoHydrated(admin, detailUrl);
+    await expect(admin.getByRole('listitem').filter({ hasText: 'Solicitud nueva:' })).toHaveText(`Solicitud nueva: ${newer}`);
   });
 
   await reviewer.context().close();
