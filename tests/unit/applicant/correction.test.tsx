@@ -9,9 +9,11 @@ import { screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import type { ApplicantApplicationDetail } from '@/api/contracts/applicant';
 import { projectGrants } from '@/forms/definitions';
+import { correctableFields } from '@/forms/definitions/corrections';
 import ApplicantApplicationPage from '@/pages/mi-solicitud/solicitud';
 import { apiServer } from '../../support/apiServer';
 import { answer, json, renderPage } from '../team/harness';
+import { projectGrantsSample } from '../forms/components/samples';
 
 const REFERENCE = 'PG-000123';
 const DETAIL_PATH = `/api/applicant/applications/${REFERENCE}`;
@@ -156,6 +158,20 @@ describe('a correction the team asked for', () => {
     expect(JSON.parse(partOf(bodies[0]!, 'corrections')!)).toEqual({ projectRepo: values.projectRepo, requestedAmount: 'USD 30,000' });
     expect(screen.queryByRole('form', { name: 'Corregir la solicitud y responder' })).toBeNull();
     expect(screen.getByRole('region', { name: 'Lo que enviaste' })).toHaveTextContent('Una copia de tu solicitud en su versión 2, con tus correcciones.');
+  });
+
+  it('opens every answer but the email and the file for "toda la solicitud", each kind with its own field (text, long text, choices)', async () => {
+    const whole = { fields: correctableFields(projectGrants).map((field) => field.name), wholeApplication: true };
+    openDetail(detailWith({ correctionValues: projectGrantsSample, informationRequests: [{ id: '7', question: QUESTION, askedAt: '2026-11-22T09:30:00Z', correction: whole, responses: [] }] }));
+    const form = await screen.findByRole('form', { name: 'Corregir la solicitud y responder' });
+    expect(screen.getByRole('region', { name: 'Preguntas del equipo' })).toHaveTextContent('Respuestas abiertas para corregir: toda la solicitud');
+    expect(within(form).getByRole('textbox', { name: /^Project name/ })).toHaveValue(projectGrantsSample.projectName);
+    expect(within(form).getByRole('textbox', { name: /^Project description/ })).toHaveValue(projectGrantsSample.projectDescription);
+    expect(within(form).getByRole('combobox', { name: /^Country/ })).toBeInTheDocument();
+    expect(within(form).queryByRole('textbox', { name: /^Email/ })).toBeNull();
+    expect(form.querySelector('#field-uploadProposal')).toBeNull();
+    // The sections of the public form, in its order.
+    expect(within(form).getAllByRole('heading', { level: 4 }).map((heading) => heading.textContent)).toEqual(projectGrants.sections.filter((section) => section.id !== 'submission').map((section) => section.title));
   });
 
   it('offers the plain answer form for a question that opened nothing', async () => {
