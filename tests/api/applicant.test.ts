@@ -343,7 +343,7 @@ for (const backend of BACKENDS) {
         const detail = await detailOf(cookie, reference);
         expect(detail).toMatchObject({ status: 'information_requested', statusLabel: 'Información solicitada', canWithdraw: true, canRate: false });
         expect(detail.steps.map((step) => step.label)).toEqual(['Recibida', 'Información solicitada']);
-        expect(detail.informationRequests).toEqual([{ id: sent.request.id, question, askedAt: sent.request.askedAt, responses: [] }]);
+        expect(detail.informationRequests).toEqual([{ id: sent.request.id, question, askedAt: sent.request.askedAt, correction: null, responses: [] }]);
         expect(detail.nextStep).toContain('respóndela en esta página');
         expect(await webhookEvents(reference)).toEqual(expect.arrayContaining(['application.status_changed', 'application.information_requested']));
       });

@@ -127,7 +127,7 @@ for (const backend of BACKENDS) {
       expect(Object.keys(copy).sort()).toEqual(['applications', 'email', 'emails', 'exportedAt', 'grantees', 'newsletter']);
       const [application] = copy.applications;
       expect(Object.keys(application!).sort()).toEqual(
-        ['answers', 'file', 'grant', 'informationRequests', 'programme', 'reference', 'satisfaction', 'status', 'statusChangedAt', 'statusHistory', 'submittedAt', 'withdrawal'].sort(),
+        ['answers', 'file', 'grant', 'informationRequests', 'programme', 'reference', 'satisfaction', 'status', 'statusChangedAt', 'statusHistory', 'submittedAt', 'version', 'versions', 'withdrawal'].sort(),
       );
       // The grantee ID: where it came from and the payment details' dates; the team's label for it stays out.
       expect(copy.grantees).toEqual([{ issuedFrom: reference, createdAt: expect.any(String), revokedAt: null, paymentDetails: [{ reference: expect.stringMatching(/^GF-/), version: 1, receivedAt: expect.any(String) }] }]);

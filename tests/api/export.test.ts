@@ -88,7 +88,7 @@ describe('npm run export', () => {
     const [headers, ...records] = parse(stdout, { bom: true }) as string[][];
     const answerFields = definition.fields.filter((field) => field.kind !== 'captcha' && field.kind !== 'file');
     expect(headers).toEqual([
-      'Submission ID', 'Reference', 'Submitted at', 'Convocatoria', ...answerFields.map((field) => field.label), 'Uploaded file', 'Fetch file command',
+      'Submission ID', 'Reference', 'Submitted at', 'Convocatoria', 'Version', ...answerFields.map((field) => field.label), 'Uploaded file', 'Fetch file command',
       // The review follows the answers; no reviewer has scored yet, so no per-reviewer score columns.
       'Status', 'Reviewers', 'Score', 'Reviews done', 'Reviews assigned', 'Spread', 'Disagreement',
     ]);
@@ -99,7 +99,7 @@ describe('npm run export', () => {
     expect(answerFields.filter((field) => record[field.label]!.includes('"La Señal"')).length).toBeGreaterThan(3);
     expect(answerFields.filter((field) => record[field.label]!.includes('\n')).length).toBeGreaterThan(3);
     expect(roundName).not.toBe('');
-    expect(record).toMatchObject({ 'Submission ID': submissionId, Reference: `PG-${submissionId.padStart(6, '0')}`, Convocatoria: roundName, 'Uploaded file': PROPOSAL_NAME, 'Fetch file command': `npm run export -- --file ${submissionId}` });
+    expect(record).toMatchObject({ 'Submission ID': submissionId, Reference: `PG-${submissionId.padStart(6, '0')}`, Convocatoria: roundName, Version: '1', 'Uploaded file': PROPOSAL_NAME, 'Fetch file command': `npm run export -- --file ${submissionId}` });
     expect(record).toMatchObject({ Status: 'received', Reviewers: '', Score: '', 'Reviews done': '0', 'Reviews assigned': '0', Spread: '', Disagreement: 'no' });
     expect(Date.parse(record['Submitted at']!)).toBeGreaterThan(Date.now() - 600_000);
   });

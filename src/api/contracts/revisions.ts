@@ -51,8 +51,8 @@ export const CorrectionValues = Type.Record(Type.String(), Type.String());
 export type CorrectionValues = Static<typeof CorrectionValues>;
 
 /**
- * Every 400 of the response route. For a correction the form's rules refuse, `error` names the first field
- * (its label and its message) and `fields` holds each refused field's message by name, for the form to show
+ * Every 400 of the response route. For a correction the form's rules refuse, `error` is the first refused field's
+ * own message (the form's, in its language) and `fields` holds each refused field's message by name, for the form to show
  * under the fields. Other refusals carry `error` only (an ApplicantError): a field not opened, a change that
  * would change an answer not opened, an unreadable correction (400); an application already decided or
  * withdrawn (409); someone else's application (404).

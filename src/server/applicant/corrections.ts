@@ -98,7 +98,7 @@ export function planCorrection(form: FormKey, payload: WirePayload, opened: read
   const after = { ...before, ...corrections };
   const errors = Object.fromEntries(Object.entries(validateForm(definition, after)).filter(([name]) => open.has(name)));
   const first = Object.keys(errors)[0];
-  if (first !== undefined) return { status: 'refused', body: { error: `${labelOf(definition.fields, first)}: ${errors[first]}`, fields: errors } };
+  if (first !== undefined) return { status: 'refused', body: { error: errors[first]!, fields: errors } };
   const oldCanonical = definition.toPayload(before);
   const newCanonical = definition.toPayload(after);
   const differs = (name: string) => oldCanonical[name] !== newCanonical[name];

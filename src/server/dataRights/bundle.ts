@@ -8,6 +8,7 @@ import type { Queryable } from '../storage/database';
 import { readProposal } from '../team/applications';
 import type { ApplicantInformationRequest, SatisfactionAnswer } from '../../api/contracts/applicant';
 import { forApplicant, readInformationRequests, readSatisfaction, readWithdrawal } from '../applicant/read';
+import { readVersions } from '../applicant/corrections';
 import type { ApplicantGrant, ApplicantMilestone, MilestoneReport, ReportFile } from '../../api/contracts/grants';
 import { readApplicantGrant, readReportFile, reportFileName } from '../grants/service';
 import { dataRightsPayments, type DataRightsPayment } from '../payments/read';
@@ -40,7 +41,11 @@ export type DataRightsExport = {
     submittedAt: string;
     status: string;
     statusChangedAt: string;
+    /** The current version's answers, and its number. */
     answers: WirePayload;
+    version: number;
+    /** Every version of the answers, oldest first (1: as sent; each later one a correction the applicant sent with an answer). */
+    versions: ReadonlyArray<{ version: number; at: string; answers: WirePayload }>;
     file: { name: string; mediaType: string; size: number; sha256: string; path: string } | null;
     statusHistory: ReadonlyArray<{ from: string | null; to: string; at: string }>;
     notes: ReadonlyArray<{ body: string; at: string }>;
@@ -94,6 +99,7 @@ type SubmissionRow = {
   file_media_type: string | null;
   file_size: number | null;
   file_sha256: string | null;
+  version: number;
 };
 
 /** What the applicant portal holds about an application, as the applicant sees it (no member names). */
@@ -132,7 +138,7 @@ async function grantOf(db: Queryable, application: { form: FormKey; id: string }
 export async function buildBundle(db: Queryable, email: string, records: SubjectRecords, financeKeys: FinanceKeyring | null): Promise<DataRightsBundle> {
   const { ids } = records;
   const submissions = await db.query<SubmissionRow>(
-    `SELECT id::text AS id, form, payload, status, status_changed_at, created_at, file_original_name, file_media_type, file_size, file_sha256
+    `SELECT id::text AS id, form, payload, status, status_changed_at, created_at, file_original_name, file_media_type, file_size, file_sha256, version
      FROM submissions WHERE id = ANY($1::bigint[]) ORDER BY id`,
     [ids.submissions],
   );
@@ -163,6 +169,8 @@ export async function buildBundle(db: Queryable, email: string, records: Subject
       status: row.status,
       statusChangedAt: iso(row.status_changed_at)!,
       answers: row.payload,
+      version: Number(row.version),
+      versions: (await readVersions(db, row.id)).map((version) => ({ version: version.version, at: version.createdAt, answers: version.payload })),
       file,
       statusHistory: history.filter((entry) => entry.submission_id === row.id).map((entry) => ({ from: entry.from_status, to: entry.to_status, at: iso(entry.created_at)! })),
       notes: notes.filter((note) => note.submission_id === row.id).map((note) => ({ body: note.body, at: iso(note.created_at)! })),

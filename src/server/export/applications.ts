@@ -13,9 +13,9 @@ import { reviewOfRound } from '../rounds/reviewSetup';
 import { answerCells, answerFields, fieldHeaders, type ExportFilter, type ExportTable } from './table';
 
 /**
- * The applications of one form as a table: a few columns of ours (id, reference, date, round, file),
- * then one column per field of the form's definition, headed by its label, holding the value as
- * the applicant sent it; then the review: status, reviewers, the aggregate and, per reviewer, their
+ * The applications of one form as a table: a few columns of ours (id, reference, date, round, the
+ * current version's number, file), then one column per field of the form's definition, headed by its
+ * label, holding the current version's value as the applicant sent it; then the review: status, reviewers, the aggregate and, per reviewer, their
  * score on each criterion of the programme's rubric and their recommendation. The rows are the
  * inbox's filter (src/server/team/inboxFilter.ts) as the viewer reads it: blind review and a
  * recusal redact the answers, and scores are blank where the viewer may not read them yet.
@@ -29,6 +29,7 @@ export const fetchFileCommand = (submissionId: string): string => `npm run expor
 type SubmissionRow = ReviewColumns & {
   id: string;
   payload: WirePayload;
+  version: number;
   created_at: Date;
   round_name: string | null;
   file_original_name: string | null;
@@ -46,6 +47,8 @@ export type ExportReader = { readonly viewer?: Viewer; readonly review?: ReviewC
 
 /** The round an application came in (its name), as the team names rounds: "Convocatoria". */
 export const ROUND_HEADER = 'Convocatoria';
+/** The number of the version the answers are (1: as sent; each correction adds one, src/server/applicant/corrections.ts). */
+export const VERSION_HEADER = 'Version';
 
 const REVIEW_HEADERS = ['Status', 'Reviewers', 'Score', 'Reviews done', 'Reviews assigned', 'Spread', 'Disagreement'];
 
@@ -85,9 +88,9 @@ export async function exportApplications(db: Queryable, definition: FormDefiniti
   const terms = viewerTerms(parameters, viewer);
   const conditions = submissionConditions(parameters, filter, viewer, terms, [form]);
   const rows = await db.query<SubmissionRow>(
-    `SELECT id::text AS id, payload, created_at, round_name, file_original_name, status, round_id::text AS round_id, score::text AS score, reviews_done, reviews_assigned, spread::text AS spread,
+    `SELECT id::text AS id, payload, version, created_at, round_name, file_original_name, status, round_id::text AS round_id, score::text AS score, reviews_done, reviews_assigned, spread::text AS spread,
             disagreement, withheld, assigned, declaration, submitted FROM (
-       SELECT s.id, s.payload, s.created_at, (SELECT r.name FROM rounds r WHERE r.id = s.round_id) AS round_name, s.file_original_name, s.status, s.round_id, ${reviewColumns(terms)}
+       SELECT s.id, s.payload, s.version, s.created_at, (SELECT r.name FROM rounds r WHERE r.id = s.round_id) AS round_name, s.file_original_name, s.status, s.round_id, ${reviewColumns(terms)}
        FROM ${reviewedFrom(terms)}
        WHERE ${[`s.form = ${parameters.add(form)}`, ...conditions].join(' AND ')}
      ) applications
@@ -108,10 +111,10 @@ export async function exportApplications(db: Queryable, definition: FormDefiniti
   const reviewers = withScores ? await reviewersOf(db, rows.filter((row) => !row.withheld).map((row) => row.id)) : new Map<string, Array<{ email: string }>>();
   const scoreHeaders = reviewerEmails.flatMap((email) => [...criteria.map((criterion) => `${criterion.label} — ${email}`), `Recommendation — ${email}`]);
   return {
-    headers: ['Submission ID', 'Reference', 'Submitted at', ROUND_HEADER, ...fieldHeaders(fields), ...fileHeaders, ...(withScores ? [...REVIEW_HEADERS, ...scoreHeaders] : [])],
+    headers: ['Submission ID', 'Reference', 'Submitted at', ROUND_HEADER, VERSION_HEADER, ...fieldHeaders(fields), ...fileHeaders, ...(withScores ? [...REVIEW_HEADERS, ...scoreHeaders] : [])],
     rows: rows.map((row) => {
       const reference = referenceOf(form, row.id);
-      const head = [row.id, reference, new Date(row.created_at).toISOString(), row.round_name ?? ''];
+      const head = [row.id, reference, new Date(row.created_at).toISOString(), row.round_name ?? '', String(row.version)];
       // Withheld from an assigned reviewer (conflict not declared yet, or declared): the reference and nothing else.
       if (row.withheld) return [...head, ...fields.map(() => ''), ...fileHeaders.map(() => ''), ...(withScores ? [row.status, ...REVIEW_HEADERS.slice(1).map(() => ''), ...scoreHeaders.map(() => '')] : [])];
       const hidden = hidesIdentity(viewer, row.round_id, row.status);
