@@ -21,6 +21,11 @@ import { failureMessage, useTeamData, type ActionOutcome } from './useTeamData';
 import { ActionNotice, Notice, LoadFailure } from './Notice';
 import styles from './team.module.css';
 
+/** Another application linked by reapplying: a link, or, under blind review, what the server put in its place (nothing to follow). */
+function LinkedApplication({ reference, blind }: { reference: string; blind: boolean }) {
+  return blind ? <span>{reference} hasta la decisión</span> : <a href={teamRoutes.application(reference)}>{reference}</a>;
+}
+
 /**
  * Every answer of the current version under its form label, section by section in the form's order
  * (the server reads the form definitions and sends the answers labelled, so the definitions stay
@@ -43,7 +48,7 @@ function Answers({ application }: { application: ApplicationDetail }) {
         ) : null}
         {application.reapplication?.previous ? (
           <li>
-            <strong>Solicitud anterior:</strong> <a href={teamRoutes.application(application.reapplication.previous)}>{application.reapplication.previous}</a>
+            <strong>Solicitud anterior:</strong> <LinkedApplication reference={application.reapplication.previous} blind={application.blind === true} />
           </li>
         ) : null}
         {application.reapplication && application.reapplication.later.length > 0 ? (
@@ -52,7 +57,7 @@ function Answers({ application }: { application: ApplicationDetail }) {
             {application.reapplication.later.map((reference, index) => (
               <span key={reference}>
                 {index > 0 ? ', ' : null}
-                <a href={teamRoutes.application(reference)}>{reference}</a>
+                <LinkedApplication reference={reference} blind={application.blind === true} />
               </span>
             ))}
           </li>

@@ -152,6 +152,14 @@ for (const backend of BACKENDS) {
       expect(await detailOf(newer)).toEqual({ previous: refs.rejected, later: [] });
       expect(await detailOf(refs.rejected)).toEqual({ previous: null, later: [newer] });
       expect(await detailOf(refs.inReview)).toEqual({ previous: null, later: [] });
+
+      // Blind review: a reviewer reading the new application (no decision yet) gets no reference to the decided one, which is not hidden.
+      await server.database.query(`UPDATE rounds SET review = jsonb_set(review, '{blind}', 'true') WHERE programme = 'project-grants'`);
+      const reviewer = await enrolMember(server.url, server.database, 'reviewer@example.org', 'reviewer', resolveFinanceKeys(server.config).keyring);
+      const blind = (await (await teamClient(server.url, reviewer.cookie).get(`/applications/${newer}`)).json()) as ApplicationDetail;
+      expect({ blind: blind.blind, reapplication: blind.reapplication }).toEqual({ blind: true, reapplication: { previous: 'Oculto', later: [] } });
+      expect(await detailOf(newer)).toEqual({ previous: refs.rejected, later: [] });
+      await server.database.query(`UPDATE rounds SET review = jsonb_set(review, '{blind}', 'false') WHERE programme = 'project-grants'`);
     });
 
     it('leaves the newer application whole, unlinked, when the earlier one is erased', async () => {

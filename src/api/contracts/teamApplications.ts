@@ -121,7 +121,8 @@ export const ApplicationDetail = Type.Object({
   blind: Type.Optional(Type.Boolean()),
   /**
    * Reviewed applications: the rejected or withdrawn application this one was sent again from ("Solicitud anterior"),
-   * and those sent again from this one ("Solicitud nueva"), by reference; null and [] when none (migration 24).
+   * and those sent again from this one ("Solicitud nueva"), by reference; null and [] when none (migration 24). With blind
+   * review hiding this application's identity, each reference reads HIDDEN_ANSWER (the other may be decided, so not hidden).
    */
   reapplication: Type.Optional(Type.Object({ previous: Type.Union([Type.String(), Type.Null()]), later: Type.Array(Type.String()) })),
 });

@@ -7,8 +7,8 @@ import type { FieldDefinition, FieldErrors, FormDefinition, FormValues, UploadIn
 import { defaultValues, validateForm, visibleSections } from '@/forms/definitions/validate';
 import { GENERIC_ERROR_MESSAGE, notify } from '@/lib/notify';
 import { roundContact } from '@/lib/rounds';
-import { CaptchaField } from './CaptchaField';
 import { REAPPLY_PARAM } from '@/config/routes';
+import { CaptchaField } from './CaptchaField';
 import { discardDraft, saveDraft } from './draftStorage';
 import { MissingList } from './MissingList';
 import { PrivacyNotice } from './PrivacyNotice';

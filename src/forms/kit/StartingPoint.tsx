@@ -156,10 +156,10 @@ export function StartingPoint({ definition, defaults, form, onPrevious, onDiscar
           </Button>
         </div>
       ) : null}
-      {prefill && choice === 'prefill' ? <ReapplyNotice prefill={prefill} submitLabel={definition.submitLabel} focusRef={reapplyMessage} /> : null}
+      {prefill && choice === 'prefill' ? <ReapplyNotice prefill={prefill} submitLabel={definition.submitLabel} takesFile={definition.upload} focusRef={reapplyMessage} /> : null}
       {draft && choice !== 'ask' && !discarded ? (
         <DraftNotice savedAt={draft.savedAt} onDiscard={discard} focusRef={draftMessage}>
-          {prefill ? ` Your new application will be linked to ${prefill.reference}; files are not kept in drafts, so choose yours again.` : null}
+          {prefill ? ` Your new application will be linked to ${prefill.reference}.${definition.upload ? ' Files are not kept in drafts: choose yours again.' : ''}` : null}
         </DraftNotice>
       ) : null}
       {discarded ? <DraftDiscarded focusRef={discardedMessage} /> : null}
@@ -168,15 +168,17 @@ export function StartingPoint({ definition, defaults, form, onPrevious, onDiscar
 }
 
 /** The form filled from an earlier application: what came, what did not (the file), and that nothing is sent yet. */
-function ReapplyNotice({ prefill, submitLabel, focusRef }: { prefill: ApplicationPrefill; submitLabel: string; focusRef: Ref<HTMLParagraphElement> }) {
+function ReapplyNotice({ prefill, submitLabel, takesFile, focusRef }: { prefill: ApplicationPrefill; submitLabel: string; takesFile: boolean; focusRef: Ref<HTMLParagraphElement> }) {
   return (
     <div role="status" className={styles.notice}>
       <p ref={focusRef} tabIndex={-1} className={styles.text}>
         This form is filled in with your answers from application {prefill.reference}. Change what you want: nothing is sent until you press
         “{submitLabel}”, and your new application gets its own reference, linked to {prefill.reference}.{' '}
-        {prefill.fileName
-          ? `Files are not copied: “${prefill.fileName}” is not attached, so choose your file again if you want to send one.`
-          : 'Files are not copied: choose a file if you want to send one.'}
+        {takesFile
+          ? prefill.fileName
+            ? `Files are not copied: “${prefill.fileName}” is not attached, so choose your file again if you want to send one.`
+            : 'Files are not copied: choose a file if you want to send one.'
+          : null}
       </p>
     </div>
   );

@@ -88,6 +88,7 @@ export function redactDetail<
     sections: Array<{ answers: Array<{ name: string; value: string }> }>;
     file: { name: string } | null;
     informationRequests?: Array<{ responses: Array<{ fileName: string | null }> }>;
+    reapplication?: { previous: string | null; later: string[] };
   },
 >(context: BlindContext, roundId: string | null, detail: Detail): Detail & { blind?: true } {
   if (!hidesIdentity(context, roundId, detail.status ?? null)) return detail;
@@ -101,6 +102,10 @@ export function redactDetail<
     sections: redactSections(detail.form, detail.sections),
     file: detail.file && { ...detail.file, name: HIDDEN_ANSWER },
     ...(informationRequests ? { informationRequests } : {}),
+    // The application it was sent again from (or those sent from it) may be decided, so not hidden: no reference to follow.
+    ...(detail.reapplication
+      ? { reapplication: { previous: detail.reapplication.previous && HIDDEN_ANSWER, later: detail.reapplication.later.map(() => HIDDEN_ANSWER) } }
+      : {}),
     blind: true,
   };
 }

@@ -45,6 +45,15 @@ describe('application detail (/equipo/solicitud/?id=…)', () => {
     expect(screen.getByRole('link', { name: 'PG-000150' }).closest('li')).toHaveTextContent('Solicitudes nuevas: PG-000140, PG-000150');
   });
 
+  it('under blind review names the linked application by no reference and links nothing', async () => {
+    signedInAs(admin);
+    answer('get', '/api/team/applications/PG-000123', json({ ...detail, blind: true, reapplication: { previous: 'Oculto', later: [] } }));
+    renderPage(ApplicationPage, '/equipo/solicitud/?id=PG-000123');
+    expect(await screen.findByText('Oculto hasta la decisión')).toBeInTheDocument();
+    expect(screen.getByText('Oculto hasta la decisión').closest('li')).toHaveTextContent('Solicitud anterior: Oculto hasta la decisión');
+    expect(screen.queryByRole('link', { name: /Oculto/ })).toBeNull();
+  });
+
   it('says nothing of reapplying when the application has no link', async () => {
     signedInAs(admin);
     answer('get', '/api/team/applications/PG-000123', json({ ...detail, reapplication: { previous: null, later: [] } }));

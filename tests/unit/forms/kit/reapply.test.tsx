@@ -9,6 +9,7 @@ import { http, HttpResponse } from 'msw';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import type { ApplicationPrefill } from '@/api/contracts/applicant';
 import OfficeHoursForm from '@/forms/OfficeHoursForm';
+import ProjectGrantsForm from '@/forms/ProjectGrantsForm';
 import { apiServer } from '../../../support/apiServer';
 import { control, leaveDraft, renderPage, submitButton } from '../components/harness';
 import { officeHoursPayload, officeHoursSample } from '../components/samples';
@@ -49,7 +50,8 @@ describe('the office hours form opened to reapply', { timeout: 30_000 }, () => {
     expect(control('projectName')).toHaveValue(officeHoursSample.projectName);
     const notice = screen.getByText(/This form is filled in with your answers from application OH-000007/);
     expect(notice).toHaveTextContent('nothing is sent until you press “Request office hours”');
-    expect(notice).toHaveTextContent('Files are not copied');
+    // Office hours takes no file: nothing to say about one.
+    expect(notice).not.toHaveTextContent(/file/i);
     expect(sent).toEqual([]);
 
     await user.clear(control('projectName'));
@@ -62,10 +64,17 @@ describe('the office hours form opened to reapply', { timeout: 30_000 }, () => {
     expect(localStorage.getItem('borrador:office-hours')).toBeNull();
   });
 
-  it('names the earlier file when there was one', async () => {
-    serve({ status: 200, body: { ...PREFILL, fileName: 'propuesta.pdf' } });
-    renderPage(<OfficeHoursForm />, PATH);
-    expect(await screen.findByText(/“propuesta\.pdf” is not attached, so choose your file again/)).toBeInTheDocument();
+  it('says, on a form that takes a file, that the earlier file is not copied, by its name', async () => {
+    window.history.replaceState(null, '', `/applicants/project-grants/apply/?desde=PG-000007`);
+    apiServer.use(
+      http.get('*/api/applicant/applications/PG-000007/prefill', () =>
+        HttpResponse.json({ reference: 'PG-000007', form: 'project-grants', values: { firstName: 'Ana', projectName: 'Puente' }, fileName: 'propuesta.pdf' }),
+      ),
+    );
+    renderPage(<ProjectGrantsForm />, '/applicants/project-grants/apply/');
+    expect(await screen.findByText(/Files are not copied: “propuesta\.pdf” is not attached, so choose your file again/)).toBeInTheDocument();
+    expect(control('projectName')).toHaveValue('Puente');
+    expect(screen.queryByText('propuesta.pdf')).toBeNull();
   });
 
   it('asks before replacing a draft: the draft stays until the applicant chooses, and either choice is kept', async () => {
