@@ -10,8 +10,8 @@
  * its corrected answers, one is changed, a file attached) and the team sees "Solicitud anterior" on the
  * new one. Axe runs on each new state of both pages.
  *
- * With CORRECTIONS_SHOTS_DIR set, the applicant's correction and the team's Cambios view at 1280 and
- * 375 px, and every email as received by the sink in emails.txt there.
+ * With CORRECTIONS_SHOTS_DIR set, the team's field chooser, the applicant's correction and the team's
+ * Cambios view at 1280 and 375 px, and every email as received by the sink in emails.txt there.
  */
 import fs from 'node:fs';
 import path from 'node:path';
@@ -142,6 +142,7 @@ test('a correction asked for, sent and compared: the chooser, the applicant’s 
     await chooser.getByRole('checkbox', { name: /^Requested amount/ }).check();
     await chooser.getByRole('checkbox', { name: /^Project repository/ }).check();
     await expectNoAxeViolations(reviewer);
+    await screenshots(reviewer, 'team-chooser');
     await panel.getByRole('button', { name: 'Ver el correo con la pregunta' }).click();
     const preview = panel.getByRole('region', { name: 'Vista previa del correo con la pregunta' });
     await expect(preview).toContainText('Se abren para corregir: Project repository · Requested amount.');
