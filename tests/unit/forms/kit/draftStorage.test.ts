@@ -1,5 +1,5 @@
 import { beforeEach, describe, expect, it } from 'vitest';
-import { discardDraft, loadDraft, saveDraft } from '@/forms/kit/draftStorage';
+import { discardDraft, loadDraft, loadStoredDraft, saveDraft } from '@/forms/kit/draftStorage';
 
 describe('drafts in the browser', () => {
   beforeEach(() => localStorage.clear());
@@ -27,5 +27,18 @@ describe('drafts in the browser', () => {
     expect(loadDraft('academic-grants')).toEqual({ firstName: 'Ana' });
     discardDraft('academic-grants');
     expect(loadDraft('academic-grants')).toBeNull();
+  });
+
+  it('keeps one draft a form: of two tabs, the one written last wins, with when it was written and where it started from', () => {
+    saveDraft('project-grants', { projectName: 'Pestaña A' }, {}, null, new Date('2026-11-28T20:00:00Z'));
+    saveDraft('project-grants', { projectName: 'Pestaña B' }, {}, 'PG-000123', new Date('2026-11-28T20:05:00Z'));
+    expect(loadStoredDraft('project-grants')).toEqual({ values: { projectName: 'Pestaña B' }, savedAt: '2026-11-28T20:05:00.000Z', from: 'PG-000123' });
+  });
+
+  it('reads a draft kept before drafts had a date as undated, and ignores a date that is not one', () => {
+    localStorage.setItem('borrador:devcon-grants', JSON.stringify({ firstName: 'Ana' }));
+    expect(loadStoredDraft('devcon-grants')).toEqual({ values: { firstName: 'Ana' }, savedAt: null, from: null });
+    localStorage.setItem('borrador:devcon-grants', JSON.stringify({ savedAt: 'ayer', from: 7, values: { firstName: 'Ana', captchaToken: 'old' } }));
+    expect(loadStoredDraft('devcon-grants')).toEqual({ values: { firstName: 'Ana' }, savedAt: null, from: null });
   });
 });
