@@ -23,13 +23,33 @@ import { saveDownload } from '@/lib/download';
 import { postMultipart, type SendOptions } from './client';
 import { ApiError, messageOf, requestJson } from './json';
 
-export type { ApplicantApplicationDetail, ApplicantApplicationList, ApplicantGrant, ApplicationPrefill };
+export type { ApplicantApplicationDetail, ApplicantApplicationList, ApplicantGrant, ApplicationPrefill, InformationResponseCreated };
 
 /** The parts of a progress report on a milestone: its text, the links (one a line) and an optional file. */
 export type ReportParts = { text: string; links: string[]; file?: File };
 
 export class ApplicantApiError extends ApiError {
   override readonly name = 'ApplicantApiError';
+  constructor(
+    status: number,
+    message: string,
+    /** A correction the form's rules refused (CorrectionRefused): each refused field's message by name. */
+    readonly fields: Readonly<Record<string, string>> = {},
+  ) {
+    super(status, message);
+  }
+}
+
+/** The `fields` of a 400 CorrectionRefused body (field name → message); empty for any other body. */
+function refusedFields(text: string): Record<string, string> {
+  try {
+    const body: unknown = JSON.parse(text);
+    const fields = body && typeof body === 'object' ? (body as { fields?: unknown }).fields : undefined;
+    if (!fields || typeof fields !== 'object') return {};
+    return Object.fromEntries(Object.entries(fields).filter((entry): entry is [string, string] => typeof entry[1] === 'string'));
+  } catch {
+    return {};
+  }
 }
 
 const BASE = '/api/applicant';
@@ -56,7 +76,7 @@ export const applicantPaths = {
 /** A multipart POST (answer files, report files) whose 2xx answer is JSON; any other answer throws its status and message. */
 async function sendMultipart<T>(path: string, fields: Record<string, string>, file: File | undefined, options: SendOptions): Promise<T> {
   const answer = await postMultipart(path, fields, file ? { file } : {}, options);
-  if (!answer.ok) throw new ApplicantApiError(answer.status, messageOf(answer.text));
+  if (!answer.ok) throw new ApplicantApiError(answer.status, messageOf(answer.text), refusedFields(answer.text));
   return JSON.parse(answer.text) as T;
 }
 
@@ -75,9 +95,12 @@ export const applicantApi = {
   withdraw: (reference: string, body: WithdrawBody) => request<StatusReply>('POST', applicantPaths.withdraw(reference), body),
   rate: (reference: string, body: SatisfactionBody) => request<SatisfactionAnswer>('POST', applicantPaths.satisfaction(reference), body),
   requestErasure: () => request<ErasureRequested>('POST', applicantPaths.erasureRequest, {}),
-  /** The answer to one question: text and an optional file, multipart, with progress and cancel. */
-  respond: (reference: string, requestId: string, { text, file }: InformationResponseParts, options: SendOptions) =>
-    sendMultipart<InformationResponseCreated>(applicantPaths.response(reference, requestId), { text }, file, options),
+  /**
+   * The answer to one question: text, an optional file and, for a request that opened answers, the
+   * correction (JSON text of the opened fields' values, part CORRECTIONS_PART), multipart, with progress and cancel.
+   */
+  respond: (reference: string, requestId: string, { text, file, corrections }: InformationResponseParts, options: SendOptions) =>
+    sendMultipart<InformationResponseCreated>(applicantPaths.response(reference, requestId), corrections === undefined ? { text } : { text, corrections }, file, options),
   /** The grant of an approved application; 404 while it has none. */
   grant: (reference: string) => request<ApplicantGrant>('GET', applicantPaths.grant(reference)),
   /** A progress report on one milestone (a new version each time), multipart, with progress and cancel. */

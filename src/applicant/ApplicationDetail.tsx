@@ -1,11 +1,11 @@
 import { lazy, Suspense, useCallback, useEffect, useState } from 'react';
-import { applicantApi, type ApplicantApplicationDetail } from '@/api/applicant';
+import { applicantApi, type ApplicantApplicationDetail, type InformationResponseCreated } from '@/api/applicant';
 import { Button, ButtonLink } from '@/components/Button';
 import { applyRoutes, REAPPLY_PARAM } from '@/config/routes';
 import { useHydrated } from '@/forms/kit/useHydrated';
 import { classNames } from '@/lib/classNames';
 import { formatDate, formatDateTime } from './format';
-import { AnswerForm, LinkRequest, Satisfaction, WithdrawPanel } from './lazyForms';
+import { AnswerForm, CorrectionForm, LinkRequest, Satisfaction, WithdrawPanel } from './lazyForms';
 import { ActionNotice, Notice, LoadFailure } from './Notice';
 import { OwnData } from './OwnData';
 import { PortalFrame } from './PortalFrame';
@@ -15,10 +15,22 @@ import { applicantFailure, useApplicantData } from './useApplicantData';
 import styles from './applicant.module.css';
 
 type Detail = ApplicantApplicationDetail;
+
+const ANSWERED = 'Recibimos tu respuesta. El equipo la verá junto a tu solicitud; la pregunta queda respondida.';
+/** After a correction: the version it created. */
+const correctedText = (version: number) => `Recibimos tu respuesta y tu corrección: enviaste la versión ${version} de tu solicitud. El equipo verá los cambios junto a ella; la versión anterior queda guardada.`;
 type Outcome = { tone: 'success' | 'error'; text: string };
 
-/** The team's questions, oldest first, each with the applicant's answers; the open one with the answer form. */
-function Questions({ application, onAnswered }: { application: Detail; onAnswered: () => Promise<void> }) {
+/** The labels of the answers a request opened, from the copy of the answers (the form's labels, in its order). */
+function openedLabels(application: Detail, fields: readonly string[]): string {
+  return application.answers.flatMap((section) => section.answers.filter((answer) => fields.includes(answer.name)).map((answer) => answer.label)).join(' · ');
+}
+
+/**
+ * The team's questions, oldest first, each with the applicant's answers and the answers it opened for
+ * correction; the open one with the answer form, or the correction form when it opened answers.
+ */
+function Questions({ application, onAnswered, onCorrected }: { application: Detail; onAnswered: () => Promise<void>; onCorrected: (created: InformationResponseCreated) => Promise<void> }) {
   const requests = application.informationRequests;
   if (requests.length === 0) return null;
   const waiting = application.status === 'information_requested';
@@ -32,6 +44,11 @@ function Questions({ application, onAnswered }: { application: Detail; onAnswere
             <li key={request.id}>
               <h3 className={styles.subTitle}>Pregunta del <time dateTime={request.askedAt}>{formatDateTime(request.askedAt)}</time></h3>
               <p className={styles.message}>{request.question}</p>
+              {request.correction ? (
+                <p className={styles.meta}>
+                  <strong>Respuestas abiertas para corregir:</strong> {request.correction.wholeApplication ? 'toda la solicitud' : openedLabels(application, request.correction.fields)}
+                </p>
+              ) : null}
               {request.responses.map((response) => (
                 <div key={response.at}>
                   <p className={styles.response}>{response.text}</p>
@@ -43,7 +60,18 @@ function Questions({ application, onAnswered }: { application: Detail; onAnswere
               ))}
               {open ? (
                 <Suspense fallback={null}>
-                  <AnswerForm reference={application.reference} requestId={request.id} onAnswered={onAnswered} />
+                  {request.correction && application.correctionValues ? (
+                    <CorrectionForm
+                      reference={application.reference}
+                      requestId={request.id}
+                      formKey={application.form}
+                      opened={request.correction.fields}
+                      values={application.correctionValues}
+                      onCorrected={onCorrected}
+                    />
+                  ) : (
+                    <AnswerForm reference={application.reference} requestId={request.id} onAnswered={onAnswered} />
+                  )}
                 </Suspense>
               ) : null}
             </li>
@@ -54,13 +82,13 @@ function Questions({ application, onAnswered }: { application: Detail; onAnswere
   );
 }
 
-/** Every answer as sent, under its form label, with the attached file's name: the copy "Guardar como PDF" prints. */
+/** Every answer of the current version, under its form label, with the attached file's name: the copy "Guardar como PDF" prints. */
 function AnswersCopy({ application }: { application: Detail }) {
   return (
     <section className={styles.panel} aria-labelledby="copia">
       <h2 id="copia">Lo que enviaste</h2>
       <p className={styles.noPrint}>
-        Una copia de tu solicitud tal como la enviaste. Para guardarla, usa «Guardar como PDF» al imprimir.{' '}
+        {application.version > 1 ? `Una copia de tu solicitud en su versión ${application.version}, con tus correcciones.` : 'Una copia de tu solicitud tal como la enviaste.'} Para guardarla, usa «Guardar como PDF» al imprimir.{' '}
         <Button type="button" variant="outline" size="small" onClick={() => window.print()}>
           Imprimir o guardar como PDF
         </Button>
@@ -97,6 +125,12 @@ function Overview({ application }: { application: Detail }) {
         <dd>
           <time dateTime={application.submittedAt}>{formatDateTime(application.submittedAt)}</time>
         </dd>
+        {application.version > 1 ? (
+          <>
+            <dt>Versión</dt>
+            <dd>{application.version} (con tus correcciones)</dd>
+          </>
+        ) : null}
       </dl>
       <h3 className={styles.subTitle}>Historial</h3>
       <StatusStepper steps={application.steps} status={application.status} />
@@ -224,7 +258,7 @@ export function ApplicationDetailView() {
           <Overview application={application.data} />
           <Reapply application={application.data} />
           <Grant application={application.data} />
-          <Questions application={application.data} onAnswered={after('Recibimos tu respuesta. El equipo la verá junto a tu solicitud; la pregunta queda respondida.')} />
+          <Questions application={application.data} onAnswered={after(ANSWERED)} onCorrected={(created) => after(created.revised ? correctedText(created.version) : ANSWERED)()} />
           <Suspense fallback={null}>
             <Satisfaction key={application.data.status} reference={application.data.reference} canRate={application.data.canRate} given={application.data.satisfaction} />
             {application.data.canWithdraw ? <WithdrawPanel reference={application.data.reference} onWithdrawn={after('Retiraste tu solicitud. El equipo ya no la revisará.')} /> : null}

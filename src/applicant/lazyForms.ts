@@ -17,3 +17,11 @@ export const AnswerForm = lazy(() => loadForms().then((forms) => ({ default: for
 export const Satisfaction = lazy(() => loadForms().then((forms) => ({ default: forms.Satisfaction })));
 export const WithdrawPanel = lazy(() => loadForms().then((forms) => ({ default: forms.WithdrawPanel })));
 export const ReportForm = lazy(() => loadForms().then((forms) => ({ default: forms.ReportForm })));
+
+/**
+ * The correction form renders the public form's fields from its definition: the definitions (and
+ * their option lists) load in a chunk of their own, only when a request has opened answers.
+ */
+const loadCorrection = () => import('./CorrectionForm');
+
+export const CorrectionForm = lazy(() => loadCorrection().then((module) => ({ default: module.CorrectionForm })));

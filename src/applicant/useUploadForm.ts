@@ -10,8 +10,8 @@ import { applicantFailure } from './useApplicantData';
 /**
  * A portal form of text fields and one optional file, sent with a progress bar and a cancel (the
  * answer to a question, a milestone report): the form, the chosen file and its rejection, and a
- * `submit` that sends through `send` and shows why a send failed. A failed or cancelled send keeps
- * the text and the file where they were.
+ * `submit` that sends through `send` and shows why a send failed (and, when the server names refused
+ * fields, each message under its field). A failed or cancelled send keeps the text and the file where they were.
  */
 export function useUploadForm({
   fields,
@@ -50,7 +50,12 @@ export function useUploadForm({
       const after = await run((options) => send(values, file ?? undefined, options));
       await after();
     } catch (error) {
-      if (!isCancelled(error)) setFailure(error instanceof ApplicantApiError ? applicantFailure(error.status, error.message) : applicantFailure(null));
+      if (isCancelled(error)) return;
+      setFailure(error instanceof ApplicantApiError ? applicantFailure(error.status, error.message) : applicantFailure(null));
+      // A refusal by the form's rules (a correction) names its fields: each message goes under its field.
+      if (error instanceof ApplicantApiError) {
+        for (const [name, message] of Object.entries(error.fields)) if (fields.some((field) => field.name === name)) form.setError(name, { type: 'server', message });
+      }
     } finally {
       setBusy(false);
     }

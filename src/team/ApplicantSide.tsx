@@ -12,17 +12,20 @@ import styles from './team.module.css';
 import { ConfirmRow } from './kit/ConfirmRow';
 import { NoteField } from './kit/NoteField';
 import { EmailPreview } from './kit/EmailPreview';
+import { chosenLabels, correctableSections, CorrectionChooser, NO_CORRECTION, openedSummary, openFieldsOf, type CorrectionChoice } from './CorrectionChooser';
 
 /** The server's cap on a question (src/api/contracts/teamInformation.ts, QUESTION_MAX). */
 const QUESTION_MAX = 4000;
 
 /**
- * "Pedir información": a question to the applicant, previewed as the email it becomes (like the
- * decision email) and sent only from that preview; sending sets the status to Información
- * solicitada. A refused send keeps the question.
+ * "Pedir información": a question to the applicant, with the answers it opens for correction when
+ * the member chooses some (or the whole application), previewed as the email it becomes (like the
+ * decision email) with what it opens, and sent only from that preview; sending sets the status to
+ * Información solicitada. A refused send keeps the question and the choice.
  */
 export function InformationRequestPanel({ application, member, onSent }: { application: ApplicationWithApplicantSide; member: TeamMember; onSent: () => Promise<void> }) {
   const [question, setQuestion] = useState('');
+  const [choice, setChoice] = useState<CorrectionChoice>(NO_CORRECTION);
   const [preview, setPreview] = useState<QuestionEmailPreview | null>(null);
   const [problem, setProblem] = useState<string | null>(null);
   const { busy, outcome, run } = useTeamAction();
@@ -30,6 +33,8 @@ export function InformationRequestPanel({ application, member, onSent }: { appli
   const previewRef = useRef<HTMLDivElement>(null);
   const questionRef = useRef<HTMLTextAreaElement>(null);
   if (!canReview(member.role) || !application.status || !informationRequestFrom.includes(application.status)) return null;
+  const sections = correctableSections(application.sections);
+  const openFields = openFieldsOf(choice);
 
   const showPreview = () => {
     if (question.trim() === '') {
@@ -38,7 +43,7 @@ export function InformationRequestPanel({ application, member, onSent }: { appli
     }
     setProblem(null);
     void run(async () => {
-      setPreview(await applicantSideApi.questionPreview(application.reference, question.trim()));
+      setPreview(await applicantSideApi.questionPreview(application.reference, question.trim(), openFields));
       focusNext(previewRef);
       return null;
     }, 'No pudimos preparar la vista previa. Inténtalo de nuevo.');
@@ -47,11 +52,13 @@ export function InformationRequestPanel({ application, member, onSent }: { appli
   const send = () =>
     run(
       async () => {
-        await applicantSideApi.questionSend(application.reference, question.trim());
+        await applicantSideApi.questionSend(application.reference, question.trim(), openFields);
         setPreview(null);
         setQuestion('');
+        setChoice(NO_CORRECTION);
         await onSent();
-        return { tone: 'success', text: 'Enviamos la pregunta. La solicitud pasó a Información solicitada.' };
+        const opened = openFields === undefined ? '' : ' La persona ya puede corregir las respuestas abiertas desde su página.';
+        return { tone: 'success', text: `Enviamos la pregunta. La solicitud pasó a Información solicitada.${opened}` };
       },
       'No pudimos enviar la pregunta. Tu texto sigue aquí: inténtalo de nuevo.',
       () => setPreview(null),
@@ -61,6 +68,7 @@ export function InformationRequestPanel({ application, member, onSent }: { appli
     <ReviewSection id="revision-pedir-informacion" title="Pedir información">
       {preview ? (
         <EmailPreview label="Vista previa del correo con la pregunta" subject={preview.subject} body={preview.body} regionRef={previewRef}>
+          <p className={styles.openedSummary}>{openedSummary(sections, choice)}</p>
           <ConfirmRow
             confirmLabel="Enviar la pregunta"
             onConfirm={send}
@@ -84,6 +92,7 @@ export function InformationRequestPanel({ application, member, onSent }: { appli
             onChange={setQuestion}
             error={problem}
           />
+          {sections.length > 0 ? <CorrectionChooser sections={sections} choice={choice} onChange={setChoice} disabled={busy} /> : null}
           <button type="button" className={styles.secondaryButton} disabled={busy} onClick={showPreview}>
             Ver el correo con la pregunta
           </button>
@@ -111,6 +120,11 @@ export function ApplicantQuestions({ application }: { application: ApplicationWi
               <time dateTime={request.askedAt}>{formatDateTime(request.askedAt)}</time>
             </p>
             <p className={styles.noteBody}>{request.question}</p>
+            {request.correction ? (
+              <p className={styles.timelineMeta}>
+                Abrió para corregir: {request.correction.wholeApplication ? 'toda la solicitud' : chosenLabels(application.sections, request.correction.fields).join(' · ')}
+              </p>
+            ) : null}
             {request.responses.length === 0 ? <p className={styles.muted}>Sin respuesta todavía.</p> : null}
             {request.responses.map((response) => (
               <div key={response.id} className={styles.paymentVersion}>

@@ -3,6 +3,7 @@ import { useHydrated } from '@/forms/kit/useHydrated';
 import { teamApi, teamPaths, type ApplicationAnswer, type ApplicationDetail, type RestrictedApplication, type TeamMember } from './api';
 import { AnswerList } from './Answers';
 import { ApplicantFeedback, ApplicantQuestions, InformationRequestPanel } from './ApplicantSide';
+import { VersionsAndChanges } from './Changes';
 import { DecisionEmail } from './DecisionEmail';
 import { DecisionPanel } from './DecisionPanel';
 import { formatBytes, formatDateTime } from './format';
@@ -26,8 +27,9 @@ function LinkedApplication({ reference, blind }: { reference: string; blind: boo
 }
 
 /**
- * Every answer under its form label, section by section in the form's order: the server reads the
- * form definitions and sends the answers labelled, so the definitions stay their one description.
+ * Every answer of the current version under its form label, section by section in the form's order
+ * (the server reads the form definitions and sends the answers labelled, so the definitions stay
+ * their one description), after the version and its "Cambios".
  */
 function Answers({ application }: { application: ApplicationDetail }) {
   return (
@@ -39,6 +41,11 @@ function Answers({ application }: { application: ApplicationDetail }) {
         <li>
           <strong>Enviada:</strong> <time dateTime={application.submittedAt}>{formatDateTime(application.submittedAt)}</time>
         </li>
+        {application.version !== undefined ? (
+          <li>
+            <strong>Versión:</strong> {application.version}
+          </li>
+        ) : null}
         {application.reapplication?.previous ? (
           <li>
             <strong>Solicitud anterior:</strong> <LinkedApplication reference={application.reapplication.previous} blind={application.blind === true} />
@@ -68,6 +75,7 @@ function Answers({ application }: { application: ApplicationDetail }) {
       ) : (
         <p className={styles.muted}>Esta solicitud no trae archivo adjunto.</p>
       )}
+      <VersionsAndChanges application={application} />
       {application.sections.map((section, index) => (
         <section key={section.title} className={styles.section} aria-labelledby={`seccion-${index}`}>
           <h2 id={`seccion-${index}`} className={styles.subtitle}>

@@ -1,6 +1,6 @@
 import type { ReviewAggregate, ReviewerScores, RubricCriterion } from './api';
 import { formatDateTime, formatScore } from './format';
-import { recommendationLabels, reviewsDone } from './scoringLabels';
+import { recommendationLabels, reviewsDone, scoredOnVersion } from './scoringLabels';
 import styles from './team.module.css';
 
 /** The aggregate of the submitted scores: weighted mean, reviews done of assigned, spread, and "Desacuerdo". */
@@ -40,13 +40,17 @@ export function DisagreementBadge() {
   );
 }
 
-/** A reviewer's submitted scores: total, recommendation, then each criterion's score and comment. */
-export function ScoresCard({ review, criteria, title }: { review: ReviewerScores; criteria: RubricCriterion[]; title: string }) {
+/**
+ * A reviewer's submitted scores: total, recommendation ("puntuado sobre la versión 1" when given on an
+ * earlier version than `currentVersion`), then each criterion's score and comment.
+ */
+export function ScoresCard({ review, criteria, title, currentVersion }: { review: ReviewerScores; criteria: RubricCriterion[]; title: string; currentVersion?: number }) {
   const labelOf = (key: string) => criteria.find((criterion) => criterion.key === key)?.label ?? key;
   return (
     <article className={styles.scoreCard} aria-label={title}>
       <p className={styles.scoreCardTitle}>
         <span className={styles.breakAnywhere}>{title}</span>: <strong>{formatScore(review.total)}</strong> de 5 · {recommendationLabels[review.recommendation]}
+        {currentVersion !== undefined && review.version < currentVersion ? <> · <strong>{scoredOnVersion(review.version)}</strong></> : null}
       </p>
       <ul className={styles.plainList}>
         {review.scores.map((item) => (

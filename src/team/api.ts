@@ -16,6 +16,7 @@ import type { ApplicationAnswer, ApplicationDetail, ApplicationPage, InboxSort, 
 import type { DecisionBody, DecisionResult, DeclarationBody, DeclarationResult, ReviewersBody, ReviewersResult, RoundRobinBody, RoundRobinResult, ScoresBody, ScoresResult } from '@/api/contracts/teamScoring';
 import type { EndSessionBody, EnrolOptionsBody, EnrolVerifyBody, PasskeyAdded, PasskeyVerifyBody, SessionList, SignInVerifyBody, TeamMember } from '@/api/contracts/teamAuth';
 import type { GranteeIssued } from '@/api/contracts/teamFinance';
+import type { ApplicationVersions } from '@/api/contracts/revisions';
 import type { AssignBody, AssigneeList, AssignResult, DecisionEmailPreview, DecisionPreviewBody, DecisionQueued, DecisionSendBody, InternalNote, NoteBody, StatusChangeBody, StatusChangeResult } from '@/api/contracts/teamReview';
 
 // Request and answer shapes are the routes' own schemas (src/api/contracts), taken as types only.
@@ -23,6 +24,7 @@ export type { AnswerSection, ApplicationAnswer, ApplicationDetail, ApplicationPa
 export type { ApplicationSummary, MyReviewItem } from '@/api/contracts/teamApplications';
 export type { DecisionReason, Recommendation, ReviewAggregate, RestrictedApplication, ReviewerAssignment, ReviewerScores, RubricCriterion, ScoringPart } from '@/api/contracts/teamScoring';
 export type { AuditEntry } from '@/api/contracts/audit';
+export type { AnswerChange, ApplicationVersion, ApplicationVersions } from '@/api/contracts/revisions';
 export type { MemberRow } from '@/api/contracts/members';
 export type { TeamSession } from '@/api/contracts/teamAuth';
 export type { PaymentDetailsVersion } from '@/api/contracts/teamFinance';
@@ -88,6 +90,8 @@ export const teamPaths = {
   roundRobin: `${BASE}/applications/reviewers/round-robin`,
   declaration: (id: string) => `${BASE}/applications/${encodeURIComponent(id)}/declaration`,
   scores: (id: string) => `${BASE}/applications/${encodeURIComponent(id)}/scores`,
+  confirmScores: (id: string) => `${BASE}/applications/${encodeURIComponent(id)}/scores/confirm`,
+  versions: (id: string) => `${BASE}/applications/${encodeURIComponent(id)}/versions`,
   decision: (id: string) => `${BASE}/applications/${encodeURIComponent(id)}/decision`,
   myReviews: `${BASE}/my-reviews`,
 } as const;
@@ -144,6 +148,10 @@ export const teamApi = {
   roundRobin: (references: string[], memberIds: string[], perApplication: number) => request<RoundRobinResult>('POST', teamPaths.roundRobin, { references, memberIds, perApplication } satisfies RoundRobinBody),
   declare: (id: string, body: DeclarationBody) => request<DeclarationResult>('POST', teamPaths.declaration(id), body),
   submitScores: (id: string, body: ScoresBody) => request<ScoresResult>('POST', teamPaths.scores(id), body),
+  /** Keeps scores given on an earlier version as they are, now marked with the current one. */
+  confirmScores: (id: string) => request<ScoresResult>('POST', teamPaths.confirmScores(id), {}),
+  /** The current version's number and every version with its changes, oldest first. */
+  versions: (id: string) => request<ApplicationVersions>('GET', teamPaths.versions(id)),
   decide: (id: string, body: DecisionBody) => request<DecisionResult>('POST', teamPaths.decision(id), body),
   /** The member's reviews of one round (its id), of the current rounds ('current') or of every round ('all'). */
   myReviews: (round: string) => request<MyReviews>('GET', `${teamPaths.myReviews}${round && round !== 'all' ? `?round=${encodeURIComponent(round)}` : ''}`),

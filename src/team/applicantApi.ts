@@ -6,6 +6,7 @@
 import type {
   ApplicantSideOfApplication,
   ErasureRequestList,
+  QuestionBody,
   QuestionEmailPreview,
   QuestionSent,
   SatisfactionSummary,
@@ -29,8 +30,11 @@ export const applicantSidePaths = {
 } as const;
 
 export const applicantSideApi = {
-  questionPreview: (id: string, text: string) => request<QuestionEmailPreview>('POST', applicantSidePaths.questionPreview(id), { question: text }),
-  questionSend: (id: string, text: string) => request<QuestionSent>('POST', applicantSidePaths.questionSend(id), { question: text }),
+  /** openFields: the answers the request opens for correction (absent: a question only). */
+  questionPreview: (id: string, text: string, openFields?: QuestionBody['openFields']) =>
+    request<QuestionEmailPreview>('POST', applicantSidePaths.questionPreview(id), { question: text, openFields } satisfies QuestionBody),
+  questionSend: (id: string, text: string, openFields?: QuestionBody['openFields']) =>
+    request<QuestionSent>('POST', applicantSidePaths.questionSend(id), { question: text, openFields } satisfies QuestionBody),
   satisfaction: () => request<SatisfactionSummary>('GET', applicantSidePaths.satisfaction),
   erasureRequests: () => request<ErasureRequestList>('GET', applicantSidePaths.erasureRequests),
 };

@@ -41,6 +41,8 @@ const detail: ApplicantApplicationDetail = {
   nextStep: null,
   decisionMessage: { text: 'Información incompleta: falta describir el plan de pruebas.', at: '2026-10-20T10:00:00Z' },
   answers: [{ title: 'About you', answers: [{ name: 'firstName', label: 'First name', value: 'Ana' }] }],
+  version: 1,
+  correctionValues: null,
   fileName: null,
   informationRequests: [],
   canWithdraw: false,
