@@ -50,8 +50,6 @@ const detail: ApplicantApplicationDetail = {
   canRate: false,
   paymentDetailsReceived: [],
   canReapply: true,
-  version: 1,
-  correctionValues: null,
 };
 
 const prefill: ApplicationPrefill = { reference: REFERENCE, form: 'office-hours', values, fileName: null };
