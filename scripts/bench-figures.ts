@@ -15,6 +15,7 @@ import { openDatabase, type Database } from '../src/server/storage/database';
 import { grantsOf, moneyOf, ratingsOf, readFigures, reviewersOf, reviewOf, weeksOf, type FiguresFilter } from '../src/server/team/figures';
 import { RATINGS_SHOWN } from '../src/api/contracts/teamFigures';
 import { startPostgresCluster } from './postgres-cluster';
+import { percentile, reportQueryBench, type QueryTiming } from './support/queryBench';
 
 const argument = (name: string, fallback: number): number => {
   const index = process.argv.indexOf(`--${name}`);
@@ -114,9 +115,8 @@ async function fill(database: Database): Promise<void> {
   await database.query('ANALYZE');
 }
 
-type Measured = { backend: string; query: string; p50: number; p95: number; rows: number };
+type Measured = QueryTiming & { rows: number };
 
-const percentile = (sorted: readonly number[], fraction: number): number => sorted[Math.min(sorted.length - 1, Math.ceil(fraction * sorted.length) - 1)] ?? 0;
 
 async function measure(backend: string, database: Database): Promise<Measured[]> {
   const started = performance.now();
@@ -191,17 +191,13 @@ async function onPostgres(): Promise<Measured[]> {
 }
 
 function report(results: readonly Measured[]): void {
-  console.log(`\n${APPLICATIONS} applications, ${RUNS} runs per query, ${os.cpus().length} cores\n`);
-  console.log('| database | query | p50 ms | p95 ms | rows |');
-  console.log('| --- | --- | ---: | ---: | ---: |');
-  for (const row of results) console.log(`| ${row.backend} | ${row.query} | ${row.p50.toFixed(1)} | ${row.p95.toFixed(1)} | ${row.rows} |`);
-  const slow = results.filter((row) => row.p95 > TARGET_MS);
-  if (slow.length > 0) {
-    console.log(`\np95 over ${TARGET_MS} ms: ${slow.map((row) => `${row.backend} ${row.query} (${row.p95.toFixed(0)} ms)`).join(', ')}`);
-    process.exitCode = 1;
-  } else {
-    console.log(`\nevery query's p95 is at most ${TARGET_MS} ms on both databases`);
-  }
+  reportQueryBench({
+    heading: `${APPLICATIONS} applications`,
+    runs: RUNS,
+    targetMs: TARGET_MS,
+    results,
+    extra: [{ header: 'rows', cell: (row) => row.rows }],
+  });
 }
 
 async function main(): Promise<void> {

@@ -15,6 +15,7 @@ import { openDatabase, type Database } from '../src/server/storage/database';
 import { listApplications, type ApplicationFilter } from '../src/server/team/applications';
 import type { Viewer } from '../src/server/team/inboxFilter';
 import { startPostgresCluster } from './postgres-cluster';
+import { percentile, reportQueryBench, type QueryTiming } from './support/queryBench';
 
 const argument = (name: string, fallback: number): number => {
   const index = process.argv.indexOf(`--${name}`);
@@ -107,9 +108,8 @@ const QUERIES: readonly Query[] = [
   { name: 'assignee = a reviewer', filter: { assignee: { memberId: 'REVIEWER' } }, as: 'admin' },
 ];
 
-const percentile = (sorted: readonly number[], fraction: number): number => sorted[Math.min(sorted.length - 1, Math.ceil(fraction * sorted.length) - 1)] ?? 0;
 
-type Measured = { backend: string; query: string; p50: number; p95: number; rows: number; total: number };
+type Measured = QueryTiming & { rows: number; total: number };
 
 async function measure(backend: string, database: Database): Promise<Measured[]> {
   const started = performance.now();
@@ -182,17 +182,16 @@ async function onPostgres(): Promise<Measured[]> {
 }
 
 function report(results: readonly Measured[]): void {
-  console.log(`\n${APPLICATIONS} applications × ${REVIEWERS} reviewers (${CRITERIA.length} criteria), ${RUNS} runs per query, ${os.cpus().length} cores\n`);
-  console.log('| database | query | p50 ms | p95 ms | rows on the page | matching |');
-  console.log('| --- | --- | ---: | ---: | ---: | ---: |');
-  for (const row of results) console.log(`| ${row.backend} | ${row.query} | ${row.p50.toFixed(1)} | ${row.p95.toFixed(1)} | ${row.rows} | ${row.total} |`);
-  const slow = results.filter((row) => row.p95 > TARGET_MS);
-  if (slow.length > 0) {
-    console.log(`\np95 over ${TARGET_MS} ms: ${slow.map((row) => `${row.backend} ${row.query} (${row.p95.toFixed(0)} ms)`).join(', ')}`);
-    process.exitCode = 1;
-  } else {
-    console.log(`\nevery query's p95 is at most ${TARGET_MS} ms on both databases`);
-  }
+  reportQueryBench({
+    heading: `${APPLICATIONS} applications × ${REVIEWERS} reviewers (${CRITERIA.length} criteria)`,
+    runs: RUNS,
+    targetMs: TARGET_MS,
+    results,
+    extra: [
+      { header: 'rows on the page', cell: (row) => row.rows },
+      { header: 'matching', cell: (row) => row.total },
+    ],
+  });
 }
 
 main().catch((error: unknown) => {
