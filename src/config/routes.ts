@@ -27,4 +27,6 @@ export const routes = {
   consultantEthereum: '/cursos/blockchain-consultant/ethereum/',
   consultantNfts: '/cursos/blockchain-consultant/nfts-y-metaversos/',
   consultantEnrolment: '/cursos/blockchain-consultant/inscripcion/',
+  /** The funded projects, published with each grantee's consent (issue 51). */
+  openBooks: '/becas-otorgadas/',
 } as const;
