@@ -74,6 +74,11 @@ export const AUDIT_ACTIONS = [
   'review-report',
   'download-report-file',
   'applicant-report',
+  // Open books (src/server/openBooks): the grantee published, changed or withdrew what the public list shows; the
+  // target names the reference and the parts allowed, never the text written for publication.
+  'applicant-publish-grant',
+  'applicant-change-publication',
+  'applicant-unpublish-grant',
   // Grant payments (src/server/payments): recorded by finance; where one was sent, read like payment details.
   'record-payment',
   'view-payment-destination',

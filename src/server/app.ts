@@ -15,6 +15,7 @@ import { guardStateChangingRoutes } from './origin';
 import { registerRateLimit } from './rateLimit';
 import { registerRoundGuard } from './rounds/accept';
 import { registerPublicRoundRoutes } from './rounds/publicRoutes';
+import { registerOpenBooksRoutes } from './openBooks/publicRoutes';
 import { REVIEW_CONFIG_SEED_MESSAGE, seedRoundReviews } from './rounds/reviewSetup';
 import { seedRounds, SETTINGS_UNREAD_MESSAGE } from './rounds/seed';
 import { rounds as configuredRounds } from '../config/programmes';
@@ -218,6 +219,7 @@ export async function buildApp(deps: AppDependencies): Promise<FastifyInstance> 
   await seedFirstRounds(app, database, config, now);
   registerRoundGuard(app, { database, now });
   registerPublicRoundRoutes(app, { database, now });
+  registerOpenBooksRoutes(app, { database, now, explorers: config.blockExplorers });
   registerFormRoutes(app, {
     now,
     forms: deps.forms,

@@ -71,7 +71,18 @@ export type ServerConfig = {
   readonly review: ReviewConfig;
   /** REVIEW_CONFIG as set (the file's path), or null: a start says once that the set-up is now edited per round. */
   readonly reviewConfigFile?: string | null;
+  /**
+   * BLOCK_EXPLORER_TX_URLS: per network, a block explorer's transaction page without the hash; the public list of
+   * funded grants (src/server/openBooks) links each on-chain payment to it. A network without one shows the hash unlinked.
+   */
+  readonly blockExplorers: BlockExplorers;
 };
+
+/** The networks on-chain payments are made on: Ethereum (eth, dai) and a layer 2 (eth_l2, dai_l2). */
+export const EXPLORER_NETWORKS = ['ethereum', 'l2'] as const;
+export type ExplorerNetwork = (typeof EXPLORER_NETWORKS)[number];
+/** A transaction page per network, the hash appended to it (e.g. `https://etherscan.io/tx/`). */
+export type BlockExplorers = Readonly<Partial<Record<ExplorerNetwork, string>>>;
 
 /** An AES-256 key with the id stored beside every ciphertext it sealed. */
 export type FinanceKey = { readonly id: string; readonly key: Buffer };
@@ -131,6 +142,32 @@ function originOf(raw: string | undefined, name: string): string | null {
 const FINANCE_KEY_ID = /^[A-Za-z0-9._-]{1,64}$/;
 /** 32 bytes in standard base64 (what `crypto.randomBytes(32).toString('base64')` prints). */
 const BASE64_32_BYTES = /^[A-Za-z0-9+/]{43}=$/;
+
+const EXPLORERS_FORMAT = "BLOCK_EXPLORER_TX_URLS must be 'network=url' pairs separated by commas, the networks 'ethereum' and 'l2', each URL an https:// transaction page without the hash, e.g. 'ethereum=https://etherscan.io/tx/,l2=https://optimistic.etherscan.io/tx/'";
+
+/**
+ * BLOCK_EXPLORER_TX_URLS, e.g. `ethereum=https://etherscan.io/tx/,l2=https://optimistic.etherscan.io/tx/`. Unset or
+ * without `ethereum`, Ethereum takes NEXT_PUBLIC_BLOCK_EXPLORER_TX_URL (the grantee's own page's link) when that is set.
+ */
+export function parseBlockExplorers(raw: string | undefined, fallbackEthereum: string | undefined): BlockExplorers {
+  const explorers: Partial<Record<ExplorerNetwork, string>> = {};
+  const entries = (raw ?? '').split(',').map((entry) => entry.trim()).filter((entry) => entry !== '');
+  for (const entry of entries) {
+    const separator = entry.indexOf('=');
+    const network = entry.slice(0, separator).trim();
+    const url = entry.slice(separator + 1).trim();
+    if (separator < 0 || !(EXPLORER_NETWORKS as readonly string[]).includes(network)) throw new ConfigError(`${EXPLORERS_FORMAT}; got '${entry}'.`);
+    if (!URL.canParse(url) || new URL(url).protocol !== 'https:') throw new ConfigError(`${EXPLORERS_FORMAT}; '${url}' is not an https:// URL.`);
+    if (explorers[network as ExplorerNetwork] !== undefined) throw new ConfigError(`BLOCK_EXPLORER_TX_URLS names the network '${network}' twice.`);
+    explorers[network as ExplorerNetwork] = url;
+  }
+  const fallback = fallbackEthereum?.trim() ?? '';
+  if (explorers.ethereum === undefined && fallback !== '') {
+    if (!URL.canParse(fallback) || !['https:', 'http:'].includes(new URL(fallback).protocol)) throw new ConfigError(`NEXT_PUBLIC_BLOCK_EXPLORER_TX_URL must be an absolute URL, got '${fallback}'.`);
+    explorers.ethereum = fallback;
+  }
+  return explorers;
+}
 
 /** `kid:base64key`. The messages never repeat the key itself. */
 export function parseFinanceKey(raw: string, name: string): FinanceKey {
@@ -224,5 +261,6 @@ export function loadConfig(env: Env = process.env, projectDir: string = process.
     ...financeKeysOf(env, production),
     review: reviewConfigOf(env, projectDir),
     reviewConfigFile: env.REVIEW_CONFIG?.trim() ? path.resolve(projectDir, env.REVIEW_CONFIG.trim()) : null,
+    blockExplorers: parseBlockExplorers(env.BLOCK_EXPLORER_TX_URLS, env.NEXT_PUBLIC_BLOCK_EXPLORER_TX_URL),
   };
 }

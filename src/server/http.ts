@@ -1,3 +1,4 @@
+import { createHash } from 'node:crypto';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { FieldErrors } from '../forms/definitions/types';
 
@@ -107,4 +108,16 @@ export function requireMediaType(mediaType: string, maxDeclaredLength: number | 
       await sendError(request, reply, 413, 'Request body is too large.');
     }
   };
+}
+
+/** A strong ETag over a public answer's exact body (GET /api/rounds, GET /api/open-books/grants). */
+export const etagOf = (body: string): string => `"${createHash('sha256').update(body).digest('base64url').slice(0, 32)}"`;
+
+/** Whether an If-None-Match header names the ETag (a list, weak forms and * included, as RFC 9110 says): then 304. */
+export function ifNoneMatchNames(ifNoneMatch: string | undefined, etag: string): boolean {
+  if (ifNoneMatch === undefined) return false;
+  return ifNoneMatch.split(',').some((candidate) => {
+    const tag = candidate.trim();
+    return tag === '*' || tag === etag || tag === `W/${etag}`;
+  });
 }

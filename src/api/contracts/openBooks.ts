@@ -36,12 +36,32 @@ export const PublicationChoice = Type.Object(
 );
 export type PublicationChoice = Static<typeof PublicationChoice>;
 
+/** The grantee's route, under the portal's API (`:reference` is the application's reference, as the portal's other routes). */
+export const applicantPublicationPath = (reference: string): string => `/api/applicant/applications/${encodeURIComponent(reference)}/publication`;
+
+/**
+ * HTML markup in a name or description: a tag's opening (`<a href=…>`, `<script>`, `</p>`, `<!-- … -->`). Both are
+ * plain text: the public page shows them as text, and refusing markup keeps a copy elsewhere (a feed reader) safe too.
+ * A lone "<" ("menos de <10 ms") is text, not markup.
+ */
+export const hasMarkup = (text: string): boolean => /<\s*[A-Za-z!/?]/.test(text);
+
+/** What the server answers a choice it refuses (400, nothing stored) and a grant it cannot publish (409). */
+export const PUBLICATION_MESSAGES = {
+  nameMarkup: 'El nombre del proyecto va en texto simple: quita las etiquetas HTML (como <a> o <script>).',
+  descriptionMarkup: 'La descripción pública va en texto simple: quita las etiquetas HTML (como <a> o <script>).',
+  nameNeeded: 'Escribe el nombre del proyecto para publicarlo.',
+  noGrant: 'Tu solicitud todavía no tiene una beca: podrás elegir qué publicar cuando sea aprobada.',
+} as const;
+
 /** 200 from GET and PUT: the choice as stored (all false and empty before the first choice) and when it last changed. */
 export const Publication = Type.Object({ choice: PublicationChoice, updatedAt: Nullable(Moment) });
 export type Publication = Static<typeof Publication>;
 
 // ---------------------------------------------------------------------------------------------
 // Public: GET /api/open-books/grants (no session; cacheable a short time, with an ETag).
+
+export const OPEN_BOOKS_GRANTS_PATH = '/api/open-books/grants';
 
 /**
  * A payment as the public may see it. An on-chain payment carries its transaction hash and the

@@ -1,13 +1,13 @@
-import { createHash } from 'node:crypto';
 import type { FastifyInstance } from 'fastify';
 import { ROUND_PROGRAMMES, type PublicRounds } from '../../api/contracts/rounds';
+import { etagOf, ifNoneMatchNames } from '../http';
 import type { Queryable } from '../storage/database';
 import { readRounds, roundToShow, stateAt, type StoredRound } from './store';
 
 /**
  * `GET /api/rounds` (contract PublicRounds): per programme the round the pages speak of, as published:
  * never the grace period, the cap or the counts. Cached a short time by browsers and proxies, with a
- * strong ETag over the body (no @fastify/etag in this project): an If-None-Match that matches gets 304.
+ * strong ETag over the body (src/server/http.ts etagOf; no @fastify/etag in this project): an If-None-Match that matches gets 304.
  */
 
 export const PUBLIC_ROUNDS_PATH = '/api/rounds';
@@ -42,23 +42,12 @@ export function publicRoundsOf(rounds: readonly StoredRound[], now: Date): Publi
   };
 }
 
-const etagOf = (body: string): string => `"${createHash('sha256').update(body).digest('base64url').slice(0, 32)}"`;
-
-/** Whether an If-None-Match header names the ETag (a list, weak forms and * included, as RFC 9110 says). */
-function matches(ifNoneMatch: string | undefined, etag: string): boolean {
-  if (ifNoneMatch === undefined) return false;
-  return ifNoneMatch.split(',').some((candidate) => {
-    const tag = candidate.trim();
-    return tag === '*' || tag === etag || tag === `W/${etag}`;
-  });
-}
-
 export function registerPublicRoundRoutes(app: FastifyInstance, deps: { readonly database: Queryable; readonly now: () => Date }): void {
   app.get(PUBLIC_ROUNDS_PATH, async (request, reply) => {
     const body = JSON.stringify(publicRoundsOf(await readRounds(deps.database), deps.now()));
     const etag = etagOf(body);
     reply.header('cache-control', PUBLIC_ROUNDS_CACHE).header('etag', etag);
-    if (matches(request.headers['if-none-match'], etag)) return reply.code(304).send();
+    if (ifNoneMatchNames(request.headers['if-none-match'], etag)) return reply.code(304).send();
     return reply.type('application/json; charset=utf-8').send(body);
   });
 }

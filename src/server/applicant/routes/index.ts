@@ -9,13 +9,14 @@ import { resumeApplicantSession, type ApplicantSession } from '../sessions';
 import { applicationRoutes } from './applications';
 import { grantRoutes } from './grants';
 import { ownDataRoutes } from './ownData';
+import { publicationRoutes } from './publication';
 import { APPLICANT_MESSAGES, JSON_BODY_LIMIT, RESPONSE_BODY_LIMIT, send, type ApplicantRouteOptions } from './shared';
 import { signInRoutes } from './signIn';
 
 /**
  * The applicant portal's API under /api/applicant (contract: src/api/contracts/applicant.ts). Every
  * route but the link request and the sign-in needs the applicant's session (401 without); every POST
- * needs the site's own Origin (403) and a JSON body (415), the answer to a question a multipart one.
+ * and PUT needs the site's own Origin (403) and a JSON body (415), the answer to a question a multipart one.
  * Applications are reached only through the session's address (src/server/applicant/service.ts).
  */
 
@@ -41,7 +42,7 @@ export async function applicantRoutes(app: FastifyInstance, options: ApplicantRo
   app.addHook('onRequest', async (request, reply) => {
     const { applicantAccess, applicantBody } = request.routeOptions.config;
     if (!queryIsUtf8(request.url)) return send(reply, 400, DISALLOWED_TEXT_MESSAGE_ES);
-    if (request.method === 'POST') {
+    if (request.method !== 'GET' && request.method !== 'HEAD') {
       // The site's own pages only: exactly the configured origins, and never a POST without Origin.
       if (request.headers.origin === undefined || !originAllowed(request, config.allowedOrigins, { ownHost: false })) return send(reply, 403, APPLICANT_MESSAGES.crossSite);
       const multipart = applicantBody === 'multipart';
@@ -83,4 +84,5 @@ export async function applicantRoutes(app: FastifyInstance, options: ApplicantRo
   await app.register(applicationRoutes, resource);
   await app.register(ownDataRoutes, resource);
   await app.register(grantRoutes, resource);
+  await app.register(publicationRoutes, resource);
 }

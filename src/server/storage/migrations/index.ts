@@ -20,6 +20,7 @@ import { migration as m0018 } from './0018-payment-records-kept-after-erasure';
 import { migration as m0019 } from './0019-rounds';
 import { migration as m0020 } from './0020-round-review-setup';
 import { migration as m0021 } from './0021-open-books-and-revision-events';
+import { migration as m0022 } from './0022-grant-publications';
 
 export type { Migration };
 
@@ -28,7 +29,7 @@ export type { Migration };
  * file with the next number, added at the end here (tests/api/migrations.test.ts checks the two agree).
  */
 export const MIGRATIONS: readonly Migration[] = [
-  m0001, m0002, m0003, m0004, m0005, m0006, m0008, m0009, m0010, m0011, m0012, m0013, m0014, m0015, m0016, m0017, m0018, m0019, m0020, m0021,
+  m0001, m0002, m0003, m0004, m0005, m0006, m0008, m0009, m0010, m0011, m0012, m0013, m0014, m0015, m0016, m0017, m0018, m0019, m0020, m0021, m0022,
 ];
 
 /**
