@@ -4,7 +4,7 @@ import { Button } from '@/components/Button';
 import { useHydrated } from '@/forms/kit/useHydrated';
 import { classNames } from '@/lib/classNames';
 import { formatDate, formatDateTime } from './format';
-import { AnswerForm, LinkRequest, Satisfaction, WithdrawPanel } from './lazyForms';
+import { AnswerForm, LinkRequest, PublicationPanel, Satisfaction, WithdrawPanel } from './lazyForms';
 import { ActionNotice, Notice, LoadFailure } from './Notice';
 import { OwnData } from './OwnData';
 import { PortalFrame } from './PortalFrame';
@@ -137,7 +137,7 @@ function Overview({ application }: { application: Detail }) {
 const loadGrantPanel = () => import('./GrantPanel');
 const GrantPanel = lazy(() => loadGrantPanel().then((module) => ({ default: module.GrantPanel })));
 
-/** The grant of an approved application of a paying programme, once the team has created it (a 404 until then shows nothing). */
+/** The grant of an approved application of a paying programme, once the team has created it (a 404 until then shows nothing), and what its grantee publishes of it. */
 function Grant({ application }: { application: Detail }) {
   const paying = application.status === 'approved' && application.form !== 'office-hours';
   const reference = application.reference;
@@ -150,6 +150,7 @@ function Grant({ application }: { application: Detail }) {
     return (
       <Suspense fallback={null}>
         <GrantPanel grant={grant.data} />
+        <PublicationPanel reference={reference} />
       </Suspense>
     );
   }

@@ -17,3 +17,4 @@ export const AnswerForm = lazy(() => loadForms().then((forms) => ({ default: for
 export const Satisfaction = lazy(() => loadForms().then((forms) => ({ default: forms.Satisfaction })));
 export const WithdrawPanel = lazy(() => loadForms().then((forms) => ({ default: forms.WithdrawPanel })));
 export const ReportForm = lazy(() => loadForms().then((forms) => ({ default: forms.ReportForm })));
+export const PublicationPanel = lazy(() => loadForms().then((forms) => ({ default: forms.PublicationPanel })));
