@@ -136,6 +136,7 @@ export function barPercent(value: bigint, largest: bigint): number {
 // ---------------------------------------------------------------------------------------------
 // The server's current list: GET /api/open-books/grants.
 
+/** The contract's OPEN_BOOKS_GRANTS_PATH, as a literal: importing the contract's values would bring typebox into the page. */
 export const OPEN_BOOKS_PATH = '/api/open-books/grants';
 /** Past this the page keeps the build's snapshot. */
 export const OPEN_BOOKS_TIMEOUT_MS = 8000;

@@ -1,7 +1,10 @@
 /** The logic of /becas-otorgadas/ (src/lib/openBooks.ts): filters, the choices they offer, quarters, and exact totals per currency. */
 import { describe, expect, it } from 'vitest';
+import { applicantPaths } from '@/api/applicant';
+import { OPEN_BOOKS_GRANTS_PATH, applicantPublicationPath } from '@/api/contracts/openBooks';
 import {
   NO_FILTER,
+  OPEN_BOOKS_PATH,
   barPercent,
   currenciesOf,
   filterChoices,
@@ -16,6 +19,11 @@ import { formatAmount } from '@/lib/money';
 import { allGrants, grant, privateAmount, wallet } from './fixtures';
 
 const ids = (grants: ReadonlyArray<{ id: string }>) => grants.map((entry) => entry.id);
+
+it('asks the paths the contract declares (written as literals in the browser, which takes only types from contracts)', () => {
+  expect(OPEN_BOOKS_PATH).toBe(OPEN_BOOKS_GRANTS_PATH);
+  expect(applicantPaths.publication('PG-000123')).toBe(applicantPublicationPath('PG-000123'));
+});
 
 describe('quarters', () => {
   it('labels a day with its quarter and year, T1 to T4', () => {
