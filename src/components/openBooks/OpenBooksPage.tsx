@@ -57,12 +57,12 @@ function Payment({ payment }: { payment: PublicPayment }) {
         <>
           {' · '}
           {payment.explorerUrl ? (
-            <a className={styles.hash} href={payment.explorerUrl} title={hash} rel="noopener noreferrer">
-              Transacción {shortHash(hash)}
+            <a className={styles.transaction} href={payment.explorerUrl} title={hash} rel="noopener noreferrer">
+              Transacción <code className={styles.hash}>{shortHash(hash)}</code>
             </a>
           ) : (
-            <span className={styles.hash} title={hash}>
-              Transacción {shortHash(hash)}
+            <span className={styles.transaction} title={hash}>
+              Transacción <code className={styles.hash}>{shortHash(hash)}</code>
             </span>
           )}
         </>
