@@ -222,7 +222,7 @@ function Filters({ grants, filter, onChange }: { grants: readonly PublishedGrant
     </div>
   );
   return (
-    <form className={styles.filters} method="get" action="" aria-label="Filtrar las becas" onSubmit={submit}>
+    <form className={styles.filters} method="get" aria-label="Filtrar las becas" onSubmit={submit}>
       {select('programme', 'Programa', 'Todos los programas', choices.programmes)}
       {select('round', 'Ronda', 'Todas las rondas', choices.rounds)}
       {select('year', 'Año', 'Todos los años', choices.years)}
