@@ -37,6 +37,15 @@ export function searchFromFilter(filter: OpenBooksFilter): string {
   return text === '' ? '' : `?${text}`;
 }
 
+/**
+ * The programme and round of a grant as one label: "Project Grants · Ronda 2027", or the round's name
+ * alone when it already names its programme ("Project Grants · primera convocatoria", as first rounds are seeded).
+ */
+export function programmeAndRound(grant: Pick<PublishedGrant, 'programmeName' | 'round'>): string {
+  if (!grant.round) return grant.programmeName;
+  return grant.round.name.toLocaleLowerCase('es').startsWith(grant.programmeName.toLocaleLowerCase('es')) ? grant.round.name : `${grant.programmeName} · ${grant.round.name}`;
+}
+
 export const yearOf = (grant: PublishedGrant): string => grant.approvedOn.slice(0, 4);
 
 /** The quarter of a day (YYYY-MM-DD): its sortable key ("2027-1") and its label ("T1 2027"). */
@@ -70,7 +79,7 @@ export function filterChoices(grants: readonly PublishedGrant[], programme: stri
     programmes.set(grant.programme, grant.programmeName);
     years.add(yearOf(grant));
     if (grant.round && (programme === '' || grant.programme === programme)) {
-      const label = programme === '' ? `${grant.programmeName} · ${grant.round.name}` : grant.round.name;
+      const label = programme === '' ? programmeAndRound(grant) : grant.round.name;
       const seen = rounds.get(grant.round.id);
       rounds.set(grant.round.id, { label, latest: seen && seen.latest > grant.approvedOn ? seen.latest : grant.approvedOn });
     }

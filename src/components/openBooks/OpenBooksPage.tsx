@@ -14,6 +14,7 @@ import {
   filterChoices,
   filterFromSearch,
   filterGrants,
+  programmeAndRound,
   searchFromFilter,
   totalsByProgramme,
   totalsByQuarter,
@@ -80,8 +81,7 @@ function GrantCard({ grant }: { grant: PublishedGrant }) {
           {grant.projectName}
         </h3>
         <p className={styles.meta}>
-          {grant.programmeName}
-          {grant.round ? <> · {grant.round.name}</> : null} · Aprobada el <time dateTime={grant.approvedOn}>{formatDay(grant.approvedOn, 'long')}</time>
+          {programmeAndRound(grant)} · Aprobada el <time dateTime={grant.approvedOn}>{formatDay(grant.approvedOn, 'long')}</time>
         </p>
         {grant.description ? <p className={styles.description}>{grant.description}</p> : null}
         {grant.amount || grant.milestones ? (

@@ -10,6 +10,7 @@ import {
   filterChoices,
   filterFromSearch,
   filterGrants,
+  programmeAndRound,
   quarterOf,
   searchFromFilter,
   totalsByProgramme,
@@ -61,6 +62,14 @@ describe('filters', () => {
     expect(all.years.map((year) => year.value)).toEqual(['2027', '2026']);
     expect(filterChoices(allGrants, 'small-grants').rounds).toEqual([]);
     expect(filterChoices(allGrants, 'project-grants').rounds.map((round) => round.label)).toEqual(['Ronda 2027', 'Ronda 2026']);
+  });
+
+  it('names a round with its programme once, even when the round’s name already carries it', () => {
+    expect(programmeAndRound(wallet)).toBe('Project Grants · Ronda 2027');
+    expect(programmeAndRound({ programmeName: 'Project Grants', round: { id: '1', name: 'Project Grants · primera convocatoria' } })).toBe('Project Grants · primera convocatoria');
+    expect(programmeAndRound({ programmeName: 'Small Grants', round: null })).toBe('Small Grants');
+    const seeded = grant({ id: 'g10', round: { id: '1', name: 'Project Grants · primera convocatoria' } });
+    expect(filterChoices([seeded], '').rounds).toEqual([{ value: '1', label: 'Project Grants · primera convocatoria' }]);
   });
 
   it('reads and writes the filters in the address the HTML form submits', () => {
