@@ -56,11 +56,11 @@ function Checkbox({ name, label, help, checked, disabled, onChange }: { name: st
 const savedText = (publish: boolean): ReactNode =>
   publish ? (
     <>
-      Guardamos tu elección: tu proyecto aparece en <a href={routes.openBooks}>Becas otorgadas</a> con lo que elegiste mostrar.
+      Guardamos tu elección: tu proyecto aparece en <a className={styles.inlineLink} href={routes.openBooks}>Becas otorgadas</a> con lo que elegiste mostrar.
     </>
   ) : (
     <>
-      Guardamos tu elección: tu proyecto no aparece en <a href={routes.openBooks}>Becas otorgadas</a>.
+      Guardamos tu elección: tu proyecto no aparece en <a className={styles.inlineLink} href={routes.openBooks}>Becas otorgadas</a>.
     </>
   );
 
@@ -115,7 +115,7 @@ function PublicationForm({ reference, initial }: { reference: string; initial: P
     <section className={`${styles.panel} ${styles.noPrint}`} aria-labelledby="publicacion">
       <h2 id="publicacion">Publicar tu proyecto</h2>
       <p>
-        En <a href={routes.openBooks}>Becas otorgadas</a> mostramos los proyectos que financiamos, solo con el consentimiento de cada equipo. Tú decides si aparece el tuyo y qué se
+        En <a className={styles.inlineLink} href={routes.openBooks}>Becas otorgadas</a> mostramos los proyectos que financiamos, solo con el consentimiento de cada equipo. Tú decides si aparece el tuyo y qué se
         muestra; puedes cambiarlo o retirarlo cuando quieras, y la página cambia en el momento.
       </p>
       <p className={styles.meta}>

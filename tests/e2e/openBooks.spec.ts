@@ -127,3 +127,61 @@ test.describe('without JavaScript', () => {
     expect(await horizontalOverflow(page)).toBe(0);
   });
 });
+
+test('the grantee’s consent panel at 375 px: every choice explained, axe 0, saved with a link to the public page', async ({ page }) => {
+  const reference = 'PG-000123';
+  const base = `/api/applicant/applications/${reference}`;
+  const choice = { publish: false, projectName: '', description: '', showAmount: false, showMilestones: false, showPayments: false };
+  const detail = {
+    reference,
+    form: 'project-grants',
+    programme: 'Project Grants',
+    title: 'Monedero comunitario',
+    submittedAt: '2026-11-20T15:04:00Z',
+    status: 'approved',
+    statusLabel: 'Aprobada',
+    steps: [{ status: 'approved', label: 'Aprobada', at: '2026-11-25T12:00:00Z' }],
+    nextStep: null,
+    decisionMessage: null,
+    answers: [],
+    fileName: null,
+    informationRequests: [],
+    canWithdraw: false,
+    satisfaction: null,
+    canRate: false,
+    paymentDetailsReceived: [],
+  };
+  const grantAnswer = { reference, noun: 'beca', amount: '10000.00', currency: 'USD', state: 'active', stateLabel: 'Activa', cancelReason: null, createdAt: '2026-11-25T12:00:00Z', paid: '0.00', outstanding: '10000.00', today: '2026-12-05', milestones: [], payments: [] };
+  const sent: unknown[] = [];
+  await page.route('**/api/applicant/**', async (route) => {
+    const { pathname } = new URL(route.request().url());
+    if (pathname === '/api/applicant/me') return route.fulfill({ json: { email: 'ana@ejemplo.org' } });
+    if (pathname === base) return route.fulfill({ json: detail });
+    if (pathname === `${base}/grant`) return route.fulfill({ json: grantAnswer });
+    if (pathname === `${base}/publication` && route.request().method() === 'PUT') {
+      const body: unknown = route.request().postDataJSON();
+      sent.push(body);
+      return route.fulfill({ json: { choice: body, updatedAt: '2026-12-05T12:00:00Z' } });
+    }
+    if (pathname === `${base}/publication`) return route.fulfill({ json: { choice, updatedAt: null } });
+    return route.fulfill({ status: 404, json: { error: 'No encontramos esa solicitud.' } });
+  });
+  await page.setViewportSize({ width: 375, height: 812 });
+  await gotoHydrated(page, `/mi-solicitud/solicitud/?ref=${reference}`);
+  const panel = page.getByRole('region', { name: 'Publicar tu proyecto' });
+  await expect(panel).toBeVisible();
+  await panel.getByRole('checkbox', { name: 'Publicar mi proyecto en Becas otorgadas' }).check();
+  await panel.getByLabel(/Nombre del proyecto/).fill('Monedero comunitario');
+  await panel.getByLabel(/Descripción pública/).fill('Un monedero en español para quienes empiezan.');
+  await panel.getByRole('checkbox', { name: 'Mostrar el monto' }).check();
+  await expect(panel).toContainText('45 / 600');
+  expect(await horizontalOverflow(page)).toBe(0);
+  await expectNoAxeViolations(page, { include: 'section[aria-labelledby="publicacion"]', applied: ['label'] });
+  if (SHOTS) await panel.screenshot({ path: path.join(SHOTS, 'consent-panel-375.png') });
+
+  await panel.getByRole('button', { name: 'Guardar mi elección' }).click();
+  await expect(panel.getByRole('status').filter({ hasText: 'Guardamos tu elección' })).toBeFocused();
+  await expect(panel.getByRole('link', { name: 'Becas otorgadas' }).first()).toHaveAttribute('href', ROUTE);
+  expect(sent).toEqual([{ publish: true, projectName: 'Monedero comunitario', description: 'Un monedero en español para quienes empiezan.', showAmount: true, showMilestones: false, showPayments: false }]);
+  if (SHOTS) await panel.screenshot({ path: path.join(SHOTS, 'consent-panel-375-saved.png') });
+});
