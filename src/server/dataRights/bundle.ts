@@ -9,7 +9,9 @@ import { readProposal } from '../team/applications';
 import type { ApplicantInformationRequest, SatisfactionAnswer } from '../../api/contracts/applicant';
 import { forApplicant, readInformationRequests, readSatisfaction, readWithdrawal } from '../applicant/read';
 import type { ApplicantGrant, ApplicantMilestone, MilestoneReport, ReportFile } from '../../api/contracts/grants';
+import type { Publication } from '../../api/contracts/openBooks';
 import { readApplicantGrant, readReportFile, reportFileName } from '../grants/service';
+import { NOTHING_PUBLISHED, readPublication } from '../openBooks/publication';
 import { dataRightsPayments, type DataRightsPayment } from '../payments/read';
 import { countsOf, normaliseEmail, type RecordCounts, type SubjectRecords } from './records';
 
@@ -79,6 +81,8 @@ export type DataRightsReport = Omit<MilestoneReport, 'file'> & { file: (ReportFi
 export type DataRightsGrant = Omit<ApplicantGrant, 'milestones' | 'payments'> & {
   milestones: Array<Omit<ApplicantMilestone, 'reports'> & { reports: DataRightsReport[] }>;
   payments: DataRightsPayment[];
+  /** What the grantee chose to publish on Becas otorgadas (open books), as they wrote it. */
+  publication: Publication;
 };
 
 export type DataRightsBundle = { readonly document: DataRightsExport; readonly files: ReadonlyArray<{ readonly path: string; readonly bytes: Buffer }> };
@@ -126,7 +130,13 @@ async function grantOf(db: Queryable, application: { form: FormKey; id: string }
     }
     withFiles.push({ ...milestone, reports });
   }
-  return { ...grant, milestones: withFiles, payments: await dataRightsPayments(db, row.id) };
+  const publication = await readPublication(db, application.id);
+  return {
+    ...grant,
+    milestones: withFiles,
+    payments: await dataRightsPayments(db, row.id),
+    publication: publication.status === 'ok' ? publication.publication : { choice: NOTHING_PUBLISHED, updatedAt: null },
+  };
 }
 
 export async function buildBundle(db: Queryable, email: string, records: SubjectRecords, financeKeys: FinanceKeyring | null): Promise<DataRightsBundle> {
