@@ -185,3 +185,51 @@ test('the grantee’s consent panel at 375 px: every choice explained, axe 0, sa
   expect(sent).toEqual([{ publish: true, projectName: 'Monedero comunitario', description: 'Un monedero en español para quienes empiezan.', showAmount: true, showMilestones: false, showPayments: false }]);
   if (SHOTS) await panel.screenshot({ path: path.join(SHOTS, 'consent-panel-375-saved.png') });
 });
+
+type List = typeof LIVE;
+
+/**
+ * The layout shift (the sum of the entries) that the server's list caused once the page had settled
+ * with the build's snapshot; `live` makes the server's list from the build's, and the page has taken
+ * it in when it shows `count` grants.
+ */
+async function shiftFromLiveList(page: Page, width: number, live: (built: List) => List): Promise<number> {
+  await page.setViewportSize({ width, height: width < 768 ? 812 : 800 });
+  await page.addInitScript(() => {
+    const shifts: number[] = [];
+    Object.assign(window, { layoutShifts: shifts });
+    new PerformanceObserver((list) => {
+      for (const entry of list.getEntries()) shifts.push((entry as PerformanceEntry & { value: number }).value);
+    }).observe({ type: 'layout-shift', buffered: true });
+  });
+  let release = (): void => undefined;
+  const released = new Promise<void>((resolve) => (release = resolve));
+  let answer: List | null = null;
+  await page.route('**/api/open-books/grants', async (route) => {
+    // The export's stand-in answers the build's snapshot (fixtures.ts); the test changes it.
+    answer = live((await (await route.fetch()).json()) as List);
+    await released;
+    await route.fulfill({ status: 200, contentType: 'application/json', body: JSON.stringify(answer) });
+  });
+  await gotoHydrated(page, ROUTE);
+  await page.waitForTimeout(1000);
+  const sum = () => page.evaluate(() => (window as unknown as { layoutShifts: number[] }).layoutShifts.reduce((total, value) => total + value, 0));
+  const before = await sum();
+  release();
+  await expect.poll(() => answer).not.toBeNull();
+  const count = (answer as List | null)?.grants.length ?? 0;
+  await expect(page.getByRole('article')).toHaveCount(count);
+  await page.waitForTimeout(500);
+  return (await sum()) - before;
+}
+
+for (const width of [375, 1280]) {
+  test(`at ${width} px the server's list moves nothing when it equals the build's, and little (under 0.1) when it differs`, async ({ page, context }) => {
+    expect(await shiftFromLiveList(page, width, (built) => built)).toBe(0);
+    const added = await shiftFromLiveList(await context.newPage(), width, (built) => ({ ...built, grants: [longName, ...built.grants] }));
+    const replaced = await shiftFromLiveList(await context.newPage(), width, () => LIVE);
+    console.log(`layout shift at ${width} px: ${added.toFixed(4)} with a grant published since the build, ${replaced.toFixed(4)} with another list`);
+    expect(added).toBeLessThan(0.1);
+    expect(replaced).toBeLessThan(0.1);
+  });
+}
