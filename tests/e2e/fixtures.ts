@@ -20,7 +20,7 @@ import { isTwitterWidgetScript, TWITTER_WIDGET_STUB } from '../../scripts/twitte
 export { expect };
 
 /** The list /becas-otorgadas/ was built with (its page props in out/), which the export's stand-in for the API answers. */
-function builtOpenBooksSnapshot(): unknown {
+export function builtOpenBooksSnapshot(): unknown {
   const html = fs.readFileSync(path.join(outDir, 'becas-otorgadas', 'index.html'), 'utf8');
   const data = /<script id="__NEXT_DATA__" type="application\/json">(.*?)<\/script>/s.exec(html)?.[1];
   if (!data) throw new Error('out/becas-otorgadas/index.html has no __NEXT_DATA__: was the export built?');

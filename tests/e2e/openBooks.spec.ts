@@ -7,7 +7,7 @@
 import path from 'node:path';
 import type { Page } from '@playwright/test';
 import { EXPLORER, allGrants, grant, snapshotOf } from '../unit/openBooks/fixtures';
-import { expect, expectNoAxeViolations, gotoHydrated, test } from './fixtures';
+import { builtOpenBooksSnapshot, expect, expectNoAxeViolations, gotoHydrated, test } from './fixtures';
 
 const ROUTE = '/becas-otorgadas/';
 const SHOTS = process.env.OPEN_BOOKS_SHOTS_DIR;
@@ -206,8 +206,8 @@ async function shiftFromLiveList(page: Page, width: number, live: (built: List) 
   const released = new Promise<void>((resolve) => (release = resolve));
   let answer: List | null = null;
   await page.route('**/api/open-books/grants', async (route) => {
-    // The export's stand-in answers the build's snapshot (fixtures.ts); the test changes it.
-    answer = live((await (await route.fetch()).json()) as List);
+    // The build's snapshot (what the export's stand-in answers, fixtures.ts), changed as the test says.
+    answer = live(builtOpenBooksSnapshot() as List);
     await released;
     await route.fulfill({ status: 200, contentType: 'application/json', body: JSON.stringify(answer) });
   });
