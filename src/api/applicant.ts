@@ -19,11 +19,12 @@ import type {
   WithdrawBody,
 } from './contracts/applicant';
 import type { ApplicantGrant } from './contracts/grants';
+import type { Publication, PublicationChoice } from './contracts/openBooks';
 import { saveDownload } from '@/lib/download';
 import { postMultipart, type SendOptions } from './client';
 import { ApiError, messageOf, requestJson } from './json';
 
-export type { ApplicantApplicationDetail, ApplicantApplicationList, ApplicantGrant, ApplicationPrefill, InformationResponseCreated };
+export type { ApplicantApplicationDetail, ApplicantApplicationList, ApplicantGrant, ApplicationPrefill, InformationResponseCreated, Publication, PublicationChoice };
 
 /** The parts of a progress report on a milestone: its text, the links (one a line) and an optional file. */
 export type ReportParts = { text: string; links: string[]; file?: File };
@@ -69,6 +70,8 @@ export const applicantPaths = {
   prefill: (reference: string) => `${application(reference)}/prefill`,
   report: (reference: string, milestoneId: string) => `${application(reference)}/grant/milestones/${encodeURIComponent(milestoneId)}/reports`,
   reportFile: (reference: string, milestoneId: string, version: number) => `${application(reference)}/grant/milestones/${encodeURIComponent(milestoneId)}/reports/${version}/file`,
+  /** The contract's applicantPublicationPath (a value the browser may not import from a contract). */
+  publication: (reference: string) => `${application(reference)}/publication`,
   data: `${BASE}/data`,
   erasureRequest: `${BASE}/erasure-request`,
 } as const;
@@ -80,7 +83,7 @@ async function sendMultipart<T>(path: string, fields: Record<string, string>, fi
   return JSON.parse(answer.text) as T;
 }
 
-const request = <T>(method: 'GET' | 'POST', path: string, body?: unknown): Promise<T> =>
+const request = <T>(method: 'GET' | 'POST' | 'PUT', path: string, body?: unknown): Promise<T> =>
   requestJson<T>(method, path, body, (status, message) => new ApplicantApiError(status, message));
 
 export const applicantApi = {
@@ -106,6 +109,10 @@ export const applicantApi = {
   /** A progress report on one milestone (a new version each time), multipart, with progress and cancel. */
   report: (reference: string, milestoneId: string, { text, links, file }: ReportParts, options: SendOptions) =>
     sendMultipart<ApplicantGrant>(applicantPaths.report(reference, milestoneId), links.length > 0 ? { text, links: links.join('\n') } : { text }, file, options),
+  /** What the grantee chose to publish on /becas-otorgadas/ (all off before the first choice); 409 while the application has no grant. */
+  publication: (reference: string) => request<Publication>('GET', applicantPaths.publication(reference)),
+  /** The whole choice, replacing the stored one; `publish: false` withdraws it from the public page. */
+  savePublication: (reference: string, choice: PublicationChoice) => request<Publication>('PUT', applicantPaths.publication(reference), choice),
   /** GET /api/applicant/data, saved as the JSON file the server names. */
   downloadData: async (): Promise<void> => {
     const response = await fetch(applicantPaths.data, { credentials: 'same-origin', headers: { Accept: 'application/json' } });

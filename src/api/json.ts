@@ -1,6 +1,6 @@
 /**
  * JSON requests to our own API, for the team's and the applicant's clients: same-origin cookies, a
- * JSON body on POST, and every answer that is not 2xx thrown as the client's own error with its
+ * JSON body on POST and PUT, and every answer that is not 2xx thrown as the client's own error with its
  * status and the server's Spanish message.
  */
 
@@ -25,7 +25,7 @@ export function messageOf(text: string): string {
   return '';
 }
 
-export async function requestJson<T>(method: 'GET' | 'POST', path: string, body: unknown, refusal: (status: number, message: string) => Error): Promise<T> {
+export async function requestJson<T>(method: 'GET' | 'POST' | 'PUT', path: string, body: unknown, refusal: (status: number, message: string) => Error): Promise<T> {
   const init: RequestInit =
     method === 'GET'
       ? { method, credentials: 'same-origin', headers: { Accept: 'application/json' } }

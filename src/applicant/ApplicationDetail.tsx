@@ -5,7 +5,7 @@ import { applyRoutes, REAPPLY_PARAM } from '@/config/routes';
 import { useHydrated } from '@/forms/kit/useHydrated';
 import { classNames } from '@/lib/classNames';
 import { formatDate, formatDateTime } from './format';
-import { AnswerForm, CorrectionForm, LinkRequest, Satisfaction, WithdrawPanel } from './lazyForms';
+import { AnswerForm, CorrectionForm, LinkRequest, PublicationPanel, Satisfaction, WithdrawPanel } from './lazyForms';
 import { ActionNotice, Notice, LoadFailure } from './Notice';
 import { OwnData } from './OwnData';
 import { PortalFrame } from './PortalFrame';
@@ -193,7 +193,7 @@ function Reapply({ application }: { application: Detail }) {
 const loadGrantPanel = () => import('./GrantPanel');
 const GrantPanel = lazy(() => loadGrantPanel().then((module) => ({ default: module.GrantPanel })));
 
-/** The grant of an approved application of a paying programme, once the team has created it (a 404 until then shows nothing). */
+/** The grant of an approved application of a paying programme, once the team has created it (a 404 until then shows nothing), and what its grantee publishes of it. */
 function Grant({ application }: { application: Detail }) {
   const paying = application.status === 'approved' && application.form !== 'office-hours';
   const reference = application.reference;
@@ -206,6 +206,7 @@ function Grant({ application }: { application: Detail }) {
     return (
       <Suspense fallback={null}>
         <GrantPanel grant={grant.data} />
+        <PublicationPanel reference={reference} />
       </Suspense>
     );
   }

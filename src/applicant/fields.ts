@@ -134,3 +134,29 @@ export const reportLinksField: FieldDefinition = {
 
 /** The same file rules as an answer's (one file, 4 MB, the forms' types). */
 export const reportFileField: FieldDefinition = { ...responseFileField, section: 'report' };
+
+/* ---------- What the grantee publishes on /becas-otorgadas/ ---------- */
+
+/** The server's caps (src/api/contracts/openBooks.ts PUBLIC_PROJECT_NAME_MAX, PUBLIC_DESCRIPTION_MAX). */
+export const PUBLIC_PROJECT_NAME_MAX = 120;
+export const PUBLIC_DESCRIPTION_MAX = 600;
+
+export const publicProjectNameField: FieldDefinition = {
+  name: 'projectName',
+  kind: 'text',
+  label: 'Nombre del proyecto',
+  help: 'Como quieres que aparezca en la página pública.',
+  section: 'publication',
+  required: false,
+  maxLength: PUBLIC_PROJECT_NAME_MAX,
+  messages: { disallowed: DISALLOWED_TEXT_MESSAGE_ES, maxLength: tooLong('El nombre del proyecto', PUBLIC_PROJECT_NAME_MAX) },
+};
+
+export const publicDescriptionField = textBox({
+  name: 'description',
+  label: 'Descripción pública',
+  help: 'Escríbela para el público, en texto simple: no copiamos nada de tu solicitud.',
+  section: 'publication',
+  maxLength: PUBLIC_DESCRIPTION_MAX,
+  subject: 'La descripción pública',
+});

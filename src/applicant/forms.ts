@@ -4,3 +4,4 @@ export { LinkRequest } from './LinkRequest';
 export { Satisfaction } from './Satisfaction';
 export { WithdrawPanel } from './WithdrawPanel';
 export { ReportForm } from './ReportForm';
+export { PublicationPanel } from './PublicationPanel';

@@ -17,6 +17,7 @@ export const AnswerForm = lazy(() => loadForms().then((forms) => ({ default: for
 export const Satisfaction = lazy(() => loadForms().then((forms) => ({ default: forms.Satisfaction })));
 export const WithdrawPanel = lazy(() => loadForms().then((forms) => ({ default: forms.WithdrawPanel })));
 export const ReportForm = lazy(() => loadForms().then((forms) => ({ default: forms.ReportForm })));
+export const PublicationPanel = lazy(() => loadForms().then((forms) => ({ default: forms.PublicationPanel })));
 
 /**
  * The correction form renders the public form's fields from its definition: the definitions (and

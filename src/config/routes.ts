@@ -27,6 +27,8 @@ export const routes = {
   consultantEthereum: '/cursos/blockchain-consultant/ethereum/',
   consultantNfts: '/cursos/blockchain-consultant/nfts-y-metaversos/',
   consultantEnrolment: '/cursos/blockchain-consultant/inscripcion/',
+  /** The funded projects, published with each grantee's consent (issue 51). */
+  openBooks: '/becas-otorgadas/',
 } as const;
 
 /** Each programme's public apply page: where "Volver a solicitar" opens the form prefilled (`?desde=<reference>`). */

@@ -4,6 +4,7 @@ import { contact, site } from '@/config/site';
 import { businessDays, sentences, usd, weeks } from '../lib/figures';
 import { whyChooseTitle } from './courses';
 import { routes } from '../config/routes';
+import { openBooksBlock } from './openBooks';
 import type { LinkCopy, SectionCopy, SectionedPageCopy } from './types';
 
 export const applicantsPage: SectionedPageCopy = {
@@ -113,6 +114,8 @@ type ProgrammeInput = {
   descriptionBlocks: SectionCopy['blocks'];
   steps: Array<{ title: string; text: string }>;
   faq: Array<{ question: string; answer: string[] }>;
+  /** A programme that pays grants links to the funded projects (/becas-otorgadas/). */
+  openBooks?: boolean;
 };
 
 /** The three programme pages share one shape: description, process, FAQ, each ending in the call to apply. */
@@ -122,7 +125,7 @@ function programmePage(input: ProgrammeInput): SectionedPageCopy {
     banner: { title: input.title, lead: input.lead },
     sidebarLabel: `Secciones de ${input.title}`,
     sections: [
-      { id: 'description', title: 'Descripción', blocks: input.descriptionBlocks },
+      { id: 'description', title: 'Descripción', blocks: input.openBooks ? [...input.descriptionBlocks, openBooksBlock] : input.descriptionBlocks },
       { id: 'process', title: 'Proceso', blocks: [{ kind: 'steps', items: input.steps }, { kind: 'action', link: input.apply }] },
       { id: 'faq', title: 'Preguntas frecuentes', blocks: [{ kind: 'faq', items: input.faq }] },
     ],
@@ -181,6 +184,7 @@ export const programmePages = {
     description: `Small Grants: ${facts.smallGrants.maxUsd ? `hasta ${usd(facts.smallGrants.maxUsd)}` : 'apoyo'} para proyectos en etapa temprana y patrocinio de eventos comunitarios en Latinoamérica.`,
     lead: `${facts.smallGrants.maxUsd ? `Hasta ${usd(facts.smallGrants.maxUsd)}` : 'Apoyo'} para proyectos en etapa temprana y patrocinio de eventos de la comunidad.`,
     apply: { label: 'Applica', href: routes.smallGrantsApply },
+    openBooks: true,
     descriptionBlocks: [
       {
         kind: 'paragraph',
@@ -215,6 +219,7 @@ export const programmePages = {
     description: 'Project Grants: financiamiento para proyectos de código abierto con objetivos claros que benefician al ecosistema Ethereum.',
     lead: 'Financiamiento para proyectos con alcance, objetivos y cronograma claros que benefician a todo el ecosistema Ethereum.',
     apply: { label: 'Applica', href: routes.projectGrantsApply },
+    openBooks: true,
     descriptionBlocks: [
       {
         kind: 'paragraph',

@@ -4,6 +4,7 @@ import { publishedCriteria } from '@/config/review';
 import { contact, links } from '@/config/site';
 import { businessDays, dayEs, sentences, usd, usdEnglish, weeks } from '../lib/figures';
 import { routes } from '../config/routes';
+import { openBooksBlock } from './openBooks';
 import { academicBannerNote, applyBlocks, deadlineText, roundStats, submitStepText, type RoundFacts, type RoundPageParams, type RoundPageProgramme } from './roundCopy';
 import type { SectionedPageCopy } from './types';
 
@@ -72,6 +73,7 @@ export const academicGrantsPage: SectionedPageCopy = {
           text: 'Esta ronda busca acercar la investigación académica al ecosistema Ethereum. Damos prioridad a trabajos con resultados abiertos, que toda la comunidad pueda aprovechar.',
         },
         ...(roundStats(academicRound).length > 0 ? [{ kind: 'stats' as const, items: roundStats(academicRound) }] : []),
+        openBooksBlock,
       ],
     },
     {
@@ -205,6 +207,7 @@ export const devconGrantsPage: SectionedPageCopy = {
           ),
         },
         { kind: 'action', link: { label: 'Sitio de Devcon', href: links.devconSite, external: true } },
+        openBooksBlock,
       ],
     },
     {

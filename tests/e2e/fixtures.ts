@@ -11,11 +11,21 @@
  */
 import AxeBuilder from '@axe-core/playwright';
 import { test as base, expect, type Page, type Response } from '@playwright/test';
-import { assertExportExists, listExportedRoutes } from '../../scripts/export-files';
+import fs from 'node:fs';
+import path from 'node:path';
+import { assertExportExists, listExportedRoutes, outDir } from '../../scripts/export-files';
 import { site } from '../../src/config/site';
 import { isTwitterWidgetScript, TWITTER_WIDGET_STUB } from '../../scripts/twitter-widget-stub';
 
 export { expect };
+
+/** The list /becas-otorgadas/ was built with (its page props in out/), which the export's stand-in for the API answers. */
+export function builtOpenBooksSnapshot(): unknown {
+  const html = fs.readFileSync(path.join(outDir, 'becas-otorgadas', 'index.html'), 'utf8');
+  const data = /<script id="__NEXT_DATA__" type="application\/json">(.*?)<\/script>/s.exec(html)?.[1];
+  if (!data) throw new Error('out/becas-otorgadas/index.html has no __NEXT_DATA__: was the export built?');
+  return (JSON.parse(data) as { props: { pageProps: { snapshot: unknown } } }).props.pageProps.snapshot;
+}
 
 export { isTwitterWidgetScript };
 
@@ -90,6 +100,11 @@ export const test = base.extend<Options & Fixtures>({
     await context.route(
       (url) => url.pathname === '/api/rounds',
       (route) => route.fulfill({ status: 200, contentType: 'application/json', body: JSON.stringify({ programmes: [] }) }),
+    );
+    // Likewise /becas-otorgadas/'s GET /api/open-books/grants: answered with the snapshot the page was built with.
+    await context.route(
+      (url) => url.pathname === '/api/open-books/grants',
+      (route) => route.fulfill({ status: 200, contentType: 'application/json', body: JSON.stringify(builtOpenBooksSnapshot()) }),
     );
 
     context.on('console', (message) => {

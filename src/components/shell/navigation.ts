@@ -1,3 +1,4 @@
+import { routes } from '@/config/routes';
 import { links } from '@/config/site';
 import { normalisePath } from '@/lib/paths';
 
@@ -18,6 +19,7 @@ export const mainNav: readonly NavItem[] = [
 /** Footer links, before the social icons. */
 export const footerNav: readonly NavItem[] = [
   ...mainNav.slice(0, 4),
+  { kind: 'internal', label: 'Becas otorgadas', href: routes.openBooks, activePrefixes: [] },
   { kind: 'external', label: 'Privacy Policy', href: links.privacyPolicy, newTab: false },
   { kind: 'external', label: 'Terminos de Uso', href: links.termsOfUse, newTab: false },
   { kind: 'external', label: 'Cookie Policy', href: links.cookiePolicy, newTab: false },

@@ -104,6 +104,8 @@ function openPage(grant: ApplicantGrant | number) {
   answer('get', '/api/applicant/me', json({ email: 'ana@ejemplo.org' }));
   answer('get', DETAIL_PATH, json(approved));
   answer('get', GRANT_PATH, typeof grant === 'number' ? json({ error: 'No encontramos esa solicitud.' }, grant) : json(grant));
+  // The consent panel beside the grant (tests/unit/openBooks/consent.test.tsx): nothing chosen yet.
+  answer('get', `${DETAIL_PATH}/publication`, json({ choice: { publish: false, projectName: '', description: '', showAmount: false, showMilestones: false, showPayments: false }, updatedAt: null }));
   return renderPage(ApplicantApplicationPage, `/mi-solicitud/solicitud/?ref=${REFERENCE}`);
 }
 

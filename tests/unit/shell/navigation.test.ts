@@ -31,12 +31,13 @@ describe('main navigation', () => {
     expect(mainNav.some((item) => isActive(item, '/academic-grants'))).toBe(false);
   });
 
-  it('gives the footer its eight links', () => {
+  it('gives the footer its nine links, the funded projects among them', () => {
     expect(footerNav.map((item) => item.label)).toEqual([
       'Inicio',
       'Cursos',
       'Becas',
       'Exchange',
+      'Becas otorgadas',
       'Privacy Policy',
       'Terminos de Uso',
       'Cookie Policy',
