@@ -11,6 +11,7 @@
 import type { PublishedGrant, PublishedGrantList } from '../api/contracts/openBooks';
 import { minorFromDecimal } from './grantText';
 import { CURRENCY_CODES, type Currency } from './money';
+import { fetchPublicJson } from './publicJson';
 
 /** The page's filters; '' is "all". The same names travel in the address (?programa=&ronda=&anio=). */
 export type OpenBooksFilter = { readonly programme: string; readonly round: string; readonly year: string };
@@ -162,16 +163,5 @@ function readsAsList(body: unknown): body is PublishedGrantList {
 
 /** The server's list now, or null (a failure, a late answer or one that does not read as the contract): the page keeps its snapshot. */
 export async function fetchPublishedGrants(): Promise<PublishedGrantList | null> {
-  const controller = new AbortController();
-  const timer = setTimeout(() => controller.abort(), OPEN_BOOKS_TIMEOUT_MS);
-  try {
-    const response = await fetch(OPEN_BOOKS_PATH, { cache: 'no-cache', credentials: 'omit', headers: { Accept: 'application/json' }, signal: controller.signal });
-    if (!response.ok) return null;
-    const body: unknown = await response.json();
-    return readsAsList(body) ? body : null;
-  } catch {
-    return null;
-  } finally {
-    clearTimeout(timer);
-  }
+  return (await fetchPublicJson(OPEN_BOOKS_PATH, OPEN_BOOKS_TIMEOUT_MS, readsAsList))?.body ?? null;
 }

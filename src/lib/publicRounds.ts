@@ -7,6 +7,7 @@
  */
 import type { PublicRound, PublicRounds } from '../api/contracts/rounds';
 import type { ReviewedProgrammeKey } from '../config/programmes';
+import { fetchPublicJson } from './publicJson';
 
 export const PUBLIC_ROUNDS_PATH = '/api/rounds';
 /** Past this the page keeps the build's state: a late swap is worse than a stale one. */
@@ -29,22 +30,11 @@ function readsAsContract(body: unknown): body is PublicRounds {
 }
 
 async function fetchRounds(): Promise<RoundsAnswer | null> {
-  const controller = new AbortController();
-  const timer = setTimeout(() => controller.abort(), PUBLIC_ROUNDS_TIMEOUT_MS);
-  try {
-    // no-cache: the browser revalidates with the ETag, so a 304 still brings a fresh Date header.
-    // No cookies: the public state is the same for everyone (and so cacheable).
-    const response = await fetch(PUBLIC_ROUNDS_PATH, { cache: 'no-cache', credentials: 'omit', headers: { Accept: 'application/json' }, signal: controller.signal });
-    if (!response.ok) return null;
-    const body: unknown = await response.json();
-    if (!readsAsContract(body)) return null;
-    const serverDate = Date.parse(response.headers.get('date') ?? '');
-    return { programmes: body.programmes, clockOffsetMs: Number.isNaN(serverDate) ? 0 : serverDate - Date.now() };
-  } catch {
-    return null;
-  } finally {
-    clearTimeout(timer);
-  }
+  // Revalidated with the ETag (fetchPublicJson), so a 304 still brings a fresh Date header: the server's clock.
+  const answer = await fetchPublicJson(PUBLIC_ROUNDS_PATH, PUBLIC_ROUNDS_TIMEOUT_MS, readsAsContract);
+  if (!answer) return null;
+  const serverDate = Date.parse(answer.response.headers.get('date') ?? '');
+  return { programmes: answer.body.programmes, clockOffsetMs: Number.isNaN(serverDate) ? 0 : serverDate - Date.now() };
 }
 
 /** The answer for this page load: the first call fetches, later calls share it. */
