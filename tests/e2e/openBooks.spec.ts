@@ -8,6 +8,7 @@ import path from 'node:path';
 import type { Page } from '@playwright/test';
 import { EXPLORER, allGrants, grant, snapshotOf } from '../unit/openBooks/fixtures';
 import { builtOpenBooksSnapshot, expect, expectNoAxeViolations, gotoHydrated, test } from './fixtures';
+import { approvedDetail } from '../support/applicantDetail';
 
 const ROUTE = '/becas-otorgadas/';
 const SHOTS = process.env.OPEN_BOOKS_SHOTS_DIR;
@@ -132,25 +133,7 @@ test('the grantee’s consent panel at 375 px: every choice explained, axe 0, sa
   const reference = 'PG-000123';
   const base = `/api/applicant/applications/${reference}`;
   const choice = { publish: false, projectName: '', description: '', showAmount: false, showMilestones: false, showPayments: false };
-  const detail = {
-    reference,
-    form: 'project-grants',
-    programme: 'Project Grants',
-    title: 'Monedero comunitario',
-    submittedAt: '2026-11-20T15:04:00Z',
-    status: 'approved',
-    statusLabel: 'Aprobada',
-    steps: [{ status: 'approved', label: 'Aprobada', at: '2026-11-25T12:00:00Z' }],
-    nextStep: null,
-    decisionMessage: null,
-    answers: [],
-    fileName: null,
-    informationRequests: [],
-    canWithdraw: false,
-    satisfaction: null,
-    canRate: false,
-    paymentDetailsReceived: [],
-  };
+  const detail = approvedDetail({ reference, steps: [{ status: 'approved', label: 'Aprobada', at: '2026-11-25T12:00:00Z' }] });
   const grantAnswer = { reference, noun: 'beca', amount: '10000.00', currency: 'USD', state: 'active', stateLabel: 'Activa', cancelReason: null, createdAt: '2026-11-25T12:00:00Z', paid: '0.00', outstanding: '10000.00', today: '2026-12-05', milestones: [], payments: [] };
   const sent: unknown[] = [];
   await page.route('**/api/applicant/**', async (route) => {

@@ -5,7 +5,8 @@
  * 1280 px, with screenshots in test-results/reapply/. The server's side is tests/api/reapply.test.ts.
  */
 import type { Page } from '@playwright/test';
-import type { ApplicantApplicationDetail, ApplicationPrefill } from '../../src/api/contracts/applicant';
+import type { ApplicationPrefill } from '../../src/api/contracts/applicant';
+import { applicantDetail } from '../support/applicantDetail';
 import { expect, expectNoAxeViolations, gotoHydrated, test } from './fixtures';
 
 const REFERENCE = 'OH-000007';
@@ -26,7 +27,7 @@ const values = {
   howDidYouHearAboutESP: 'esp-newsletter',
 };
 
-const detail: ApplicantApplicationDetail = {
+const detail = applicantDetail({
   reference: REFERENCE,
   form: 'office-hours',
   programme: 'Office Hours',
@@ -41,16 +42,10 @@ const detail: ApplicantApplicationDetail = {
   nextStep: null,
   decisionMessage: { text: 'Información incompleta: falta describir el plan de pruebas.', at: '2026-10-20T10:00:00Z' },
   answers: [{ title: 'About you', answers: [{ name: 'firstName', label: 'First name', value: 'Ana' }] }],
-  version: 1,
-  correctionValues: null,
   fileName: null,
-  informationRequests: [],
   canWithdraw: false,
-  satisfaction: null,
-  canRate: false,
-  paymentDetailsReceived: [],
   canReapply: true,
-};
+});
 
 const prefill: ApplicationPrefill = { reference: REFERENCE, form: 'office-hours', values, fileName: null };
 

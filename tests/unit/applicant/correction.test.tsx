@@ -12,6 +12,7 @@ import { projectGrants } from '@/forms/definitions';
 import { correctableFields } from '@/forms/definitions/corrections';
 import ApplicantApplicationPage from '@/pages/mi-solicitud/solicitud';
 import { apiServer } from '../../support/apiServer';
+import { applicantDetail } from '../../support/applicantDetail';
 import { answer, json, renderPage } from '../team/harness';
 import { projectGrantsSample } from '../forms/components/samples';
 
@@ -24,12 +25,8 @@ const label = (name: string) => projectGrants.fields.find((field) => field.name 
 const values = { firstName: 'Ana', projectName: 'Monedero comunitario', projectRepo: 'https://github.com/ana/monedero-viejo', requestedAmount: 'USD 5,000', applyingAs: '' };
 
 function detailWith(changes: Partial<ApplicantApplicationDetail> = {}): ApplicantApplicationDetail {
-  return {
+  return applicantDetail({
     reference: REFERENCE,
-    form: 'project-grants',
-    programme: 'Project Grants',
-    title: 'Monedero comunitario',
-    submittedAt: '2026-11-20T15:04:00Z',
     status: 'information_requested',
     statusLabel: 'Información solicitada',
     steps: [
@@ -37,7 +34,6 @@ function detailWith(changes: Partial<ApplicantApplicationDetail> = {}): Applican
       { status: 'information_requested', label: 'Información solicitada', at: '2026-11-22T09:30:00Z' },
     ],
     nextStep: null,
-    decisionMessage: null,
     answers: [
       {
         title: 'Your project',
@@ -48,16 +44,10 @@ function detailWith(changes: Partial<ApplicantApplicationDetail> = {}): Applican
       },
       { title: 'Funding', answers: [{ name: 'requestedAmount', label: label('requestedAmount'), value: values.requestedAmount }] },
     ],
-    version: 1,
     correctionValues: values,
-    fileName: 'propuesta.pdf',
     informationRequests: [{ id: '7', question: QUESTION, askedAt: '2026-11-22T09:30:00Z', correction: { fields: ['projectRepo', 'requestedAmount'], wholeApplication: false }, responses: [] }],
-    canWithdraw: true,
-    satisfaction: null,
-    canRate: false,
-    paymentDetailsReceived: [],
     ...changes,
-  } as ApplicantApplicationDetail;
+  });
 }
 
 function openDetail(...details: ApplicantApplicationDetail[]) {

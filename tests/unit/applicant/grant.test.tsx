@@ -7,10 +7,10 @@
 import { http, HttpResponse } from 'msw';
 import { screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
-import type { ApplicantApplicationDetail } from '@/api/contracts/applicant';
 import type { ApplicantGrant } from '@/api/contracts/grants';
 import ApplicantApplicationPage from '@/pages/mi-solicitud/solicitud';
 import { apiServer } from '../../support/apiServer';
+import { approvedDetail } from '../../support/applicantDetail';
 import { answer, json, renderPage } from '../team/harness';
 
 const REFERENCE = 'PG-000123';
@@ -19,31 +19,7 @@ const GRANT_PATH = `${DETAIL_PATH}/grant`;
 const REPORT_PATH = `${GRANT_PATH}/milestones/11/reports`;
 const HASH = `0x${'ab'.repeat(32)}`;
 
-const approved = {
-  reference: REFERENCE,
-  form: 'project-grants',
-  programme: 'Project Grants',
-  title: 'Monedero comunitario',
-  submittedAt: '2026-11-20T15:04:00Z',
-  status: 'approved',
-  statusLabel: 'Aprobada',
-  version: 1,
-  correctionValues: null,
-  steps: [
-    { status: 'received', label: 'Recibida', at: '2026-11-20T15:04:00Z' },
-    { status: 'approved', label: 'Aprobada', at: '2026-11-25T12:00:00Z' },
-  ],
-  nextStep: null,
-  decisionMessage: null,
-  answers: [],
-  fileName: null,
-  informationRequests: [],
-  canWithdraw: false,
-  satisfaction: null,
-  canRate: false,
-  paymentDetailsReceived: [],
-  canReapply: false,
-} as ApplicantApplicationDetail;
+const approved = approvedDetail({ reference: REFERENCE });
 
 const changesAsked = {
   version: 1,

@@ -16,36 +16,13 @@ import ApplicantPortalPage from '@/pages/mi-solicitud';
 import ApplicantSignInPage from '@/pages/mi-solicitud/entrar';
 import ApplicantApplicationPage from '@/pages/mi-solicitud/solicitud';
 import { apiServer } from '../../support/apiServer';
+import { applicantDetail } from '../../support/applicantDetail';
 import { answer, json, renderPage } from '../team/harness';
 
 const REFERENCE = 'PG-000123';
 const DETAIL_PATH = `/api/applicant/applications/${REFERENCE}`;
 
-function detailWith(changes: Partial<ApplicantApplicationDetail> = {}): ApplicantApplicationDetail {
-  return {
-    reference: REFERENCE,
-    form: 'project-grants',
-    programme: 'Project Grants',
-    title: 'Monedero comunitario',
-    submittedAt: '2026-11-20T15:04:00Z',
-    status: 'received',
-    statusLabel: 'Recibida',
-    steps: [{ status: 'received', label: 'Recibida', at: '2026-11-20T15:04:00Z' }],
-    nextStep: 'Recibimos tu solicitud y te enviamos la confirmación por correo. El equipo la revisará.',
-    decisionMessage: null,
-    answers: [{ title: 'Contact information', answers: [{ name: 'firstName', label: 'First name', value: 'Ana' }] }],
-    version: 1,
-    correctionValues: null,
-    fileName: 'propuesta.pdf',
-    informationRequests: [],
-    canWithdraw: true,
-    satisfaction: null,
-    canRate: false,
-    paymentDetailsReceived: [],
-    canReapply: false,
-    ...changes,
-  } as ApplicantApplicationDetail;
-}
+const detailWith = applicantDetail;
 
 const asked = detailWith({
   status: 'information_requested',

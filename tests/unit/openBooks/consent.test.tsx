@@ -7,40 +7,19 @@
 import { http, HttpResponse } from 'msw';
 import { screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
-import type { ApplicantApplicationDetail } from '@/api/contracts/applicant';
 import type { ApplicantGrant } from '@/api/contracts/grants';
 import { PUBLIC_DESCRIPTION_MAX, PUBLIC_PROJECT_NAME_MAX, type Publication, type PublicationChoice } from '@/api/contracts/openBooks';
 import { PUBLIC_DESCRIPTION_MAX as FIELD_DESCRIPTION_MAX, PUBLIC_PROJECT_NAME_MAX as FIELD_NAME_MAX } from '@/applicant/fields';
 import ApplicantApplicationPage from '@/pages/mi-solicitud/solicitud';
 import { apiServer } from '../../support/apiServer';
+import { approvedDetail } from '../../support/applicantDetail';
 import { answer, json, renderPage } from '../team/harness';
 
 const REFERENCE = 'PG-000123';
 const DETAIL_PATH = `/api/applicant/applications/${REFERENCE}`;
 const PUBLICATION_PATH = `${DETAIL_PATH}/publication`;
 
-const approved = {
-  reference: REFERENCE,
-  form: 'project-grants',
-  programme: 'Project Grants',
-  title: 'Monedero comunitario',
-  submittedAt: '2026-11-20T15:04:00Z',
-  status: 'approved',
-  statusLabel: 'Aprobada',
-  steps: [{ status: 'approved', label: 'Aprobada', at: '2026-11-25T12:00:00Z' }],
-  nextStep: null,
-  decisionMessage: null,
-  answers: [],
-  fileName: null,
-  informationRequests: [],
-  canWithdraw: false,
-  satisfaction: null,
-  canRate: false,
-  paymentDetailsReceived: [],
-  canReapply: false,
-  version: 1,
-  correctionValues: null,
-} satisfies ApplicantApplicationDetail;
+const approved = approvedDetail({ reference: REFERENCE, steps: [{ status: 'approved', label: 'Aprobada', at: '2026-11-25T12:00:00Z' }] });
 
 const grant: ApplicantGrant = {
   reference: REFERENCE,
