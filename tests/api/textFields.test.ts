@@ -101,8 +101,10 @@ function withValue(base: unknown, root: Schema, path: Path, value: string): unkn
   if (path.length === 0) return value;
   const [head, ...rest] = path;
   if (typeof head === 'number') {
-    const items = Array.isArray(base) && base.length > 0 ? [...(base as unknown[])] : [sample(root.items!)];
-    items[0] = withValue(items[0], root.items!, rest, value);
+    // A list may be one option of a union (openFields: a list of names, or 'all').
+    const arraySchema = root.anyOf?.find((option) => option.type === 'array') ?? root;
+    const items = Array.isArray(base) && base.length > 0 ? [...(base as unknown[])] : [sample(arraySchema.items!)];
+    items[0] = withValue(items[0], arraySchema.items!, rest, value);
     return items;
   }
   const objectSchema = root.anyOf?.find((option) => option.type === 'object') ?? root;
