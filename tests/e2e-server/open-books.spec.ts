@@ -15,7 +15,7 @@
  * the project from the page and from GET /api/open-books/grants. Axe on each view, at 375 and 1280 px
  * for the public page. With OPEN_BOOKS_SCREENSHOTS_DIR, the public page and the consent panel at 1280 and 375 px.
  */
-import type { Page } from '@playwright/test';
+import type { Locator, Page } from '@playwright/test';
 import type { PublishedGrantList } from '../../src/api/contracts/openBooks';
 import { openPostgres, type Database } from '../../src/server/storage/database';
 import { startSmtpSink, type SmtpSink } from '../api/support/smtpSink';
@@ -96,6 +96,19 @@ async function openPublicPage(page: Page): Promise<void> {
 async function expectFitsAPhone(page: Page): Promise<void> {
   await page.setViewportSize({ width: 375, height: 812 });
   expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(375);
+}
+
+/** Each checkbox sits on the line of its label, before it (not alone on a line above it, as with the panel's styles lost). */
+async function expectBoxesBesideLabels(region: Locator): Promise<void> {
+  const boxes = region.getByRole('checkbox');
+  expect(await boxes.count()).toBe(4);
+  for (const box of await boxes.all()) {
+    const label = region.locator(`label[for="${await box.getAttribute('id')}"]`);
+    const [boxArea, labelArea] = [await box.boundingBox(), await label.boundingBox()];
+    expect(boxArea && labelArea, 'checkbox and label laid out').toBeTruthy();
+    expect(boxArea!.x + boxArea!.width, `${await label.textContent()}: the box before its label`).toBeLessThanOrEqual(labelArea!.x);
+    expect(Math.abs(boxArea!.y - labelArea!.y), `${await label.textContent()}: the box on its label's line`).toBeLessThan(labelArea!.height);
+  }
 }
 
 /** Tab (at most `limit` times) until the element with this id has the focus. */
@@ -189,6 +202,7 @@ test('a grantee publishes their grant on /becas-otorgadas/ by keyboard, with a b
     await grantee.keyboard.press('Tab');
     await expect(panel().getByRole('button', { name: 'Guardar mi elección' })).toBeFocused();
     await expect(panel().getByLabel('Publicar mi proyecto en Becas otorgadas')).toBeChecked();
+    await expectBoxesBesideLabels(panel());
     await grantee.keyboard.press('Enter');
     await expect(panel().getByText(/^Guardamos tu elección: tu proyecto aparece en Becas otorgadas/)).toBeVisible();
     await expect(panel()).toContainText('Ahora tu proyecto está publicado.');
