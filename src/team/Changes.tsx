@@ -83,7 +83,7 @@ export function VersionsAndChanges({ application }: { application: ApplicationDe
       </h2>
       <p>
         Versión actual: <strong>{current}</strong>
-        {current === 1 ? ' (tal como se envió; nadie la corrigió).' : ` (la versión 1 es la que se envió; cada corrección agrega una).`}
+        {current === 1 ? ' (tal como se envió; nadie la corrigió).' : ' (la primera versión es la que se envió; cada corrección agrega una).'}
       </p>
       {current > 1 ? <VersionList reference={application.reference} current={current} /> : null}
     </section>
