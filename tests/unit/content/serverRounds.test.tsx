@@ -3,7 +3,7 @@
  * by msw at the network layer: the build's state first, then the server's, decided by the server's
  * answer and clock, never the visitor's.
  */
-import { screen, waitFor, within } from '@testing-library/react';
+import { cleanup, screen, waitFor, within } from '@testing-library/react';
 import { http, HttpResponse } from 'msw';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { PublicRound, PublicRounds } from '@/api/contracts/rounds';
@@ -180,7 +180,11 @@ describe('the academic grants programme page follows the server', { timeout: 30_
       },
     );
   });
-  afterEach(() => vi.unstubAllGlobals());
+  // Unmounted first: a render the server's answer causes late would otherwise build the sidebar's observer without the stub.
+  afterEach(() => {
+    cleanup();
+    vi.unstubAllGlobals();
+  });
 
   it('a round closed on the server: the deadline, the stats and the #apply section say so, the budget is the server\'s', async () => {
     serveRounds('academic-grants', round('closed', { budget: { amount: '500.000,00', currency: 'USD' } }));
