@@ -126,6 +126,9 @@ export async function expectNoAxeViolations(page: Page, options: { include?: str
   let builder = new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa', 'wcag21aa', 'wcag22aa']);
   if (options.include) builder = builder.include(options.include);
   const { violations, passes, incomplete } = await builder.analyze();
+  // axe finishes its run in a page of its own, opened and closed in this context: the page under test is given
+  // the window's focus back, so a focus the test checks next (document.hasFocus()) is the page's, not axe's.
+  await page.bringToFront();
   // A rule that found nothing to check passes by default: `applied` names rules that must have checked something here.
   for (const rule of options.applied ?? []) {
     const checked = [...violations, ...passes, ...incomplete].filter((result) => result.id === rule).reduce((count, result) => count + result.nodes.length, 0);
