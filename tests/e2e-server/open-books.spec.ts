@@ -103,11 +103,18 @@ async function expectBoxesBesideLabels(region: Locator): Promise<void> {
   const boxes = region.getByRole('checkbox');
   expect(await boxes.count()).toBe(4);
   for (const box of await boxes.all()) {
-    const label = region.locator(`label[for="${await box.getAttribute('id')}"]`);
-    const [boxArea, labelArea] = [await box.boundingBox(), await label.boundingBox()];
-    expect(boxArea && labelArea, 'checkbox and label laid out').toBeTruthy();
-    expect(boxArea!.x + boxArea!.width, `${await label.textContent()}: the box before its label`).toBeLessThanOrEqual(labelArea!.x);
-    expect(Math.abs(boxArea!.y - labelArea!.y), `${await label.textContent()}: the box on its label's line`).toBeLessThan(labelArea!.height);
+    // Both boxes measured in one go: the panel may still move as the grant above it loads.
+    const { boxArea, labelArea, text } = await box.evaluate((element) => {
+      const label = document.querySelector(`label[for="${element.id}"]`);
+      const area = (node: Element) => {
+        const { x, y, width, height } = node.getBoundingClientRect();
+        return { x, y, width, height };
+      };
+      return { boxArea: area(element), labelArea: label ? area(label) : null, text: label?.textContent ?? '' };
+    });
+    expect(labelArea, `${text}: checkbox and label laid out`).toBeTruthy();
+    expect(boxArea.x + boxArea.width, `${text}: the box before its label`).toBeLessThanOrEqual(labelArea!.x);
+    expect(Math.abs(boxArea.y - labelArea!.y), `${text}: the box on its label's line`).toBeLessThan(labelArea!.height);
   }
 }
 
