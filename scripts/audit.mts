@@ -30,23 +30,15 @@ import { buildReferencePage, referenceDir } from './reference-page';
 import { startServerProcess, type ServerProcess } from './server-process';
 import { startTwitterWidgetStubServer, TWITTER_WIDGET_HOST } from './twitter-widget-stub';
 import { isTeamPath } from '../src/team/teamPath';
+import { reportKind } from './page-kinds';
 import { benchmarkIndexSummary, CATEGORIES, interleaveReference, median, type Sample, summariseByKind } from './audit-rounds';
 
 const PRESETS = ['mobile', 'desktop'] as const;
 type Preset = (typeof PRESETS)[number];
 
-const FORM_ROUTE = /\/(apply|grantee-finance)\/$/;
-const THANK_YOU_ROUTE = /\/thank-you\/$/;
 /** Every public route the audit measures: the team area (an app behind sign-in, measured by `npm run size`) is left out. */
 export function auditedRoutes(routes: readonly string[]): string[] {
   return routes.filter((route) => !isTeamPath(route));
-}
-
-/** The kind of page a route is, for the table's grouping: a form, a thank-you page, or content. */
-export function routeKind(route: string): 'form' | 'thank-you' | 'content' {
-  if (THANK_YOU_ROUTE.test(route)) return 'thank-you';
-  if (FORM_ROUTE.test(route)) return 'form';
-  return 'content';
 }
 
 // Screenshots score nothing; the full-page one also resizes the viewport to the whole page, which
@@ -142,7 +134,7 @@ async function main(): Promise<void> {
     const referenceOut = buildReferencePage(path.join(outDir, 'about/index.html'));
     referenceServer = await startServerProcess({ DATA_DIR: referenceDataDir, OUT_DIR: referenceOut }, options.port + 1);
     const targets = interleaveReference(
-      routes.map((route) => ({ label: route, kind: routeKind(route), url: origin + route })),
+      routes.map((route) => ({ label: route, kind: reportKind(route), url: origin + route })),
       { kind: 'reference', url: `${referenceServer.url}/` },
       options.referenceRows,
     );
