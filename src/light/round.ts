@@ -1,4 +1,7 @@
-/** The round programme pages' own script (pages marked [data-light-entry="round"]): they follow the server's round. */
+/**
+ * The script of the round programme pages (/academic-grants/, /devcon-grants/), loaded only on pages
+ * with an element [data-light-entry="round"] (scripts/light-scripts.ts): they follow the server's round.
+ */
 import { enhanceRound } from './roundPage';
 
 enhanceRound(document);
