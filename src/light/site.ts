@@ -5,8 +5,14 @@
  */
 import { enhanceAnalytics } from './analytics';
 import { enhanceMenu } from './menu';
+import { enhanceRouteTabs } from './routeTabs';
+import { enhanceSidebar } from './sidebar';
 import { enhanceSocialPosts } from './socialPosts';
+import { enhanceTabs } from './tabs';
 
 enhanceMenu(document);
 enhanceSocialPosts(document);
 enhanceAnalytics(document);
+enhanceTabs(document);
+enhanceSidebar(document);
+enhanceRouteTabs(document);
