@@ -196,7 +196,7 @@ test.describe('content tabs (the beginner course\'s syllabus)', () => {
     await expect(shows(page, 'Resumen')).toBeVisible();
     await expect(shows(page, 'Bitcoin')).toBeHidden();
 
-    await tablist.evaluate((element) => element.scrollIntoView({ block: 'center' }));
+    await tablist.evaluate((element) => element.scrollIntoView({ block: 'center', behavior: 'instant' }));
     const scrolled = await page.evaluate(() => window.scrollY);
     await tablist.getByRole('tab', { name: 'Bitcoin' }).click();
     await expect(page.getByRole('tabpanel', { name: 'Bitcoin' })).toBeVisible();
