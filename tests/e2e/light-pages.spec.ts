@@ -73,7 +73,7 @@ test('every content page loads no script of Next and at most 15 kB gzip of scrip
 });
 
 test('the React pages keep Next and load the site script too', async ({ page }) => {
-  for (const route of ['/applicants/project-grants/apply/', '/becas-otorgadas/', '/mi-solicitud/']) {
+  for (const route of ['/applicants/project-grants/apply/', '/becas-otorgadas/']) {
     const scripts = await scriptsLoadedBy(page, route);
     expect(scripts.some((script) => script.startsWith('/_next/static/chunks/')), `${route} runs Next`).toBe(true);
     expect(scripts.some((script) => script.startsWith('/_light/site-')), `${route} loads the site's light script`).toBe(true);
