@@ -4,8 +4,8 @@
  * scripts off in current browsers; the browser makes the page inert, closes on Escape and gives
  * focus back. This adds what the markup cannot say:
  *  - in a browser without invoker commands, the buttons' clicks call showModal() and close();
- *  - the opening buttons' aria-expanded follows the dialog;
- *  - Tab and Shift+Tab cycle inside the drawer instead of leaving for the browser's own controls.
+ *  - Tab and Shift+Tab cycle inside the drawer instead of leaving for the browser's own controls;
+ *  - focus goes back to the opening button if the browser left it nowhere.
  */
 
 const FOCUSABLE = 'a[href], button:not([disabled]), [tabindex]:not([tabindex="-1"])';
@@ -34,11 +34,6 @@ export function enhanceMenu(root: Document): void {
     enhanced.add(dialog);
     const buttons = Array.from(root.querySelectorAll<HTMLButtonElement>('button[commandfor]')).filter((button) => button.getAttribute('commandfor') === dialog.id);
     const openers = buttons.filter((button) => button.getAttribute('command') === 'show-modal');
-    const showExpanded = (): void => {
-      for (const opener of openers) opener.setAttribute('aria-expanded', String(dialog.open));
-    };
-    new MutationObserver(showExpanded).observe(dialog, { attributes: true, attributeFilter: ['open'] });
-    showExpanded();
     dialog.addEventListener('keydown', (event) => keepFocusInside(dialog, event));
     dialog.addEventListener('close', () => {
       const active = root.activeElement;

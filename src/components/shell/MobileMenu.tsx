@@ -7,13 +7,15 @@ import styles from './MobileMenu.module.css';
 /**
  * The full-screen navigation drawer for small screens: a native modal <dialog> its buttons open and
  * close by HTML invoker commands, with no script (the page becomes inert, Escape closes it, focus
- * goes back to the button). src/light/menu.ts keeps aria-expanded in step, keeps Tab inside the
- * drawer, and opens it by script in browsers without invoker commands.
+ * goes back to the button). src/light/menu.ts keeps Tab inside the drawer and opens it by script in
+ * browsers without invoker commands. The opening button says it opens a dialog (aria-haspopup), not
+ * aria-expanded: HTML forbids that on a button with `command` (the W3C checker fails it), and while
+ * the drawer is open the button is inert, so "expanded" could never be heard.
  */
 export function MobileMenu({ path }: { path: string }) {
   return (
     <div className={styles.menu}>
-      <button type="button" aria-label="Abrir menú" aria-expanded="false" aria-controls="mobile-menu" commandfor="mobile-menu" command="show-modal" className={styles.iconButton}>
+      <button type="button" aria-label="Abrir menú" aria-haspopup="dialog" aria-controls="mobile-menu" commandfor="mobile-menu" command="show-modal" className={styles.iconButton}>
         <Icon name="menu" size={24} />
       </button>
       <dialog id="mobile-menu" data-light="menu" aria-label="Menú" className={styles.dialog}>
