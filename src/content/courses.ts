@@ -153,6 +153,7 @@ export const beginnerCoursePage: BeginnerCoursePageCopy = {
   syllabusLabel: 'Módulos del curso',
   syllabus: [
     {
+      id: 'temario-resumen',
       label: 'Resumen',
       title: `Un recorrido completo en ${weeks(beginnerWeeks)}`,
       blocks: [
@@ -164,6 +165,7 @@ export const beginnerCoursePage: BeginnerCoursePageCopy = {
       ],
     },
     {
+      id: 'temario-bitcoin',
       label: 'Bitcoin',
       title: 'Bitcoin: dinero digital sin intermediarios',
       blocks: [
@@ -178,6 +180,7 @@ export const beginnerCoursePage: BeginnerCoursePageCopy = {
       ],
     },
     {
+      id: 'temario-ethereum',
       label: 'Ethereum',
       title: 'Ethereum: una computadora global',
       blocks: [
@@ -192,6 +195,7 @@ export const beginnerCoursePage: BeginnerCoursePageCopy = {
       ],
     },
     {
+      id: 'temario-nfts',
       label: 'NFTs y Metaversos',
       title: 'NFTs y metaversos: propiedad digital',
       blocks: [

@@ -5,7 +5,7 @@ import { contact, links } from '@/config/site';
 import { businessDays, dayEs, sentences, usd, usdEnglish, weeks } from '../lib/figures';
 import { routes } from '../config/routes';
 import { openBooksBlock } from './openBooks';
-import { academicBannerNote, applyBlocks, deadlineText, roundStats, submitStepText, type RoundFacts, type RoundPageParams, type RoundPageProgramme } from './roundCopy';
+import { academicBannerNote, applyBlocks, deadlineText, ROUND_NODES, roundStats, submitStepText, type RoundFacts, type RoundPageParams, type RoundPageProgramme } from './roundCopy';
 import type { SectionedPageCopy } from './types';
 
 const academic = facts.academicGrants;
@@ -36,7 +36,7 @@ function builtRound(programme: RoundPageProgramme): RoundFacts {
   return { state: roundState(dates, new Date()), dates, ...(budget ? { budget } : {}) };
 }
 
-/** The rounds at build time; the pages follow the server's answer at run time (roundCopy.ts followRound). */
+/** The rounds at build time; the pages follow the server's answer at run time (src/light/roundPage.ts, by the nodes' ROUND_NODES names). */
 const academicRound = builtRound('academic-grants');
 const devconRound = builtRound('devcon-grants');
 const confirmation = `Recibirás un correo de confirmación en un plazo de ${businessDays(facts.confirmationBusinessDays)}.`;
@@ -60,6 +60,8 @@ export const academicGrantsPage: SectionedPageCopy = {
       // The spec's English wording; the amount and the date are the configured ones.
       text: academicBannerNote(roundPageParams['academic-grants'], academicRound),
       lang: 'en',
+      // Its date follows the server's; a note built without one stays so (a sentence added at the top would move the page).
+      ...(academicRound.dates.closes ? { light: ROUND_NODES.bannerNote } : {}),
     },
   },
   sidebarLabel: 'Secciones de Academic Grants Round',
@@ -72,7 +74,7 @@ export const academicGrantsPage: SectionedPageCopy = {
           kind: 'paragraph',
           text: 'Esta ronda busca acercar la investigación académica al ecosistema Ethereum. Damos prioridad a trabajos con resultados abiertos, que toda la comunidad pueda aprovechar.',
         },
-        ...(roundStats(academicRound).length > 0 ? [{ kind: 'stats' as const, items: roundStats(academicRound) }] : []),
+        ...(roundStats(academicRound).length > 0 ? [{ kind: 'stats' as const, items: roundStats(academicRound), light: ROUND_NODES.stats }] : []),
         openBooksBlock,
       ],
     },
@@ -88,6 +90,7 @@ export const academicGrantsPage: SectionedPageCopy = {
             {
               title: 'Completa el formulario',
               text: submitStepText(academicRound),
+              light: ROUND_NODES.submitStep,
             },
           ],
         },
@@ -100,6 +103,7 @@ export const academicGrantsPage: SectionedPageCopy = {
         {
           kind: 'paragraph',
           text: deadlineText(academicRound),
+          light: ROUND_NODES.deadline,
         },
       ],
     },
@@ -126,6 +130,7 @@ export const academicGrantsPage: SectionedPageCopy = {
           kind: 'list',
           // The rubric the team scores applications with (src/config/review.ts): written once.
           items: publishedCriteria('academic-grants'),
+          light: ROUND_NODES.criteria,
         },
       ],
     },
@@ -255,6 +260,7 @@ export const devconGrantsPage: SectionedPageCopy = {
         {
           kind: 'list',
           items: publishedCriteria('devcon-grants'),
+          light: ROUND_NODES.criteria,
         },
       ],
     },

@@ -1,14 +1,14 @@
 /**
  * The parts of the two round pages (/academic-grants, /devcon-grants) that depend on the round: the
  * #apply call, the deadline, the form step, the stats, the selection criteria and the English banner note. Written once:
- * grantRounds.ts builds them with the build's dates, and the page rewrites them with the server's
- * answer (GET /api/rounds) at run time, through followRound. Small on purpose, and free of
- * configuration (the build hands it RoundPageParams): it is the page's JavaScript.
+ * grantRounds.ts builds them with the build's dates, each node named by its data-light (ROUND_NODES), and the page's
+ * own script (src/light/roundPage.ts) rewrites those nodes' words with the server's answer (GET /api/rounds) at run
+ * time. Small on purpose, and free of configuration (the build hands it RoundPageParams): it is the page's JavaScript.
  */
 import type { RoundDates, RoundState } from '../config/programmes';
 import { dayEn, dayEs, sentences } from '../lib/figures';
-import { criterionSentence, publishedDates, shownBudget, type ServerRound } from '../lib/roundWords';
-import type { Block, SectionedPageCopy } from './types';
+import { publishedDates, shownBudget, type ServerRound } from '../lib/roundWords';
+import type { Block } from './types';
 
 export type RoundPageProgramme = 'academic-grants' | 'devcon-grants';
 
@@ -34,16 +34,40 @@ export type RoundPageParams = {
   totalEnglish?: string;
 };
 
-/** The #apply section: the call to apply while the round is open, its dates otherwise. */
-export function applyBlocks({ openText, applyHref, contactEmail }: RoundPageParams, { state, dates }: RoundFacts): Block[] {
-  if (state === 'open') {
-    return [
-      { kind: 'paragraph', text: sentences(openText, dates.closes && `Recibimos solicitudes hasta el ${dayEs(dates.closes)}.`) },
-      { kind: 'action', link: { label: 'Applica', href: applyHref } },
-    ];
-  }
+/**
+ * The data-light names of the round's nodes on its page: the build names them (grantRounds.ts), the
+ * page's script finds them by these. A node the page lacks (the devcon page has no deadline) is left out.
+ */
+export const ROUND_NODES = {
+  applyText: 'round-apply-text',
+  /** The paragraph with the call to apply: always in the page, hidden while the round is not open. */
+  applyLink: 'round-apply-link',
+  deadline: 'round-deadline',
+  submitStep: 'round-submit-step',
+  /** The stats list; each value is found by its label. */
+  stats: 'round-stats',
+  /** The criteria list; its first item is the model of each criterion's. */
+  criteria: 'round-criteria',
+  /** The English banner note, named only when the build's note has a date (else it stays as built). */
+  bannerNote: 'round-banner-note',
+} as const;
+
+/** The id of the JSON script element that carries the page's RoundPageParams, and names the page's script entry. */
+export const ROUND_PARAMS_ID = 'round-page-params';
+
+/** The #apply section's paragraph: the call to apply while the round is open, its dates otherwise. */
+export function applyText({ openText, contactEmail }: RoundPageParams, { state, dates }: RoundFacts): string {
+  if (state === 'open') return sentences(openText, dates.closes && `Recibimos solicitudes hasta el ${dayEs(dates.closes)}.`);
   const when = state === 'closed' ? `La convocatoria cerró${dates.closes ? ` el ${dayEs(dates.closes)}` : ''}.` : `La convocatoria abre${dates.opens ? ` el ${dayEs(dates.opens)}` : ' pronto'}.`;
-  return [{ kind: 'paragraph', text: `${when} Si tienes preguntas, escribe a ${contactEmail}.` }];
+  return `${when} Si tienes preguntas, escribe a ${contactEmail}.`;
+}
+
+/** The #apply section as built: its paragraph, and the call to apply, hidden unless the round is open (the page's script may show it). */
+export function applyBlocks(params: RoundPageParams, round: RoundFacts): Block[] {
+  return [
+    { kind: 'paragraph', text: applyText(params, round), light: ROUND_NODES.applyText },
+    { kind: 'action', link: { label: 'Applica', href: params.applyHref }, light: ROUND_NODES.applyLink, ...(round.state === 'open' ? {} : { hidden: true }) },
+  ];
 }
 
 /** The academic round's #deadline paragraph. */
@@ -65,56 +89,12 @@ export function roundStats({ dates, budget }: RoundFacts): Array<{ value: string
   return [...(budget ? [{ value: budget, label: 'en total para la ronda' }] : []), ...(dates.closes ? [{ value: dayEs(dates.closes), label: 'fecha límite de propuestas' }] : [])];
 }
 
-/**
- * The stats the page was built with, their values as the round now has them. None is added or
- * dropped: a stat more or less near the top of the page would move everything below it.
- */
-function followStats(built: Array<{ value: string; label: string }>, round: RoundFacts): Array<{ value: string; label: string }> {
-  const now = new Map(roundStats(round).map((stat) => [stat.label, stat.value]));
-  return built.map((stat) => ({ ...stat, value: now.get(stat.label) ?? stat.value }));
-}
-
 /** The academic round's English banner note (the spec's wording; the amount and date are the round's). */
 export function academicBannerNote({ foundationName, totalEnglish }: RoundPageParams, { dates }: RoundFacts): string {
   return sentences(
     `The ${foundationName} is sponsoring a wave of academic grants to support Ethereum-related research${totalEnglish ? `, with up to ${totalEnglish} in total` : ''}.`,
     dates.closes && `Proposals are due ${dayEn(dates.closes)}.`,
   );
-}
-
-/**
- * The page's copy with the round's parts rewritten for the given facts (the server's): the same
- * sections in the same order, so the page only changes words. A section the page lacks stays absent.
- */
-export function followRound(copy: SectionedPageCopy, params: RoundPageParams, round: RoundFacts): SectionedPageCopy {
-  const { programme } = params;
-  const sections = copy.sections.map((section) => {
-    switch (section.id) {
-      case 'apply':
-        return { ...section, blocks: applyBlocks(params, round) };
-      case 'deadline':
-        return programme === 'academic-grants' ? { ...section, blocks: [{ kind: 'paragraph' as const, text: deadlineText(round) }] } : section;
-      case 'submit-proposal':
-        return {
-          ...section,
-          blocks: section.blocks.map((block) => (block.kind === 'steps' ? { ...block, items: block.items.map((item, index) => (index === 2 ? { ...item, text: submitStepText(round) } : item)) } : block)),
-        };
-      case 'selection-criteria':
-        // The rubric the round is scored with, as the team set it (its review set-up), in place of the build's.
-        return round.criteria && round.criteria.length > 0
-          ? { ...section, blocks: section.blocks.map((block) => (block.kind === 'list' ? { ...block, items: round.criteria!.map(criterionSentence) } : block)) }
-          : section;
-      case 'description':
-        return programme === 'academic-grants' ? { ...section, blocks: section.blocks.map((block) => (block.kind === 'stats' ? { ...block, items: followStats(block.items, round) } : block)) } : section;
-      default:
-        return section;
-    }
-  });
-  // The banner note changes its date only: a sentence added or dropped at the top of the page would move everything below it.
-  const note = copy.banner.note;
-  const datedNote = programme === 'academic-grants' && note && round.dates.closes && note.text !== academicBannerNote(params, { ...round, dates: {} });
-  const banner = datedNote ? { ...copy.banner, note: { ...note, text: academicBannerNote(params, round) } } : copy.banner;
-  return { ...copy, banner, sections };
 }
 
 /** The round as the server publishes it: its state, dates and criteria, and its budget when it has one (else the build's). */

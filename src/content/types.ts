@@ -14,21 +14,28 @@ export type FaqItemCopy = { question: string; answer: string[] };
 
 export type CardCopy = { title: string; text: string; link?: LinkCopy };
 
+/**
+ * Names a node whose words the page's own script (src/light) may change at run time: rendered as its
+ * data-light attribute, by which the script finds it (the round pages' facts, src/light/roundPage.ts).
+ */
+export type LightName = { light?: string };
+
 /** One block of a section's body, rendered by RichBlocks. */
 export type Block =
-  | { kind: 'paragraph'; text: string }
-  | { kind: 'list'; items: string[]; ordered?: boolean }
-  | { kind: 'steps'; items: Array<{ title: string; text: string }> }
+  | ({ kind: 'paragraph'; text: string } & LightName)
+  | ({ kind: 'list'; items: string[]; ordered?: boolean } & LightName)
+  | { kind: 'steps'; items: Array<{ title: string; text: string } & LightName> }
   | { kind: 'cards'; items: CardCopy[] }
-  | { kind: 'stats'; items: Array<{ value: string; label: string }> }
+  | ({ kind: 'stats'; items: Array<{ value: string; label: string }> } & LightName)
   | { kind: 'faq'; items: FaqItemCopy[] }
-  | { kind: 'action'; link: LinkCopy };
+  /** `hidden`: in the HTML but not shown, until the page's script shows it (a call to apply while the build's round is not open). */
+  | ({ kind: 'action'; link: LinkCopy; hidden?: boolean } & LightName);
 
 /** A titled part of a page; `id` is its anchor, which links to the section. */
 export type SectionCopy = { id: string; title: string; /** Short label for the sidebar, when the title is long. */ navLabel?: string; blocks: Block[] };
 
 /** A highlighted announcement under a banner's lead; `lang` when it is not in Spanish. */
-export type BannerNoteCopy = { text: string; lang?: string };
+export type BannerNoteCopy = { text: string; lang?: string } & LightName;
 
 export type BannerCopy = { title: string; lead: string; note?: BannerNoteCopy };
 
@@ -53,5 +60,5 @@ export type CourseCardCopy = {
 /** A programme as its card shows it: one call to action. */
 export type ProgrammeCardCopy = { title: string; text: string; link: LinkCopy };
 
-/** One tab of a tab list whose panels are content (not routes). */
-export type ContentTabCopy = { label: string; title: string; blocks: Block[] };
+/** One tab of a tab list whose panels are content (not routes); `id` is its panel's anchor, which the tab links to. */
+export type ContentTabCopy = { id: string; label: string; title: string; blocks: Block[] };

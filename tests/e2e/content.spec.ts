@@ -103,7 +103,7 @@ test.describe('home page', () => {
 });
 
 test.describe('route tab bars', () => {
-  test('choosing a tab moves to its route without scrolling and selects it', async ({ page }) => {
+  test('choosing a tab opens its route with the bar where it was, and selects it', async ({ page }) => {
     await page.setViewportSize({ width: 1280, height: 500 });
     await gotoHydrated(page, routes.consultantCourse);
     const bar = page.getByRole('navigation', { name: 'Módulos del curso Blockchain Consultant' });
@@ -149,17 +149,89 @@ test.describe('sidebar', () => {
   });
 });
 
-test('an FAQ answer opens and closes with its question', async ({ page }) => {
-  await gotoHydrated(page, routes.projectGrants);
-  const question = page.getByRole('button', { name: '¿Cuánto puedo solicitar?' });
-  const answer = page.getByText('monto debe corresponder al alcance', { exact: false });
-  await expect(question).toHaveAttribute('aria-expanded', 'false');
-  await expect(answer).toBeHidden();
-  await question.click();
-  await expect(question).toHaveAttribute('aria-expanded', 'true');
-  await expect(answer).toBeVisible();
-  await question.click();
-  await expect(answer).toBeHidden();
+test.describe('FAQ', () => {
+  const question = (page: Page) => page.locator('summary').filter({ hasText: '¿Cuánto puedo solicitar?' });
+  const answer = (page: Page) => page.getByText('monto debe corresponder al alcance', { exact: false });
+
+  test('an answer opens and closes with its question, by mouse and by keyboard; the question stays a heading', async ({ page }) => {
+    await gotoHydrated(page, routes.projectGrants);
+    await expect(page.getByRole('heading', { level: 3, name: '¿Cuánto puedo solicitar?' })).toBeVisible();
+    await expect(answer(page)).toBeHidden();
+    await question(page).click();
+    await expect(answer(page)).toBeVisible();
+    await question(page).click();
+    await expect(answer(page)).toBeHidden();
+    await question(page).focus();
+    await page.keyboard.press('Enter');
+    await expect(answer(page)).toBeVisible();
+    await page.keyboard.press('Space');
+    await expect(answer(page)).toBeHidden();
+    await expectNoAxeViolations(page, { include: '#faq' });
+  });
+
+  test.describe('without JavaScript', () => {
+    test.use({ javaScriptEnabled: false });
+    test('an answer opens with its question', async ({ page }) => {
+      await page.goto(routes.projectGrants);
+      await expect(answer(page)).toBeHidden();
+      await question(page).click();
+      await expect(answer(page)).toBeVisible();
+    });
+  });
+});
+
+test.describe('content tabs (the beginner course\'s syllabus)', () => {
+  const panelText = {
+    Resumen: 'Cada semana combina clases en vivo',
+    Bitcoin: 'Qué problema resuelve Bitcoin',
+    Ethereum: 'Contratos inteligentes y aplicaciones descentralizadas',
+  } as const;
+  const shows = (page: Page, label: keyof typeof panelText) => page.getByText(panelText[label], { exact: false });
+
+  test('show the chosen tab\'s panel, by mouse without scrolling and by keyboard, with the tabs pattern and axe 0', async ({ page }) => {
+    await page.setViewportSize({ width: 1280, height: 800 });
+    await gotoHydrated(page, routes.beginnerCourse);
+    const tablist = page.getByRole('tablist', { name: beginnerCoursePage.syllabusLabel });
+    await expect(tablist.getByRole('tab', { name: 'Resumen' })).toHaveAttribute('aria-selected', 'true');
+    await expect(shows(page, 'Resumen')).toBeVisible();
+    await expect(shows(page, 'Bitcoin')).toBeHidden();
+
+    await tablist.evaluate((element) => element.scrollIntoView({ block: 'center', behavior: 'instant' }));
+    const scrolled = await page.evaluate(() => window.scrollY);
+    await tablist.getByRole('tab', { name: 'Bitcoin' }).click();
+    await expect(page.getByRole('tabpanel', { name: 'Bitcoin' })).toBeVisible();
+    await expect(shows(page, 'Bitcoin')).toBeVisible();
+    await expect(shows(page, 'Resumen')).toBeHidden();
+    expect(await page.evaluate(() => window.scrollY)).toBe(scrolled);
+    expect(new URL(page.url()).hash).toBe('');
+
+    await page.keyboard.press('ArrowRight');
+    await expect(tablist.getByRole('tab', { name: 'Ethereum' })).toBeFocused();
+    await expect(shows(page, 'Ethereum')).toBeVisible();
+    await page.keyboard.press('Home');
+    await expect(tablist.getByRole('tab', { name: 'Resumen' })).toBeFocused();
+    await expect(shows(page, 'Resumen')).toBeVisible();
+    await page.keyboard.press('Tab');
+    await expect(page.getByRole('tabpanel', { name: 'Resumen' })).toBeFocused();
+    await expectNoAxeViolations(page);
+  });
+
+  test.describe('without JavaScript', () => {
+    test.use({ javaScriptEnabled: false });
+    test('the tabs are links that show their panel, the first one at first', async ({ page }) => {
+      await page.goto(routes.beginnerCourse);
+      const tabs = page.getByRole('navigation', { name: beginnerCoursePage.syllabusLabel });
+      await expect(shows(page, 'Resumen')).toBeVisible();
+      await expect(shows(page, 'Bitcoin')).toBeHidden();
+      await tabs.getByRole('link', { name: 'Bitcoin' }).click();
+      await expect(shows(page, 'Bitcoin')).toBeVisible();
+      await expect(shows(page, 'Resumen')).toBeHidden();
+      // The chosen tab looks selected: filled with the text colour.
+      const background = (name: string) => tabs.getByRole('link', { name }).evaluate((element) => getComputedStyle(element).backgroundColor);
+      expect(await background('Bitcoin')).not.toBe(await background('Resumen'));
+      expect(await background('Resumen')).toBe(await background('Ethereum'));
+    });
+  });
 });
 
 test.describe('reveal animation', () => {

@@ -8,11 +8,15 @@ import styles from './RichBlocks.module.css';
 function RichBlock({ block }: { block: Block }) {
   switch (block.kind) {
     case 'paragraph':
-      return <p className={styles.paragraph}>{block.text}</p>;
+      return (
+        <p className={styles.paragraph} data-light={block.light}>
+          {block.text}
+        </p>
+      );
     case 'list': {
       const List = block.ordered ? 'ol' : 'ul';
       return (
-        <List className={classNames(styles.list, block.ordered && styles.ordered)}>
+        <List className={classNames(styles.list, block.ordered && styles.ordered)} data-light={block.light}>
           {block.items.map((item) => (
             <li key={item}>{item}</li>
           ))}
@@ -26,7 +30,7 @@ function RichBlock({ block }: { block: Block }) {
             <li key={step.title} className={styles.step}>
               <span aria-hidden="true" className={styles.stepNumber} />
               <h3 className={styles.stepTitle}>{step.title}</h3>
-              <p>{step.text}</p>
+              <p data-light={step.light}>{step.text}</p>
             </li>
           ))}
         </ol>
@@ -35,7 +39,7 @@ function RichBlock({ block }: { block: Block }) {
       return <CardGrid items={block.items} />;
     case 'stats':
       return (
-        <dl className={styles.stats}>
+        <dl className={styles.stats} data-light={block.light}>
           {block.items.map((stat) => (
             <div key={stat.label} className={styles.stat}>
               <dt>{stat.label}</dt>
@@ -48,7 +52,7 @@ function RichBlock({ block }: { block: Block }) {
       return <Faq items={block.items} />;
     case 'action':
       return (
-        <p>
+        <p hidden={block.hidden} data-light={block.light}>
           <ActionLink link={block.link} />
         </p>
       );

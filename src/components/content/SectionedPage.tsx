@@ -1,4 +1,3 @@
-import { useMemo } from 'react';
 import { Banner } from '@/components/Banner';
 import { SiteContainer } from '@/components/shell/SiteContainer';
 import type { SectionedPageCopy } from '@/content/types';
@@ -9,8 +8,7 @@ import styles from './SectionedPage.module.css';
 
 /** A page made of a banner and anchored sections, with the sidebar of section links beside them on large screens. */
 export function SectionedPage({ copy }: { copy: SectionedPageCopy }) {
-  // Stable across renders: the sidebar re-observes the sections whenever its links change.
-  const links = useMemo(() => copy.sections.map((section) => ({ id: section.id, label: section.navLabel ?? section.title })), [copy.sections]);
+  const links = copy.sections.map((section) => ({ id: section.id, label: section.navLabel ?? section.title }));
   return (
     <>
       <Banner title={copy.banner.title} lead={copy.banner.lead}>

@@ -1,23 +1,20 @@
 import { render, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { beforeEach, describe, expect, it, vi } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { RouteTabNav } from '@/components/content/RouteTabNav';
+import { enhanceRouteTabs } from '@/light/routeTabs';
 import { routeTabsForPath } from '@/lib/routeTabs';
 
-const router = vi.hoisted(() => ({ pathname: '/', push: vi.fn(() => Promise.resolve(true)) }));
-vi.mock('next/router', () => ({ useRouter: () => router }));
-
-/** The bar as SiteLayout renders it for the router's current path. */
-function TabBarForCurrentPath() {
-  const tabs = routeTabsForPath(router.pathname);
-  return tabs ? <RouteTabNav set={tabs.set} selectedIndex={tabs.selectedIndex} /> : null;
+/** The bar as SiteLayout renders it for a path. */
+function renderBarFor(path: string) {
+  const tabs = routeTabsForPath(path);
+  if (!tabs) throw new Error(`no bar on ${path}`);
+  return render(<RouteTabNav set={tabs.set} selectedIndex={tabs.selectedIndex} />);
 }
 
 const selectedTab = () => screen.getAllByRole('link').filter((link) => link.getAttribute('aria-current') === 'page').map((link) => link.textContent);
 
 describe('route tab bars', () => {
-  beforeEach(() => router.push.mockClear());
-
   it.each([
     ['/applicants', 'Cursos'],
     ['/applicants/office-hours', 'Office Hours'],
@@ -27,8 +24,7 @@ describe('route tab bars', () => {
     ['/por-que-elegirnos/eventos', 'Eventos exclusivos'],
     ['/cursos/blockchain-consultant/nfts-y-metaversos', 'NFTs y Metaversos'],
   ])('on %s selects %s', (path, label) => {
-    router.pathname = path;
-    render(<TabBarForCurrentPath />);
+    renderBarFor(path);
     expect(selectedTab()).toEqual([label]);
   });
 
@@ -43,33 +39,92 @@ describe('route tab bars', () => {
     expect(routeTabsForPath('/academic-grants/')).toBeNull();
   });
 
-  it('pushes the chosen tab’s route without scrolling, and the selection follows the new path', async () => {
+  it('is a bar of plain links to the tabs\' routes', () => {
+    renderBarFor('/por-que-elegirnos');
+    const bar = screen.getByRole('navigation', { name: 'Razones para elegirnos' });
+    expect(Array.from(bar.querySelectorAll('a'), (link) => link.getAttribute('href'))).toEqual(['/por-que-elegirnos/', '/por-que-elegirnos/eventos/', '/por-que-elegirnos/comunidad/']);
+  });
+});
+
+describe('choosing a route tab keeps the reader at the bar across the page load', () => {
+  let navigationType: string;
+  /** Where the page is scrolled, as window.scrollTo leaves it. */
+  let scrollY: number;
+
+  /** The bar's distance from the viewport's top, as the browser would measure it with the page scrolled by scrollY. */
+  const placeBar = (documentTop: number) => {
+    const bar = document.querySelector('nav') as HTMLElement;
+    vi.spyOn(bar, 'getBoundingClientRect').mockImplementation(() => ({ top: documentTop - scrollY }) as DOMRect);
+  };
+
+  /** The visitor arrives at `path` by a full page load of the given type, and the page's script runs. */
+  const arriveAt = (path: string, type = 'navigate') => {
+    document.body.innerHTML = '';
+    window.history.replaceState(null, '', path);
+    scrollY = 0;
+    navigationType = type;
+    renderBarFor(path);
+    placeBar(120);
+    enhanceRouteTabs(document);
+  };
+
+  beforeEach(() => {
+    sessionStorage.clear();
+    scrollY = 0;
+    navigationType = 'navigate';
+    vi.spyOn(performance, 'getEntriesByType').mockImplementation(() => [{ type: navigationType }] as unknown as PerformanceEntryList);
+    vi.spyOn(window, 'scrollY', 'get').mockImplementation(() => scrollY);
+    vi.spyOn(window, 'scrollTo').mockImplementation(((options: ScrollToOptions) => {
+      scrollY = options.top ?? scrollY;
+    }) as typeof window.scrollTo);
+    // jsdom cannot load another page: the click is let through to the script, then stopped here.
+    document.addEventListener('click', preventNavigation);
+  });
+  afterEach(() => {
+    document.removeEventListener('click', preventNavigation);
+    window.history.replaceState(null, '', '/');
+    vi.restoreAllMocks();
+  });
+  function preventNavigation(event: Event) {
+    event.preventDefault();
+  }
+
+  /** On `from`, scrolled by `offset`, the visitor clicks `label` (with `modifier` held, if any). */
+  async function chooseTab(from: string, offset: number, label: string, modifier?: string) {
     const user = userEvent.setup();
-    router.pathname = '/cursos/blockchain-consultant';
-    const { rerender } = render(<TabBarForCurrentPath />);
-    expect(screen.getByRole('navigation', { name: 'Módulos del curso Blockchain Consultant' })).toBeInTheDocument();
-    expect(selectedTab()).toEqual(['Resumen']);
+    arriveAt(from);
+    scrollY = offset;
+    if (modifier) await user.keyboard(`{${modifier}>}`);
+    await user.click(screen.getByRole('link', { name: label }));
+    if (modifier) await user.keyboard(`{/${modifier}}`);
+  }
 
-    await user.click(screen.getByRole('link', { name: 'Ethereum' }));
-    expect(router.push).toHaveBeenCalledWith('/cursos/blockchain-consultant/ethereum/', undefined, { scroll: false });
-
-    // The router reports the new path; the bar re-renders from it.
-    router.pathname = '/cursos/blockchain-consultant/ethereum';
-    rerender(<TabBarForCurrentPath />);
+  it('opens the chosen tab\'s page scrolled as far as the previous one was, so the bar stays put', async () => {
+    await chooseTab('/cursos/blockchain-consultant/', 60, 'Ethereum');
+    arriveAt('/cursos/blockchain-consultant/ethereum/');
+    expect(scrollY).toBe(60);
     expect(selectedTab()).toEqual(['Ethereum']);
   });
 
-  it('leaves modified clicks (new tab, new window) to the browser', async () => {
-    const user = userEvent.setup();
-    router.pathname = '/por-que-elegirnos';
-    render(<TabBarForCurrentPath />);
-    const link = screen.getByRole('link', { name: 'Comunidad activa' });
-    expect(link).toHaveAttribute('href', '/por-que-elegirnos/comunidad/');
-    // Stop jsdom from trying to open the link once the component has let the click through.
-    link.addEventListener('click', (event) => event.preventDefault());
-    await user.keyboard('{Control>}');
-    await user.click(link);
-    await user.keyboard('{/Control}');
-    expect(router.push).not.toHaveBeenCalled();
+  it('scrolls only the page the tab led to, once: a reload, the back button or another page open as the browser leaves them', async () => {
+    await chooseTab('/cursos/blockchain-consultant/', 60, 'Ethereum');
+    arriveAt('/cursos/blockchain-consultant/ethereum/', 'reload');
+    expect(scrollY).toBe(0);
+    arriveAt('/cursos/blockchain-consultant/ethereum/');
+    expect(scrollY).toBe(0);
+
+    await chooseTab('/cursos/blockchain-consultant/', 60, 'Ethereum');
+    arriveAt('/cursos/blockchain-consultant/bitcoin/');
+    expect(scrollY).toBe(0);
+
+    await chooseTab('/cursos/blockchain-consultant/', 60, 'Ethereum');
+    arriveAt('/cursos/blockchain-consultant/ethereum/', 'back_forward');
+    expect(scrollY).toBe(0);
+  });
+
+  it('leaves modified clicks (new tab, new window) to the browser: that page opens at its top', async () => {
+    await chooseTab('/por-que-elegirnos/', 60, 'Comunidad activa', 'Control');
+    arriveAt('/por-que-elegirnos/comunidad/');
+    expect(scrollY).toBe(0);
   });
 });

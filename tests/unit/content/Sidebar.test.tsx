@@ -1,21 +1,19 @@
-import { act, render, screen } from '@testing-library/react';
+import { render, screen } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { Sidebar } from '@/components/content/Sidebar';
+import { enhanceSidebar } from '@/light/sidebar';
 
 /** Stands in for the browser's IntersectionObserver: the test says which sections cross the band. */
 class FakeIntersectionObserver {
   static instances: FakeIntersectionObserver[] = [];
   readonly observed: Element[] = [];
-  disconnected = false;
   constructor(private readonly callback: IntersectionObserverCallback) {
     FakeIntersectionObserver.instances.push(this);
   }
   observe(element: Element) {
     this.observed.push(element);
   }
-  disconnect() {
-    this.disconnected = true;
-  }
+  disconnect() {}
   unobserve() {}
   takeRecords(): IntersectionObserverEntry[] {
     return [];
@@ -27,7 +25,7 @@ class FakeIntersectionObserver {
       if (!target) throw new Error(`no section #${id}`);
       return { target, isIntersecting } as unknown as IntersectionObserverEntry;
     });
-    act(() => this.callback(entries, this as unknown as IntersectionObserver));
+    this.callback(entries, this as unknown as IntersectionObserver);
   }
 }
 
@@ -36,6 +34,12 @@ const links = [
   { id: 'process', label: 'Proceso' },
   { id: 'faq', label: 'Preguntas frecuentes' },
 ];
+
+/** The page as built, then as src/light/sidebar.ts leaves it. */
+function renderPage() {
+  render(<PageWithSidebar />);
+  enhanceSidebar(document);
+}
 
 function PageWithSidebar() {
   return (
@@ -62,7 +66,7 @@ describe('Sidebar', () => {
   afterEach(() => vi.unstubAllGlobals());
 
   it('links every section and marks the first one before anything scrolls', () => {
-    render(<PageWithSidebar />);
+    renderPage();
     expect(screen.getByRole('navigation', { hidden: true })).toHaveAttribute('aria-label', 'Secciones de Project Grants');
     expect(sidebarLinks().map((link) => link.getAttribute('href'))).toEqual(['#description', '#process', '#faq']);
     expect(currentLinks()).toEqual(['Descripción']);
@@ -70,7 +74,7 @@ describe('Sidebar', () => {
   });
 
   it('highlights the section in view as the reader scrolls down and back up', () => {
-    render(<PageWithSidebar />);
+    renderPage();
     const observer = FakeIntersectionObserver.instances[0];
     if (!observer) throw new Error('no IntersectionObserver created');
 
@@ -89,9 +93,16 @@ describe('Sidebar', () => {
     expect(currentLinks()).toEqual(['Proceso']);
   });
 
-  it('stops observing when it leaves the page', () => {
-    const { unmount } = render(<PageWithSidebar />);
-    unmount();
-    expect(FakeIntersectionObserver.instances[0]?.disconnected).toBe(true);
+  it('watches the sections once, however often the script runs', () => {
+    renderPage();
+    enhanceSidebar(document);
+    expect(FakeIntersectionObserver.instances).toHaveLength(1);
+  });
+
+  it('without scripts (or IntersectionObserver) the first section stays marked', () => {
+    vi.stubGlobal('IntersectionObserver', undefined);
+    renderPage();
+    expect(currentLinks()).toEqual(['Descripción']);
+    expect(FakeIntersectionObserver.instances).toHaveLength(0);
   });
 });

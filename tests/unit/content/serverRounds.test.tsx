@@ -1,19 +1,22 @@
 /**
  * The public pages follow the rounds' state the server publishes (GET /api/rounds), answered here
  * by msw at the network layer: the build's state first, then the server's, decided by the server's
- * answer and clock, never the visitor's.
+ * answer and clock, never the visitor's. The apply pages (React) follow it through useServerRound;
+ * the programme pages, static, through their own script (src/light/roundPage.ts).
  */
-import { cleanup, screen, waitFor, within } from '@testing-library/react';
+import { screen, waitFor, within } from '@testing-library/react';
 import { http, HttpResponse } from 'msw';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { PublicRound, PublicRounds } from '@/api/contracts/rounds';
-import { academicGrantsPage, roundPageParams } from '@/content/grantRounds';
-import { publishedCriteria } from '@/config/review';
+import { academicGrantsPage, devconGrantsPage, roundPageParams } from '@/content/grantRounds';
+import { DEFAULT_REVIEW_CONFIG, publishedCriteria } from '@/config/review';
 import { builtApplyView } from '@/content/rounds';
 import { forgetPublicRounds } from '@/lib/publicRounds';
 import { deadlineSentence, shownBudget } from '@/lib/roundWords';
 import AcademicGrantsApplyPage from '@/pages/academic-grants/apply';
 import AcademicGrantsPage from '@/pages/academic-grants/index';
+import DevconGrantsPage from '@/pages/devcon-grants/index';
+import { enhanceRound } from '@/light/roundPage';
 import ProjectGrantsApplyPage from '@/pages/applicants/project-grants/apply';
 import { apiServer } from '../../support/apiServer';
 import { renderPage } from '../forms/components/harness';
@@ -164,31 +167,26 @@ describe('the deadline in the applicant\'s words', { timeout: 30_000 }, () => {
   });
 });
 
-describe('the academic grants programme page follows the server', { timeout: 30_000 }, () => {
+describe('a round programme page follows the server (its own script, src/light/roundPage.ts)', { timeout: 30_000 }, () => {
   const section = (id: string) => document.getElementById(id) as HTMLElement;
-  // The sidebar watches the sections; jsdom has no IntersectionObserver, and nothing here scrolls.
-  beforeEach(() => {
-    vi.stubGlobal(
-      'IntersectionObserver',
-      class {
-        observe() {}
-        unobserve() {}
-        disconnect() {}
-        takeRecords() {
-          return [];
-        }
-      },
-    );
-  });
-  // Unmounted first: a render the server's answer causes late would otherwise build the sidebar's observer without the stub.
-  afterEach(() => {
-    cleanup();
-    vi.unstubAllGlobals();
-  });
+
+  /** The page as built, then its script asking the server (msw answers). */
+  function openAcademicPage(copy = academicGrantsPage, params = roundPageParams['academic-grants'], Page = AcademicGrantsPage) {
+    renderPage(<Page copy={copy} params={params} />, '/academic-grants');
+    enhanceRound(document);
+  }
+
+  /** Every change to the page's nodes from now on. */
+  function recordChanges(): MutationRecord[] {
+    const records: MutationRecord[] = [];
+    const observer = new MutationObserver((batch) => records.push(...batch));
+    observer.observe(document.body, { subtree: true, childList: true, characterData: true, attributes: true });
+    return records;
+  }
 
   it('a round closed on the server: the deadline, the stats and the #apply section say so, the budget is the server\'s', async () => {
     serveRounds('academic-grants', round('closed', { budget: { amount: '500.000,00', currency: 'USD' } }));
-    renderPage(<AcademicGrantsPage copy={academicGrantsPage} params={roundPageParams['academic-grants']} />, '/academic-grants');
+    openAcademicPage();
     expect(within(section('apply')).getByRole('link', { name: /Applica/ })).toBeInTheDocument();
     await waitFor(() => expect(section('deadline')).toHaveTextContent('La ronda recibió propuestas hasta el 15 de marzo de 2027 y ya cerró.'));
     expect(section('apply')).toHaveTextContent('La convocatoria cerró el 15 de marzo de 2027. Si tienes preguntas, escribe a academic-grants@example.org.');
@@ -200,21 +198,34 @@ describe('the academic grants programme page follows the server', { timeout: 30_
     expect(section('submit-proposal')).toHaveTextContent('Envía tu propuesta desde la sección de solicitud hasta el 15 de marzo de 2027.');
   });
 
+  it('built closed, open on the server: the call to apply, in the page all along, shows', async () => {
+    vi.stubEnv('NEXT_PUBLIC_ACADEMIC_GRANTS_CLOSES', '2022-05-15');
+    vi.resetModules();
+    const { academicGrantsPage: built, roundPageParams: params } = await import('@/content/grantRounds');
+    serveRounds('academic-grants', round('open'));
+    openAcademicPage(built, params['academic-grants']);
+    expect(section('apply')).toHaveTextContent('La convocatoria cerró el 15 de mayo de 2022.');
+    expect(within(section('apply')).queryByRole('link', { name: /Applica/ })).toBeNull();
+    expect(await within(section('apply')).findByRole('link', { name: /Applica/ })).toHaveAttribute('href', expect.stringMatching(/^\/academic-grants\/apply\/?$/));
+    expect(section('apply')).toHaveTextContent('Recibimos solicitudes hasta el 15 de marzo de 2027.');
+  });
+
   it('built with a deadline, extended on the server: the deadline stat and the banner note take the new date', async () => {
     vi.stubEnv('NEXT_PUBLIC_ACADEMIC_GRANTS_CLOSES', '2027-02-28');
     vi.resetModules();
     const { academicGrantsPage: built, roundPageParams: params } = await import('@/content/grantRounds');
     const { default: Page } = await import('@/pages/academic-grants/index');
     serveRounds('academic-grants', round('open'));
-    renderPage(<Page copy={built} params={params['academic-grants']} />, '/academic-grants');
+    openAcademicPage(built, params['academic-grants'], Page);
     expect(within(section('description')).getByText('28 de febrero de 2027')).toBeInTheDocument();
+    expect(screen.getByText(/Proposals are due February 28, 2027\./)).toBeInTheDocument();
     expect(await within(section('description')).findByText('15 de marzo de 2027')).toBeInTheDocument();
     expect(screen.getByText(/Proposals are due March 15, 2027\./)).toBeInTheDocument();
   });
 
   it('lists the selection criteria of the round the server names, in place of the build\'s', async () => {
     serveRounds('academic-grants', round('open', { criteria: ['Impacto de la investigación', 'Claridad de la propuesta'] }));
-    renderPage(<AcademicGrantsPage copy={academicGrantsPage} params={roundPageParams['academic-grants']} />, '/academic-grants');
+    openAcademicPage();
     const criteria = () => within(section('selection-criteria')).getAllByRole('listitem').map((item) => item.textContent);
     expect(criteria()).toEqual(publishedCriteria('academic-grants'));
     await waitFor(() => expect(criteria()).toEqual(['Impacto de la investigación.', 'Claridad de la propuesta.']));
@@ -222,10 +233,48 @@ describe('the academic grants programme page follows the server', { timeout: 30_
 
   it('an open round on the server: the call to apply with its deadline', async () => {
     serveRounds('academic-grants', round('open'));
-    renderPage(<AcademicGrantsPage copy={academicGrantsPage} params={roundPageParams['academic-grants']} />, '/academic-grants');
+    openAcademicPage();
     await waitFor(() => expect(section('apply')).toHaveTextContent('Recibimos solicitudes hasta el 15 de marzo de 2027.'));
     expect(within(section('apply')).getByRole('link', { name: /Applica/ })).toBeInTheDocument();
     expect(within(section('description')).getByText('USD 750.000')).toBeInTheDocument();
+  });
+
+  it('an answer equal to the build\'s changes nothing in the page, and the page asks once', async () => {
+    const requests = serveRounds('academic-grants', round('open', { opensAt: null, closesAt: null, criteria: DEFAULT_REVIEW_CONFIG.programmes['academic-grants'].criteria.map((item) => item.label) }));
+    renderPage(<AcademicGrantsPage copy={academicGrantsPage} params={roundPageParams['academic-grants']} />, '/academic-grants');
+    const changes = recordChanges();
+    enhanceRound(document);
+    enhanceRound(document);
+    await waitFor(() => expect(requests).toHaveLength(1));
+    await new Promise((resolve) => setTimeout(resolve, 50));
+    expect(changes).toEqual([]);
+    expect(requests).toHaveLength(1);
+  });
+
+  it('when the server fails, the page stays as built and shows no error', async () => {
+    let asked = false;
+    apiServer.use(
+      http.get('*/api/rounds', () => {
+        asked = true;
+        return new HttpResponse('boom', { status: 503 });
+      }),
+    );
+    renderPage(<AcademicGrantsPage copy={academicGrantsPage} params={roundPageParams['academic-grants']} />, '/academic-grants');
+    const changes = recordChanges();
+    enhanceRound(document);
+    await waitFor(() => expect(asked).toBe(true));
+    await new Promise((resolve) => setTimeout(resolve, 50));
+    expect(changes).toEqual([]);
+    expect(screen.queryByRole('alert')).toBeNull();
+  });
+
+  it('the devcon page follows its own round: closed, its call to apply gives way to the dates and the contact', async () => {
+    serveRounds('devcon-grants', round('closed', { criteria: ['Alcance regional'] }));
+    renderPage(<DevconGrantsPage copy={devconGrantsPage} params={roundPageParams['devcon-grants']} />, '/devcon-grants');
+    enhanceRound(document);
+    await waitFor(() => expect(section('apply')).toHaveTextContent('La convocatoria cerró el 15 de marzo de 2027. Si tienes preguntas, escribe a devcon-grants@example.org.'));
+    expect(within(section('apply')).queryByRole('link', { name: /Applica/ })).toBeNull();
+    expect(within(section('selection-criteria')).getAllByRole('listitem').map((item) => item.textContent)).toEqual(['Alcance regional.']);
   });
 });
 
