@@ -18,6 +18,7 @@ const BROWSER = [
   '^src/api/client[.]ts$',
   '^src/api/applicant[.]ts$',
   '^src/api/json[.]ts$',
+  '^src/light/',
 ];
 
 /** The lowest layer: data and helpers both the pages and (partly) the server may read. */
@@ -83,6 +84,28 @@ module.exports = {
       comment: 'The browser takes route types from src/api/contracts with `import type`: the schemas themselves are the server\'s to run.',
       from: { path: BROWSER },
       to: { path: '^src/api/contracts/', dependencyTypesNot: ['type-only'] },
+    },
+    {
+      name: 'light-reads-only-lib-and-content',
+      severity: 'error',
+      comment:
+        "src/light is the content pages' own script, bundled on its own (scripts/light-scripts.ts): it imports src/lib, src/content's pure modules and itself, never React, Next, components, forms, team, applicant or server.",
+      from: { path: '^src/light/' },
+      to: { path: '^src/', pathNot: ['^src/light/', '^src/lib/', '^src/content/'] },
+    },
+    {
+      name: 'light-without-framework',
+      severity: 'error',
+      comment: 'The content pages ship no framework runtime: src/light never imports React, Next or the design system (15 kB gzip of script is the budget).',
+      from: { path: '^src/light/' },
+      to: { path: '^node_modules/(react|react-dom|next|@chakra-ui|@emotion|react-toastify)/' },
+    },
+    {
+      name: 'only-light-and-scripts-into-light',
+      severity: 'error',
+      comment: 'Pages load src/light as bundled scripts (out/_light/), never by import: nothing else in src imports it.',
+      from: { path: '^src/', pathNot: '^src/light/' },
+      to: { path: '^src/light/' },
     },
     {
       name: 'nothing-into-pages',

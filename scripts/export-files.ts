@@ -7,6 +7,8 @@ import path from 'node:path';
 
 export const projectDir = path.resolve(__dirname, '..');
 export const outDir = path.join(projectDir, 'out');
+/** The folder of out/ (and the URL path) of the content pages' own bundled scripts (scripts/light-scripts.ts). */
+export const LIGHT_DIR = '_light';
 
 /** Stops a script early with a hint, instead of a stack trace about a missing file. */
 export function assertExportExists(dir: string = outDir): void {

@@ -8,8 +8,11 @@
  *  2. inlines each page's stylesheets (inlineStylesheets below);
  *  3. marks the scripts each page loads at start for eager compilation (V8's compile hint, below),
  *     and, on the public pages, runs them after the first paint (startScriptsAfterFirstPaint, below);
- *  4. writes out/sitemap.xml and out/robots.txt for the origin in src/config/site.ts;
- *  5. writes a gzip (.gz) and a Brotli (.br) copy beside every text file, so the servers send
+ *  4. bundles the content pages' own scripts (src/light, scripts/light-scripts.ts) into out/_light/ and
+ *     puts each in the <head> of the public pages it is for (injectLightScripts, below). A content page
+ *     (`unstable_runtimeJS: false`) has no Next script at all: steps 3's rewrites leave it alone;
+ *  5. writes out/sitemap.xml and out/robots.txt for the origin in src/config/site.ts;
+ *  6. writes a gzip (.gz) and a Brotli (.br) copy beside every text file, so the servers send
  *     compressed bytes without compressing on each request (@fastify/static `preCompressed`).
  *
  * Each rewrite finds its elements with an HTML parser (parse5) and edits the page's text at the
@@ -22,7 +25,8 @@ import path from 'node:path';
 import zlib from 'node:zlib';
 import { parse, type DefaultTreeAdapterTypes } from 'parse5';
 import { site } from '../src/config/site';
-import { assertExportExists, listHtmlFiles, outDir, routeForHtmlFile } from './export-files';
+import { assertExportExists, LIGHT_DIR, listHtmlFiles, outDir, routeForHtmlFile } from './export-files';
+import type { BuiltLightScript } from './light-scripts';
 import { isTeamPath } from '../src/team/teamPath';
 
 type Element = DefaultTreeAdapterTypes.Element;
@@ -368,6 +372,40 @@ export function startScriptsAfterFirstPaint(html: string): { html: string; scrip
   return { html: applyEdits(html, [...scripts.map((script) => ({ ...spanOf(script), text: '' })), { start: bodyClose, end: bodyClose, text: loader }]), scripts: srcs.length };
 }
 
+/** True when the page starts Next's runtime (it has the router's data); false on a content page, which ships no Next script. */
+export function runsNext(html: string): boolean {
+  return elementsOf(parsePage(html)).some((element) => element.tagName === 'script' && attributeOf(element, 'id') === '__NEXT_DATA__');
+}
+
+/** The light scripts a page loads: 'site' on every public page, a marked entry where an element [data-light-entry="<name>"] asks for it. */
+export function lightScriptsFor(html: string, scripts: readonly BuiltLightScript[], isPublic: boolean): BuiltLightScript[] {
+  if (!isPublic) return [];
+  const marks = new Set(elementsOf(parsePage(html)).map((element) => attributeOf(element, 'data-light-entry')).filter((name) => name !== undefined));
+  return scripts.filter((script) => (script.pages === 'every-public-page' ? true : marks.has(script.name)));
+}
+
+/**
+ * Returns html with a `<script type="module" src>` for each of the given light scripts just before
+ * </head> (once: a script already there is not added again): a module script is deferred (it runs
+ * once the page is parsed, never blocking the first paint) and runs in every browser that has the
+ * ES2020 the bundles are built for.
+ */
+export function injectLightScripts(html: string, scripts: readonly BuiltLightScript[]): string {
+  const present = new Set(lightScriptsInHead(html));
+  const missing = scripts.filter((script) => !present.has(script.src));
+  if (missing.length === 0) return html;
+  const headClose = closingTagOffset(pagePart(parsePage(html), 'head'));
+  const tags = missing.map((script) => `<script type="module" src="${script.src}"></script>`).join('');
+  return applyEdits(html, [{ start: headClose, end: headClose, text: tags }]);
+}
+
+/** The src of every light script (out/_light/) the page's <head> loads as a module. */
+export function lightScriptsInHead(html: string): string[] {
+  return elementsOf(pagePart(parsePage(html), 'head'))
+    .filter((element) => element.tagName === 'script' && attributeOf(element, 'type') === 'module' && attributeOf(element, 'src')?.startsWith(`/${LIGHT_DIR}/`))
+    .map((element) => attributeOf(element, 'src') ?? '');
+}
+
 /** Writes file.gz and file.br beside every compressible file under dir; returns how many files. */
 export function precompress(dir: string): number {
   let count = 0;
@@ -394,6 +432,10 @@ export function precompress(dir: string): number {
 export type PageRewrites = {
   /** A public page (not the team's, whose scripts start as Next wrote them). */
   readonly isPublic: boolean;
+  /** The page starts Next's runtime; a content page does not (runsNext). */
+  readonly runsNext: boolean;
+  /** The light scripts (their src) the page must load in its <head> (lightScriptsFor). */
+  readonly lightScripts: readonly string[];
   readonly headElementsMoved: number;
   readonly stylesheetsInlined: number;
   readonly scriptsAfterFirstPaint: number;
@@ -402,8 +444,9 @@ export type PageRewrites = {
 
 /**
  * What is wrong with a rewritten page, in words (an empty list when nothing is): every page gets
- * its head elements out of <body> and its stylesheets inlined, and has start-up chunks to hint;
- * a public page runs them from the loader, with no script of the build left to start on its own.
+ * its head elements out of <body> and its stylesheets inlined; a page that runs Next has start-up
+ * chunks to hint and, when public, runs them from the loader, with no script of the build left to
+ * start on its own; a content page has no script of Next at all; a public page loads its light scripts.
  */
 export function checkPage(html: string, rewrites: PageRewrites): string[] {
   const problems: string[] = [];
@@ -415,16 +458,22 @@ export function checkPage(html: string, rewrites: PageRewrites): string[] {
   if (rewrites.stylesheetsInlined === 0) problems.push('no stylesheet of the build was found to inline');
   const linked = elements.filter((element) => element.tagName === 'link' && attributeOf(element, 'rel') === 'stylesheet' && !hasAttribute(element, 'disabled') && attributeOf(element, 'href')?.startsWith('/_next/static/'));
   if (linked.length > 0) problems.push(`${linked.length} stylesheets of the build are still linked, not inlined`);
-  if (rewrites.startupChunks === 0) problems.push('no start-up chunk was found to mark for eager compilation');
-  if (rewrites.isPublic) {
+  const nextScripts = elements.filter((element) => element.tagName === 'script' && attributeOf(element, 'src')?.startsWith('/_next/'));
+  const loaders = elements.filter((element) => element.tagName === 'script' && loaderList(element) !== null);
+  if (!rewrites.runsNext) {
+    if (nextScripts.length > 0 || loaders.length > 0) problems.push(`a content page without Next's runtime still loads ${nextScripts.length + loaders.length} of its scripts`);
+  } else if (rewrites.startupChunks === 0) problems.push('no start-up chunk was found to mark for eager compilation');
+  const inHead = new Set(lightScriptsInHead(html));
+  for (const src of rewrites.lightScripts) if (!inHead.has(src)) problems.push(`its light script ${src} is not in <head>`);
+  if (rewrites.isPublic && rewrites.lightScripts.length === 0) problems.push('a public page without its light scripts (src/light/site.ts)');
+  if (rewrites.isPublic && rewrites.runsNext) {
     if (rewrites.scriptsAfterFirstPaint === 0) problems.push('no start-up script was found to run after the first paint');
-    const starting = elements.filter((element) => element.tagName === 'script' && attributeOf(element, 'src')?.startsWith('/_next/'));
-    if (starting.length > 0) problems.push(`${starting.length} scripts of the build still start before the first paint (${attributeOf(starting[0]!, 'src')})`);
+    if (nextScripts.length > 0) problems.push(`${nextScripts.length} scripts of the build still start before the first paint (${attributeOf(nextScripts[0]!, 'src')})`);
   }
   return problems;
 }
 
-function main(): void {
+async function main(): Promise<void> {
   assertExportExists();
   const origin = site.url;
   const indexableRoutes: string[] = [];
@@ -433,6 +482,11 @@ function main(): void {
   let stylesheetsInlined = 0;
   let boundariesInlined = 0;
   let pagesStartingAfterPaint = 0;
+  let contentPages = 0;
+  // Loaded here, not at the top: the rewrites above are imported by tests in jsdom, where esbuild cannot run.
+  const { buildLightScripts } = await import('./light-scripts');
+  const lightScripts = buildLightScripts(outDir);
+  const lightScriptPages = new Map<string, number>(lightScripts.map((script) => [script.name, 0]));
   const stylesheetCache = new Map<string, string>();
   const readStylesheet = (href: string): string => {
     let css = stylesheetCache.get(href);
@@ -461,13 +515,26 @@ function main(): void {
       // The team's pages show a frame until their data comes from /api/team after hydration, and their
       // first screen is a button (sign in, enrol) that must work as soon as it shows: they start as Next wrote them.
       const isPublic = !(route !== null && isTeamPath(route));
-      const { html, scripts } = isPublic ? startScriptsAfterFirstPaint(styled) : { html: styled, scripts: 0 };
-      const problems = checkPage(html, { isPublic, headElementsMoved: headFixed.moved, stylesheetsInlined: inlined, scriptsAfterFirstPaint: scripts, startupChunks: chunks.length });
+      const withNext = runsNext(styled);
+      const { html: started, scripts } = isPublic && withNext ? startScriptsAfterFirstPaint(styled) : { html: styled, scripts: 0 };
+      const light = lightScriptsFor(started, lightScripts, isPublic);
+      const html = injectLightScripts(started, light);
+      const problems = checkPage(html, {
+        isPublic,
+        runsNext: withNext,
+        lightScripts: light.map((script) => script.src),
+        headElementsMoved: headFixed.moved,
+        stylesheetsInlined: inlined,
+        scriptsAfterFirstPaint: scripts,
+        startupChunks: chunks.length,
+      });
       if (problems.length > 0) {
         failures.push(...problems.map((problem) => `${page}: ${problem}`));
         continue;
       }
       if (scripts > 0) pagesStartingAfterPaint += 1;
+      if (!withNext) contentPages += 1;
+      for (const script of light) lightScriptPages.set(script.name, (lightScriptPages.get(script.name) ?? 0) + 1);
       if (html !== original) rewritten.push({ file, html });
       elementsMoved += headFixed.moved;
       filesRewritten += 1;
@@ -491,15 +558,14 @@ function main(): void {
   console.log(
     `postexport: ${htmlFiles.length} HTML files, ${boundariesInlined} Suspense boundaries put back in place, ${elementsMoved} head elements moved out of <body> in ${filesRewritten} files; ` +
       `${stylesheetsInlined} stylesheets inlined; ${chunksHinted} of ${startupChunks.size} start-up chunks marked for eager compilation, run after the first paint in ${pagesStartingAfterPaint} pages; ` +
+      `${contentPages} content pages without Next's runtime; light scripts ${lightScripts.map((script) => `${script.src} (${script.bytes} B) on ${lightScriptPages.get(script.name) ?? 0} pages`).join(', ')}; ` +
       `sitemap.xml with ${indexableRoutes.length} URLs for ${origin}; robots.txt written; ${compressed} text files precompressed (.gz, .br)`,
   );
 }
 
 if (require.main === module) {
-  try {
-    main();
-  } catch (error) {
+  main().catch((error: unknown) => {
     console.error(`postexport: ${error instanceof Error ? error.message : String(error)}`);
     process.exit(1);
-  }
+  });
 }

@@ -21,13 +21,13 @@ export function SiteLayout({ path, children }: { path: string; children: ReactNo
       <a href="#main" className={styles.skipLink}>
         Saltar al contenido
       </a>
-      <Header />
+      <Header path={path} />
       <main id="main" tabIndex={-1} className={styles.main}>
         {routeTabs ? <RouteTabNav set={routeTabs.set} selectedIndex={routeTabs.selectedIndex} /> : null}
         {children}
       </main>
       <Newsletter path={path} />
-      <Footer />
+      <Footer path={path} />
     </div>
   );
 }

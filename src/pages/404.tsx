@@ -3,6 +3,9 @@ import { ButtonLink } from '@/components/Button';
 import { PageMeta } from '@/components/PageMeta';
 import spacing from '@/components/content/spacing.module.css';
 
+// A content page: rendered at build time, it ships no React or Next script (src/light enhances it).
+export const config = { unstable_runtimeJS: false };
+
 export default function NotFoundPage() {
   return (
     <>

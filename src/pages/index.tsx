@@ -11,6 +11,9 @@ import blockStyles from '@/components/content/RichBlocks.module.css';
 import spacing from '@/components/content/spacing.module.css';
 import { homePage, type HomePageCopy } from '@/content/home';
 
+// A content page: rendered at build time, it ships no React or Next script (src/light enhances it).
+export const config = { unstable_runtimeJS: false };
+
 export const getStaticProps = () => ({ props: { copy: homePage } });
 
 export default function HomePage({ copy }: { copy: HomePageCopy }) {

@@ -35,7 +35,10 @@ export function resolveStaticFile(rootDir: string, urlPath: string): string | nu
 export const IMMUTABLE_CACHE = 'public, max-age=31536000, immutable';
 export const REVALIDATE_CACHE = 'no-cache';
 
-/** Hashed build assets never change under their name; everything else must be revalidated. */
+/**
+ * Hashed build assets never change under their name (Next's under /_next/static/, the content
+ * pages' own scripts under /_light/, named by their content's hash); everything else must be revalidated.
+ */
 export function cacheControlFor(urlPath: string): string {
-  return urlPath.startsWith('/_next/static/') ? IMMUTABLE_CACHE : REVALIDATE_CACHE;
+  return urlPath.startsWith('/_next/static/') || urlPath.startsWith('/_light/') ? IMMUTABLE_CACHE : REVALIDATE_CACHE;
 }

@@ -68,7 +68,8 @@ describe('security headers, static site and limits', () => {
       const own = inlineScriptHashes(await response.text());
       return { allowed: response.headers.get('content-security-policy')?.match(/'sha256-[^']+'/g) ?? [], own };
     };
-    const home = await policyAndOwnHashes(`${server.url}/`);
+    // A form page starts Next's scripts from its own loader; the home page, a content page, has none of them.
+    const home = await policyAndOwnHashes(`${server.url}/applicants/project-grants/apply/`);
     const other = await policyAndOwnHashes(`${server.url}/${contentRoute}/`);
     expect(home.allowed.length).toBeGreaterThan(0);
     expect(home.allowed.every((hash) => home.own.includes(hash))).toBe(true);
@@ -88,6 +89,13 @@ describe('security headers, static site and limits', () => {
     const asset = await fetch(server.url + hashedAsset);
     expect(asset.status).toBe(200);
     expect(asset.headers.get('cache-control')).toBe('public, max-age=31536000, immutable');
+    // The content pages' own scripts are named by their content's hash too, and served precompressed.
+    const lightScript = /<script type="module" src="(\/_light\/site-[0-9a-f]{16}\.js)">/.exec(await (await fetch(`${server.url}/`)).text())?.[1];
+    expect(lightScript).toBeDefined();
+    const light = await fetch(server.url + lightScript!, { headers: { 'accept-encoding': 'gzip' } });
+    expect(light.status).toBe(200);
+    expect(light.headers.get('cache-control')).toBe('public, max-age=31536000, immutable');
+    expect(light.headers.get('content-encoding')).toBe('gzip');
     // node:http, not fetch: fetch adds 'cache-control: no-cache' to conditional requests.
     const get = (headers: http.OutgoingHttpHeaders) =>
       new Promise<http.IncomingMessage>((resolve, reject) => {
@@ -137,10 +145,15 @@ describe('security headers, static site and limits', () => {
     expect((await (await fetch(`${server.url}/_next/static/chunks/${onDemand}`)).text()).startsWith(COMPILE_HINT)).toBe(false);
   });
 
-  it('serves public pages that run their scripts after the first paint, and team pages whose sign-in button works as soon as it shows', async () => {
+  it('serves public pages that run their scripts after the first paint, content pages with none of Next, and team pages whose sign-in button works as soon as it shows', async () => {
+    const form = await (await fetch(`${server.url}/applicants/small-grants/apply/`)).text();
+    expect(form).not.toMatch(/<script src="[^"]+" defer=""><\/script>/);
+    expect(form).toContain(`<script>(${START_AFTER_FIRST_PAINT})(`);
     const about = await (await fetch(`${server.url}/about/`)).text();
-    expect(about).not.toMatch(/<script src="[^"]+" defer=""><\/script>/);
-    expect(about).toContain(`<script>(${START_AFTER_FIRST_PAINT})(`);
+    expect(about).not.toMatch(/<script[^>]* src="\/_next\//);
+    expect(about).not.toContain(START_AFTER_FIRST_PAINT);
+    expect(about).not.toContain('__NEXT_DATA__');
+    expect(about).toMatch(/<script type="module" src="\/_light\/site-[0-9a-f]{16}\.js"><\/script><\/head>/);
     const signIn = await (await fetch(`${server.url}/equipo/`)).text();
     expect(signIn).toMatch(/<script src="\/_next\/static\/chunks\/[^"]+\.js" defer=""><\/script>/);
     expect(signIn).not.toContain(START_AFTER_FIRST_PAINT);

@@ -149,13 +149,15 @@ export async function expectNoAxeViolations(page: Page, options: { include?: str
 }
 
 /**
- * Navigates and waits until React has hydrated the page, so clicks reach their handlers and
- * hydration errors have been logged. Next's pages router records the 'Next.js-hydration'
- * performance measure right after the hydration commit.
+ * Navigates and waits until the page's scripts have done their start: the light scripts (module
+ * scripts, run before the load event page.goto waits for) and, on a page that runs Next (it has
+ * __NEXT_DATA__), React's hydration, so clicks reach their handlers and hydration errors have been
+ * logged. Next's pages router records the 'Next.js-hydration' performance measure right after the
+ * hydration commit; a content page has no Next runtime to wait for.
  */
 export async function gotoHydrated(page: Page, url: string): Promise<Response | null> {
   const response = await page.goto(url);
-  await page.waitForFunction(() => performance.getEntriesByName('Next.js-hydration', 'measure').length > 0, undefined, {
+  await page.waitForFunction(() => !document.getElementById('__NEXT_DATA__') || performance.getEntriesByName('Next.js-hydration', 'measure').length > 0, undefined, {
     timeout: 10_000,
   });
   return response;

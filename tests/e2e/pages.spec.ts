@@ -49,11 +49,15 @@ test.describe('styles', () => {
     expect(stylesheetRequests.filter((href) => inlinedStylesheets.includes(href))).toEqual([]);
   });
 
-  test('a page reached by client-side navigation gets its own styles', async ({ page }) => {
-    // The 404 page carries only the site-wide styles; the home page's section spacing is its own.
-    await gotoHydrated(page, '/404/');
+  test("a page reached from a React page's shell is a full load with its own styles", async ({ page }) => {
+    // The form carries its own styles, not the home page's section spacing; the shell's links are plain links.
+    await gotoHydrated(page, '/applicants/office-hours/apply/');
+    await page.evaluate(() => {
+      (window as Window & { leftBehind?: boolean }).leftBehind = true;
+    });
     await page.getByRole('banner').getByRole('link', { name: /ir al inicio/ }).click();
     await expect(page).toHaveURL(/\/$/);
+    expect(await page.evaluate(() => (window as Window & { leftBehind?: boolean }).leftBehind), 'a new document, not a client-side route change').toBeUndefined();
     const coursesSection = page.locator('section[aria-labelledby="cursos-title"]');
     await expect(coursesSection).toHaveCSS('padding-top', '48px');
   });

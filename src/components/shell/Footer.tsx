@@ -1,4 +1,3 @@
-import { useRouter } from 'next/router';
 import { Icon } from '@/components/Icon';
 import { site, socialProfiles } from '@/config/site';
 import { Logo } from './Logo';
@@ -9,8 +8,7 @@ import { footerNav, isActive } from './navigation';
 import styles from './Footer.module.css';
 
 /** Site footer: the social embeds, the footer links and the seven social profiles. */
-export function Footer() {
-  const { pathname } = useRouter();
+export function Footer({ path }: { path: string }) {
   return (
     <footer className={styles.footer}>
       <SiteContainer>
@@ -21,7 +19,7 @@ export function Footer() {
             <ul className={styles.links}>
               {footerNav.map((item) => (
                 <li key={`${item.label}-${item.href}`}>
-                  <NavLink item={item} active={isActive(item, pathname)} size="small" />
+                  <NavLink item={item} active={isActive(item, path)} size="small" />
                 </li>
               ))}
             </ul>

@@ -1,4 +1,3 @@
-import { useRouter } from 'next/router';
 import { Logo } from './Logo';
 import { MobileMenu } from './MobileMenu';
 import { NavLink } from './NavLink';
@@ -6,9 +5,8 @@ import { SiteContainer } from './SiteContainer';
 import { isActive, mainNav } from './navigation';
 import styles from './Header.module.css';
 
-/** Site header: logo home link, inline navigation from lg, the drawer below it. */
-export function Header() {
-  const { pathname } = useRouter();
+/** Site header: logo home link, inline navigation from lg, the drawer below it. Static markup: no state, no handlers. */
+export function Header({ path }: { path: string }) {
   return (
     <header className={styles.header}>
       <SiteContainer className={styles.bar}>
@@ -17,12 +15,12 @@ export function Header() {
           <ul className={styles.list}>
             {mainNav.map((item) => (
               <li key={item.label}>
-                <NavLink item={item} active={isActive(item, pathname)} />
+                <NavLink item={item} active={isActive(item, path)} />
               </li>
             ))}
           </ul>
         </nav>
-        <MobileMenu />
+        <MobileMenu path={path} />
       </SiteContainer>
     </header>
   );

@@ -1,18 +1,17 @@
-import { SiteLink } from '@/components/SiteLink';
 import type { NavItem } from './navigation';
 import { classNames } from '@/lib/classNames';
 import styles from './NavLink.module.css';
 
 const sizeClass = { regular: undefined, small: styles.small, large: styles.large } as const;
 
-/** One navigation entry, internal (client-side) or external, marked when it is the current page. */
+/** One navigation entry, internal or external, marked when it is the current page. A plain link: every page is a full load. */
 export function NavLink({ item, active, size = 'regular' }: { item: NavItem; active: boolean; size?: keyof typeof sizeClass }) {
   const className = classNames(styles.link, sizeClass[size]);
   if (item.kind === 'internal') {
     return (
-      <SiteLink href={item.href} aria-current={active ? 'page' : undefined} className={className}>
+      <a href={item.href} aria-current={active ? 'page' : undefined} className={className}>
         {item.label}
-      </SiteLink>
+      </a>
     );
   }
   return (

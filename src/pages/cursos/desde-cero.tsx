@@ -7,6 +7,9 @@ import sectionStyles from '@/components/content/ContentSection.module.css';
 import spacing from '@/components/content/spacing.module.css';
 import { beginnerCoursePage, type BeginnerCoursePageCopy } from '@/content/courses';
 
+// A content page: rendered at build time, it ships no React or Next script (src/light enhances it).
+export const config = { unstable_runtimeJS: false };
+
 export const getStaticProps = () => ({ props: { copy: beginnerCoursePage } });
 
 /** The beginner-course layout: hero, the syllabus in tabs, then who the course is for. */

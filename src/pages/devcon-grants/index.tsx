@@ -3,6 +3,9 @@ import { devconGrantsPage, roundPageParams } from '@/content/grantRounds';
 import type { RoundPageParams } from '@/content/roundCopy';
 import type { SectionedPageCopy } from '@/content/types';
 
+// A content page: rendered at build time, it ships no React or Next script (src/light enhances it).
+export const config = { unstable_runtimeJS: false };
+
 export const getStaticProps = () => ({ props: { copy: devconGrantsPage, params: roundPageParams['devcon-grants'] } });
 
 /** The build's copy, then the round as the server publishes it (GET /api/rounds). */
