@@ -3,21 +3,13 @@
  * encodings, nothing of the forms: a form hands it the payload its definition built. Responses
  * are read only for `ok` and `status` (and the text body where the spec says so).
  */
-import { endpoints, type EndpointSpec } from './endpoints';
+import type { EndpointSpec } from './endpoints';
 
 export type ApiAnswer = { ok: boolean; status: number };
 export type ApiAnswerWithText = ApiAnswer & { text: string };
 
 /** A request body as the forms build it: text, numbers and booleans by field name. */
 export type RequestFields = Readonly<Record<string, string | number | boolean>>;
-
-async function sendJson(method: EndpointSpec['method'], path: string, body: unknown): Promise<Response> {
-  return fetch(path, {
-    method,
-    headers: { 'Content-Type': 'application/json', Accept: 'application/json, text/plain' },
-    body: JSON.stringify(body),
-  });
-}
 
 /** Every field as a text part (booleans as 'true'/'false'), then the files; the browser sets the boundary. */
 function multipartBody(fields: RequestFields, files: Readonly<Record<string, File>>): FormData {
@@ -111,12 +103,4 @@ export function refusalMessage(text: string): string | null {
   } catch {
     return null;
   }
-}
-
-/** POST /api/newsletter-signup. The text body carries the server's message for 4xx answers. */
-export async function signUpToNewsletter(email: string): Promise<ApiAnswerWithText> {
-  const { method, path } = endpoints.newsletterSignup;
-  const response = await sendJson(method, path, { email });
-  const text = response.ok ? '' : await response.text().catch(() => '');
-  return { ok: response.ok, status: response.status, text };
 }

@@ -26,7 +26,7 @@ export function SiteLayout({ path, children }: { path: string; children: ReactNo
         {routeTabs ? <RouteTabNav set={routeTabs.set} selectedIndex={routeTabs.selectedIndex} /> : null}
         {children}
       </main>
-      <Newsletter />
+      <Newsletter path={path} />
       <Footer path={path} />
     </div>
   );

@@ -5,12 +5,14 @@
  */
 import { enhanceAnalytics } from './analytics';
 import { enhanceMenu } from './menu';
+import { enhanceNewsletter } from './newsletter';
 import { enhanceRouteTabs } from './routeTabs';
 import { enhanceSidebar } from './sidebar';
 import { enhanceSocialPosts } from './socialPosts';
 import { enhanceTabs } from './tabs';
 
 enhanceMenu(document);
+enhanceNewsletter(document);
 enhanceSocialPosts(document);
 enhanceAnalytics(document);
 enhanceTabs(document);

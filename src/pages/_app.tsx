@@ -1,5 +1,6 @@
 import type { AppProps } from 'next/app';
 import '@/theme/site.css';
+import '@/theme/toasts.css';
 import { Analytics } from '@/components/Analytics';
 import { ToastOutlet } from '@/components/shell/ToastOutlet';
 import { SiteLayout } from '@/layouts/SiteLayout';

@@ -1,11 +1,12 @@
 import { Head, Html, Main, NextScript } from 'next/document';
 import { libreFranklinFallbackFaces } from '@/theme/fontFallbacks';
 
-// Every form of the site sends through fetch once the page's scripts run. Before they do (the
-// public pages start them after their first paint), Enter in a field would submit the form natively:
-// a GET that reloads the page with everything typed in its address. Listening last, on window, this
-// only ever cancels that native submission; the forms' own handlers have already run.
-const HOLD_NATIVE_SUBMISSION = "addEventListener('submit',function(event){event.preventDefault()})";
+// The application forms send through fetch once the page's scripts run. Before they do (the public
+// pages start them after their first paint), Enter in a field would submit the form natively: a GET
+// that reloads the page with everything typed in its address. Listening last, on window, this only
+// ever cancels that native submission (the forms' own handlers have already run) of a form without
+// an action. A form with one (the newsletter box) has a real native post, its path without scripts.
+const HOLD_NATIVE_SUBMISSION = "addEventListener('submit',function(event){event.target.hasAttribute('action')||event.preventDefault()})";
 
 export default function Document() {
   return (

@@ -20,6 +20,7 @@ import { registerOpenBooksRoutes } from './openBooks/publicRoutes';
 import { REVIEW_CONFIG_SEED_MESSAGE, seedRoundReviews } from './rounds/reviewSetup';
 import { seedRounds, SETTINGS_UNREAD_MESSAGE } from './rounds/seed';
 import { rounds as configuredRounds } from '../config/programmes';
+import { newsletterMessages } from '../lib/newsletter';
 import { answerClientError, contentSecurityPolicy, inlineScriptHashesByPage, securityHeaders, STATIC_ASSET_CSP, teamContentSecurityPolicy } from './security';
 import { cacheControlFor, resolveStaticFile, REVALIDATE_CACHE } from './staticSite';
 import { teamRoutes } from './team/routes/index';
@@ -151,7 +152,8 @@ function readBodiesStrictly(app: FastifyInstance): void {
     }
     if (status === 413) return sendError(request, reply, 413, 'Request body is too large.');
     if (status === 415) return sendError(request, reply, 415, 'Unsupported content type.');
-    if (status === 429) return sendError(request, reply, 429, 'Demasiados intentos: espera un minuto e inténtalo de nuevo.');
+    // In Spanish: the newsletter box shows a 4xx text as its toast.
+    if (status === 429) return sendError(request, reply, 429, newsletterMessages.tooManyRequests);
     return sendError(request, reply, status, 'The request could not be read.');
   });
 }

@@ -87,12 +87,14 @@ export function charsetOf(request: FastifyRequest): string | null {
 
 /**
  * onRequest check, before any byte of the body is read: 415 unless the body is of the endpoint's
- * one media type, in UTF-8; 413 when a declared length is beyond what the form can legitimately be.
+ * media type (or one of its list: the refusal names the first, the API's own), in UTF-8; 413 when a
+ * declared length is beyond what the form can legitimately be.
  */
-export function requireMediaType(mediaType: string, maxDeclaredLength: number | null) {
+export function requireMediaType(mediaType: string | readonly [string, ...string[]], maxDeclaredLength: number | null) {
+  const accepted: readonly string[] = typeof mediaType === 'string' ? [mediaType] : mediaType;
   return async (request: FastifyRequest, reply: FastifyReply): Promise<void> => {
-    if (mediaTypeOf(request) !== mediaType) {
-      await sendError(request, reply, 415, `Send the body as ${mediaType}.`);
+    if (!accepted.includes(mediaTypeOf(request))) {
+      await sendError(request, reply, 415, `Send the body as ${accepted[0]}.`);
       return;
     }
     // The server reads every body as UTF-8 (what browsers send); another label would be misread.

@@ -1,8 +1,10 @@
-import type { FastifyInstance, FastifyReply } from 'fastify';
+import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { NewsletterSignedUp, NewsletterSignUp, NewsletterSignUpForm } from '../api/contracts/newsletter';
 import { endpoints } from '../api/endpoints';
 import { site } from '../config/site';
-import { isAllowedText, isEmail } from '../forms/definitions/validate';
-import { requireMediaType } from './http';
+import { isEmail } from '../forms/definitions/validate';
+import { NEWSLETTER_PAGE_FIELD, newsletterAnswers, newsletterMessages, newsletterReturnPath, type NewsletterAnswer } from '../lib/newsletter';
+import { mediaTypeOf, requireMediaType, validationMessage } from './http';
 import type { FinanceKeyring } from './finance/encryption';
 import { unsubscribeTokenVault } from './finance/sealedColumns';
 import { composeNewsletterConfirmation, NEWSLETTER_CONFIRM_PATH, NEWSLETTER_UNSUBSCRIBE_PATH } from './mail/compose';
@@ -11,16 +13,18 @@ import type { Database } from './storage/database';
 import { confirmSubscription, recordSignUp, unsubscribe, type SignUpOutcome } from './storage/newsletter';
 
 /**
- * POST /api/newsletter-signup, double opt-in (storage/newsletter.ts). The site shows a 4xx
- * answer's text body as its toast, so refusals here are short Spanish plain text.
+ * POST /api/newsletter-signup, double opt-in (storage/newsletter.ts). The box's script sends JSON
+ * and shows a 4xx answer's text body as its toast, so refusals here are short Spanish plain text.
  * A valid address always gets the same 201, whether it is new, pending or already confirmed: the
- * answer never tells whether an address is subscribed.
+ * answer never tells whether an address is subscribed. Without scripts the box is a plain form
+ * post (urlencoded): the same checks, limits and storage, answered 303 back to the page it came
+ * from with the answer's fragment (src/lib/newsletter.ts), which the page shows as a toast.
  *
  * The email's links land on GET pages with a button that POSTs the token: mail scanners that
  * open links do not confirm or unsubscribe anyone.
  */
-export const NEWSLETTER_INVALID_TEXT = 'El correo electrónico no es válido, inténtalo de nuevo.';
-export const NEWSLETTER_LIMITED_TEXT = 'Demasiados intentos con este correo: inténtalo de nuevo más tarde.';
+export const NEWSLETTER_INVALID_TEXT = newsletterMessages.invalidOnSubmit;
+export const NEWSLETTER_LIMITED_TEXT = newsletterMessages.limited;
 
 /** A sign-up and, when it asks for one, its confirmation email, committed together. */
 async function signUp(database: Database, email: string, keys: FinanceKeyring): Promise<SignUpOutcome> {
@@ -29,14 +33,6 @@ async function signUp(database: Database, email: string, keys: FinanceKeyring): 
     if (confirmation) await enqueueEmail(tx, { ...composeNewsletterConfirmation(confirmation), purpose: 'newsletter-confirmation' }, keys);
     return outcome;
   });
-}
-
-function emailOf(body: unknown): string | null {
-  if (typeof body !== 'object' || body === null || Array.isArray(body)) return null;
-  const keys = Object.keys(body);
-  const email = (body as { email?: unknown }).email;
-  // The rule of allowed text before the trim, which would quietly drop a VT or FF at either end.
-  return keys.length === 1 && typeof email === 'string' && isAllowedText(email) ? email.trim() : null;
 }
 
 const escapeHtml = (text: string): string => text.replace(/[&<>"']/g, (char) => `&#${char.charCodeAt(0)};`);
@@ -62,24 +58,93 @@ function tokenOf(source: unknown): string {
   return typeof token === 'string' && /^[A-Za-z0-9_-]{10,100}$/.test(token) ? token : '';
 }
 
+const FORM_POST = 'application/x-www-form-urlencoded';
+const isFormPost = (request: FastifyRequest): boolean => mediaTypeOf(request) === FORM_POST;
+
+/**
+ * A urlencoded body as its fields (the last of a repeated name). A field whose escapes are not UTF-8
+ * is left out, never read with a U+FFFD: without its email the post is refused, still back to its page.
+ */
+function formFields(body: string): Record<string, string> {
+  const decode = (text: string): string => decodeURIComponent(text.replace(/\+/g, ' '));
+  const fields: Array<[string, string]> = [];
+  for (const pair of body.split('&')) {
+    const equals = pair.indexOf('=');
+    try {
+      fields.push(equals === -1 ? [decode(pair), ''] : [decode(pair.slice(0, equals)), decode(pair.slice(equals + 1))]);
+    } catch {
+      // A malformed escape: the field is dropped.
+    }
+  }
+  return Object.fromEntries(fields);
+}
+
+/**
+ * The page a form post goes back to: its hidden field; for a post refused before its body was read
+ * (the per-client limit), the page that sent it when it is one of this site's; else the home page.
+ */
+function pageOf(request: FastifyRequest): string {
+  const body = request.body as Record<string, unknown> | undefined;
+  if (body && typeof body === 'object' && NEWSLETTER_PAGE_FIELD in body) return newsletterReturnPath(body[NEWSLETTER_PAGE_FIELD]);
+  try {
+    const referer = new URL(request.headers.referer ?? '');
+    if (referer.origin === `${request.protocol}://${request.host}`) return newsletterReturnPath(referer.pathname);
+  } catch {
+    // No Referer, or not a URL.
+  }
+  return '/';
+}
+
+/**
+ * The answer: for the box's script, 201 JSON or a 4xx whose text is the toast (today's answers);
+ * for a plain form post, 303 back to its page with the answer's fragment, which the page shows.
+ */
+function answer(request: FastifyRequest, reply: FastifyReply, outcome: NewsletterAnswer): FastifyReply {
+  if (isFormPost(request)) {
+    return reply.code(303).header('cache-control', 'no-store').header('location', `${pageOf(request)}#${newsletterAnswers[outcome].id}`).send();
+  }
+  if (outcome === 'success') return reply.code(201).send({ subscribed: true } satisfies NewsletterSignedUp);
+  const status = outcome === 'limited' || outcome === 'tooManyRequests' ? 429 : 400;
+  return reply.code(status).type('text/plain; charset=utf-8').send(newsletterAnswers[outcome].message);
+}
+
 /** `keys` seal the confirmation email's body and the unsubscribe token (the finance keys). */
 export function registerNewsletterRoutes(app: FastifyInstance, deps: { database: Database; rateLimitPerMinute: number; keys: FinanceKeyring }): void {
   const { method, path } = endpoints.newsletterSignup;
   const rateLimit = { max: deps.rateLimitPerMinute, timeWindow: 60_000 };
-  app.route({
-    method,
-    url: path,
-    bodyLimit: 1024,
-    config: { rateLimit, textErrors: true },
-    onRequest: requireMediaType('application/json', null),
-    handler: async (request, reply) => {
-      const email = emailOf(request.body);
-      if (email === null || !isEmail(email)) return reply.code(400).type('text/plain; charset=utf-8').send(NEWSLETTER_INVALID_TEXT);
-      const outcome = await signUp(deps.database, email, deps.keys);
-      if (outcome === 'limited') return reply.code(429).type('text/plain; charset=utf-8').send(NEWSLETTER_LIMITED_TEXT);
-      request.log.info('newsletter sign-up recorded');
-      return reply.code(201).send({ subscribed: true });
-    },
+
+  app.register(async (scope) => {
+    scope.addContentTypeParser(FORM_POST, { parseAs: 'string' }, (_request, body: string, done) => done(null, formFields(body)));
+    // Errors of a form post come back to its page too; the script's JSON keeps the site's answers.
+    const siteErrors = scope.errorHandler;
+    scope.route({
+      method,
+      url: path,
+      bodyLimit: 1024,
+      config: { rateLimit, textErrors: true },
+      schema: {
+        body: { content: { 'application/json': { schema: NewsletterSignUp }, [FORM_POST]: { schema: NewsletterSignUpForm } } },
+        response: { 201: NewsletterSignedUp },
+      },
+      onRequest: requireMediaType(['application/json', FORM_POST], null),
+      errorHandler(error: FastifyError, request, reply) {
+        const invalid = validationMessage(error, NEWSLETTER_INVALID_TEXT) !== null;
+        if (!isFormPost(request)) return invalid ? answer(request, reply, 'invalid') : siteErrors.call(scope, error, request, reply);
+        const status = error.statusCode ?? 500;
+        if (status >= 500) request.log.error({ error: { name: error.name, code: error.code } }, 'request failed');
+        return answer(request, reply, status === 429 ? 'tooManyRequests' : status >= 500 ? 'failed' : 'invalid');
+      },
+      handler: async (request, reply) => {
+        // The schema of the body's media type has checked it; the guard holds for any spelling of that type.
+        const sent = (request.body as Partial<NewsletterSignUp> | null)?.email;
+        const email = typeof sent === 'string' ? sent.trim() : '';
+        if (!isEmail(email)) return answer(request, reply, 'invalid');
+        const outcome = await signUp(deps.database, email, deps.keys);
+        if (outcome === 'limited') return answer(request, reply, 'limited');
+        request.log.info('newsletter sign-up recorded');
+        return answer(request, reply, 'success');
+      },
+    });
   });
 
   // The confirmation and unsubscribe links: a page with a button, and the POST it sends.

@@ -1,120 +1,72 @@
-import { useEffect, useId, useRef, useState, type FormEvent } from 'react';
-import { signUpToNewsletter } from '@/api/client';
+import { endpoints } from '@/api/endpoints';
 import { Button } from '@/components/Button';
-import { GENERIC_ERROR_MESSAGE, notify } from '@/lib/notify';
+import { canonicalUrl } from '@/components/PageMeta';
 import { site } from '@/config/site';
+import { NEWSLETTER_PAGE_FIELD, newsletterAnswers, type NewsletterAnswer } from '@/lib/newsletter';
 import { SiteContainer } from './SiteContainer';
 import styles from './Newsletter.module.css';
 
-/** Loose on purpose: one @, a dot in the domain, no spaces. The server has the last word. */
-export const EMAIL_PATTERN = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
-
-export const newsletterMessages = {
-  invalidField: 'Correo invalido',
-  invalidOnSubmit: 'El correo electrónico no es válido, inténtalo de nuevo.',
-  success: '¡Gracias por registrarte!',
-} as const;
-
-function emailProblem(value: string): string | null {
-  return EMAIL_PATTERN.test(value.trim()) ? null : newsletterMessages.invalidField;
-}
+const INPUT_ID = 'newsletter-email';
+/** The field's message: src/light/newsletter.ts finds it by the field's id + `-error`. */
+const ERROR_ID = `${INPUT_ID}-error`;
 
 /**
- * Newsletter banner: one email field, validated as the visitor types.
- * A plain controlled input: it is on every page, and a form library would add weight to all of them.
+ * Newsletter banner: one email field. Static markup on every public page: a plain form post that
+ * comes back to this page with its answer (a fragment shown below as a toast through :target),
+ * which src/light/newsletter.ts turns into validation as the visitor types and a fetch with toasts.
+ * `path` is the page's route; the form post comes back to it.
  */
-export function Newsletter() {
-  const inputId = useId();
-  const errorId = useId();
-  const [email, setEmail] = useState('');
-  const [touched, setTouched] = useState(false);
-  const [submitting, setSubmitting] = useState(false);
-  const input = useRef<HTMLInputElement>(null);
-
-  // An address typed before the page's scripts ran is in the field but not in state: take it over,
-  // so that it is validated and sent rather than reported empty and cleared.
-  useEffect(() => {
-    const typedEarly = input.current?.value ?? '';
-    if (typedEarly !== '') {
-      setEmail(typedEarly);
-      setTouched(true);
-    }
-  }, []);
-
-  function reset() {
-    setEmail('');
-    setTouched(false);
-  }
-
-  async function subscribe(event: FormEvent<HTMLFormElement>) {
-    event.preventDefault();
-    if (emailProblem(email)) {
-      void notify.error(newsletterMessages.invalidOnSubmit);
-      reset();
-      return;
-    }
-    setSubmitting(true);
-    try {
-      const answer = await signUpToNewsletter(email.trim());
-      if (answer.ok) {
-        void notify.success(newsletterMessages.success);
-        reset();
-      } else if (answer.status >= 400 && answer.status < 500) {
-        void notify.error(answer.text || GENERIC_ERROR_MESSAGE);
-        reset();
-      } else {
-        void notify.error(GENERIC_ERROR_MESSAGE);
-      }
-    } catch (error) {
-      console.error('Newsletter sign-up failed', error);
-      void notify.error(GENERIC_ERROR_MESSAGE);
-    } finally {
-      setSubmitting(false);
-    }
-  }
-
-  const fieldError = touched ? emailProblem(email) : null;
-
+export function Newsletter({ path }: { path: string }) {
+  const { method, path: action } = endpoints.newsletterSignup;
   return (
-    <section id="newsletter" aria-labelledby={`${inputId}-heading`} className={styles.section}>
+    <section id="newsletter" aria-labelledby="newsletter-heading" className={styles.section}>
       <SiteContainer className={styles.layout}>
         <div className={styles.intro}>
-          <h2 id={`${inputId}-heading`} className={styles.title}>
+          <h2 id="newsletter-heading" className={styles.title}>
             Suscríbete al boletín
           </h2>
           <p className={styles.lead}>Noticias, eventos y convocatorias de {site.brand} para la comunidad blockchain de Latinoamérica, en español.</p>
         </div>
-        <form onSubmit={subscribe} noValidate className={styles.form}>
-          <label htmlFor={inputId} className={styles.label}>
+        <form data-light="newsletter" method={method.toLowerCase()} action={action} className={styles.form}>
+          <input type="hidden" name={NEWSLETTER_PAGE_FIELD} value={canonicalUrl(path).slice(site.url.length)} />
+          <label htmlFor={INPUT_ID} className={styles.label}>
             Correo electrónico
           </label>
           <div className={styles.controls}>
             <input
-              ref={input}
-              id={inputId}
+              id={INPUT_ID}
               type="email"
+              required
               autoComplete="email"
               inputMode="email"
               placeholder="tu@correo.com"
-              aria-invalid={fieldError ? true : undefined}
-              aria-describedby={fieldError ? errorId : undefined}
               className={styles.input}
               name="email"
-              value={email}
-              onChange={(event) => {
-                setEmail(event.target.value);
-                setTouched(true);
-              }}
             />
-            <Button type="submit" disabled={submitting} className={styles.submit}>
+            <Button type="submit" className={styles.submit}>
               SUSCRIBIRME
             </Button>
           </div>
-          <p id={errorId} role="alert" className={styles.error}>
-            {fieldError ?? ''}
+          {/* The script writes "Correo invalido" here; what a visitor typed before it ran may already call for it, before hydration. */}
+          <p id={ERROR_ID} role="alert" className={styles.error} suppressHydrationWarning>
+            {''}
           </p>
         </form>
       </SiteContainer>
+      {(Object.keys(newsletterAnswers) as NewsletterAnswer[]).map((answer) => (
+        <div
+          key={answer}
+          id={newsletterAnswers[answer].id}
+          role={answer === 'success' ? 'status' : 'alert'}
+          tabIndex={-1}
+          className={`light-toast light-toast--answer light-toast--${answer === 'success' ? 'success' : 'error'}`}
+        >
+          <p className="light-toast__body">{newsletterAnswers[answer].message}</p>
+          <a href="#newsletter" className="light-toast__close" aria-label="Cerrar">
+            ×
+          </a>
+        </div>
+      ))}
     </section>
   );
 }

@@ -147,7 +147,7 @@ describe('the team area, the applicant portal and the newsletter pages', () => {
     ...sourceOf('src/team/grant', (name) => /\.tsx?$/.test(name)),
     ...sourceOf('src/team/kit', (name) => /\.tsx?$/.test(name)),
     ...sourceOf('src/server/payments', (name) => name.endsWith('.ts')),
-    ...['src/config/review.ts', 'src/lib/money.ts', 'src/lib/payments.ts', 'src/lib/team.ts', 'src/lib/grantText.ts', 'src/server/team/scoring/store.ts'].map((file) => ({ file, text: fs.readFileSync(path.join(root, file), 'utf8') })),
+    ...['src/config/review.ts', 'src/lib/money.ts', 'src/lib/payments.ts', 'src/lib/team.ts', 'src/lib/grantText.ts', 'src/lib/newsletter.ts', 'src/server/team/scoring/store.ts'].map((file) => ({ file, text: fs.readFileSync(path.join(root, file), 'utf8') })),
     ...sourceOf('src/applicant', (name) => /\.tsx?$/.test(name)),
     ...sourceOf('src/server/team', (name) => name.endsWith('.ts')),
     { file: 'src/server/newsletter.ts', text: fs.readFileSync(path.join(root, 'src/server/newsletter.ts'), 'utf8') },
