@@ -31,6 +31,9 @@ test('small grants: an event sponsorship goes to the event endpoint; the thank-y
   await page.waitForURL('**/applicants/small-grants/thank-you/');
   await expect(page.getByText('for applying to Small Grants')).toBeVisible();
   await expect(page.getByText(/You should receive a confirmation email shortly/)).toBeVisible();
+  // Loaded as a page of its own (a content page, no Next), so its light scripts run and its page view counts.
+  await expect(page.locator('script#__NEXT_DATA__')).toHaveCount(0);
+  await expect(page.locator('head script[type="module"][src^="/_light/site-"]')).toHaveCount(1);
   // The confirmation box's own link (the applicants tab bar above it links there too).
   const confirmation = page.getByRole('region', { name: 'Thank you!' });
   await expect(confirmation.getByRole('link', { name: 'Small Grants' })).toHaveAttribute('href', '/applicants/small-grants/');

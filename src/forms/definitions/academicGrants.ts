@@ -116,5 +116,5 @@ export const academicGrants = defineForm({
   upload: false,
   saveDraft: true,
   endpoint: () => endpoints.academicGrants,
-  thankYouPath: '/academic-grants/thank-you',
+  thankYouPath: '/academic-grants/thank-you/',
 });

@@ -70,5 +70,5 @@ export const devconGrants = defineForm({
   upload: false,
   saveDraft: true,
   endpoint: () => endpoints.devconGrants,
-  thankYouPath: '/devcon-grants/thank-you',
+  thankYouPath: '/devcon-grants/thank-you/',
 });

@@ -97,5 +97,5 @@ export const granteeFinance = defineForm({
   upload: false,
   saveDraft: false,
   endpoint: () => endpoints.granteeFinance,
-  thankYouPath: '/applicants/grantee-finance/thank-you',
+  thankYouPath: '/applicants/grantee-finance/thank-you/',
 });

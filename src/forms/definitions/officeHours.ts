@@ -67,5 +67,5 @@ export const officeHours = defineForm({
   upload: false,
   saveDraft: true,
   endpoint: () => endpoints.officeHours,
-  thankYouPath: '/applicants/office-hours/thank-you',
+  thankYouPath: '/applicants/office-hours/thank-you/',
 });

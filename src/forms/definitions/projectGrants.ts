@@ -67,5 +67,5 @@ export const projectGrants = defineForm({
   upload: true,
   saveDraft: true,
   endpoint: () => endpoints.projectGrants,
-  thankYouPath: '/applicants/project-grants/thank-you',
+  thankYouPath: '/applicants/project-grants/thank-you/',
 });

@@ -129,5 +129,5 @@ export const smallGrants = defineForm({
   upload: true,
   saveDraft: true,
   endpoint: (values) => (isProjectApplication(values) ? endpoints.smallGrantsProject : endpoints.smallGrantsEvent),
-  thankYouPath: '/applicants/small-grants/thank-you',
+  thankYouPath: '/applicants/small-grants/thank-you/',
 });

@@ -151,6 +151,7 @@ export interface FormSpec {
   /** Whether the kit keeps a browser draft (never for grantee finance: payment details). */
   readonly saveDraft: boolean;
   readonly endpoint: EndpointChoice;
+  /** The thank-you page's address as the export serves it (trailing slash): the form loads it after a send. */
   readonly thankYouPath: string;
 }
 

@@ -1,5 +1,4 @@
 import { memo, Suspense, useCallback, useEffect, useMemo, useRef, useState, type ReactNode } from 'react';
-import { useRouter } from 'next/router';
 import { useForm, useFormState, type Resolver, type UseFormReturn } from 'react-hook-form';
 import type ReCAPTCHA from 'react-google-recaptcha';
 import { isCancelled, refusalMessage, sendForm, type ApiAnswerWithText, type SendProgress } from '@/api/client';
@@ -77,7 +76,6 @@ export function ApplicationForm(props: ApplicationFormProps) {
 }
 
 function FormBody({ definition, failureMessage, review }: ApplicationFormProps) {
-  const router = useRouter();
   const defaults = useMemo(() => defaultValues(definition), [definition]);
   const fileField = definition.fields.find((field) => field.kind === 'file');
   const captchaField = definition.fields.find((field) => field.kind === 'captcha');
@@ -173,7 +171,9 @@ function FormBody({ definition, failureMessage, review }: ApplicationFormProps) 
       if (definition.saveDraft) discardDraft(definition.key);
       form.reset(defaults);
       setFile(null);
-      await router.push(definition.thankYouPath);
+      // A full page load, not a client-side route change: the thank-you page is a content page, with no
+      // React or Next of its own (its light scripts run and its page view is counted only when it loads).
+      window.location.assign(definition.thankYouPath);
       return;
     }
     if (answer) console.error(`The ${definition.key} application was refused with status ${answer.status}`);

@@ -42,11 +42,11 @@ describe('Academic grants form', { timeout: 30_000 }, () => {
   it('sends booleans and option values as JSON, then thanks the applicant', async () => {
     const bodies = answerJson('post', '/api/academic-grants', 201);
     leaveDraft('academic-grants', academicGrantsSample);
-    const { user, router } = renderPage(<AcademicGrantsForm />, PATH);
+    const { user, pageLoads } = renderPage(<AcademicGrantsForm />, PATH);
     await waitFor(() => expect(submitButton()).toBeEnabled());
     expect(screen.getByText(/We restored the draft/)).toBeInTheDocument();
     await user.click(submitButton());
-    await waitFor(() => expect(router.push).toHaveBeenCalledWith('/academic-grants/thank-you'));
+    await waitFor(() => expect(pageLoads).toHaveBeenCalledWith('/academic-grants/thank-you/'));
     expect(bodies).toEqual([academicGrantsPayload]);
   });
 });

@@ -59,7 +59,7 @@ describe('Grantee finance form', { timeout: 30_000 }, () => {
 
   it('reads the payment details back for confirmation before sending, PUTs them with l2Payment as a boolean, and keeps no draft', async () => {
     const bodies = answerFinance(200);
-    const { user, router } = renderPage(<GranteeFinanceForm />, PATH);
+    const { user, pageLoads } = renderPage(<GranteeFinanceForm />, PATH);
     await fill(user, granteeFinance, granteeFinanceSample);
     await user.click(submitButton());
     expect(bodies).toHaveLength(0);
@@ -70,7 +70,7 @@ describe('Grantee finance form', { timeout: 30_000 }, () => {
     expect(review).not.toHaveTextContent('KEY-PHRASE-123');
 
     await user.click(screen.getByRole('button', { name: /Confirm and send/ }));
-    await waitFor(() => expect(router.push).toHaveBeenCalledWith('/applicants/grantee-finance/thank-you'));
+    await waitFor(() => expect(pageLoads).toHaveBeenCalledWith('/applicants/grantee-finance/thank-you/'));
     expect(bodies).toEqual([granteeFinancePayload]);
     expect(Object.keys(localStorage)).toEqual([]);
   });
@@ -78,12 +78,12 @@ describe('Grantee finance form', { timeout: 30_000 }, () => {
   it('says to check the security ID on a 404, keeping every value', async () => {
     vi.spyOn(console, 'error').mockImplementation(() => {});
     answerFinance(404);
-    const { user, router } = renderPage(<GranteeFinanceForm />, PATH);
+    const { user, pageLoads } = renderPage(<GranteeFinanceForm />, PATH);
     await fill(user, granteeFinance, granteeFinanceSample);
     await user.click(submitButton());
     await user.click(screen.getByRole('button', { name: /Confirm and send/ }));
     expect(await screen.findByText('Please make sure the Security Grantee ID is correct.')).toBeInTheDocument();
-    expect(router.push).not.toHaveBeenCalled();
+    expect(pageLoads).not.toHaveBeenCalled();
     expect(control('granteeSecurityID')).toHaveValue('KEY-PHRASE-123');
     expect(control('ethAddress')).toHaveValue(granteeFinanceSample.ethAddress);
   });

@@ -39,11 +39,11 @@ describe('Office hours form', { timeout: 30_000 }, () => {
   it('sends the request as JSON with option values and the full name as company, then thanks the applicant', async () => {
     const bodies = answerJson('post', '/api/office-hours', 201);
     leaveDraft('office-hours', officeHoursSample);
-    const { user, router } = renderPage(<OfficeHoursForm />, PATH);
+    const { user, pageLoads } = renderPage(<OfficeHoursForm />, PATH);
     await waitFor(() => expect(submitButton()).toBeEnabled());
     expect(submitButton()).toHaveTextContent('Request office hours');
     await user.click(submitButton());
-    await waitFor(() => expect(router.push).toHaveBeenCalledWith('/applicants/office-hours/thank-you'));
+    await waitFor(() => expect(pageLoads).toHaveBeenCalledWith('/applicants/office-hours/thank-you/'));
     expect(bodies).toEqual([officeHoursPayload]);
   });
 });
@@ -55,14 +55,14 @@ describe('a send refused after the round closed (403)', { timeout: 30_000 }, () 
     const sentence = `La convocatoria de Office Hours cerró el 15 de marzo de 2027 y ya no recibe solicitudes. Si tienes preguntas, escribe a ${roundContact('office-hours')}.`;
     apiServer.use(http.post('*/api/office-hours', () => HttpResponse.json({ error: sentence }, { status: 403 })));
     leaveDraft('office-hours', officeHoursSample);
-    const { user, router } = renderPage(<OfficeHoursForm />, PATH);
+    const { user, pageLoads } = renderPage(<OfficeHoursForm />, PATH);
     await waitFor(() => expect(submitButton()).toBeEnabled());
     await user.click(submitButton());
     const alert = await screen.findByRole('alert');
     expect(alert).toHaveTextContent(sentence);
     expect(alert).toHaveTextContent('Tus respuestas siguen en este formulario y guardadas en este navegador.');
     expect(alert).toHaveAttribute('lang', 'es');
-    expect(router.push).not.toHaveBeenCalled();
+    expect(pageLoads).not.toHaveBeenCalled();
     for (const name of ['firstName', 'lastName', 'email', 'otherReasonForMeeting', 'projectName', 'projectDescription', 'additionalInfo']) {
       expect(control(name)).toHaveValue(officeHoursSample[name]);
     }

@@ -122,7 +122,7 @@ describe('Project grants form', { timeout: 30_000 }, () => {
         return new HttpResponse(null, { status: 201 });
       }),
     );
-    const { user, router, captcha } = await renderFilled();
+    const { user, pageLoads, captcha } = await renderFilled();
     expect(submitButton()).toBeEnabled();
     await user.click(submitButton());
 
@@ -131,7 +131,7 @@ describe('Project grants form', { timeout: 30_000 }, () => {
     await waitFor(() => expect(bodies).toHaveLength(1));
     release();
 
-    await waitFor(() => expect(router.push).toHaveBeenCalledWith('/applicants/project-grants/thank-you'));
+    await waitFor(() => expect(pageLoads).toHaveBeenCalledWith('/applicants/project-grants/thank-you/'));
     const [body] = bodies;
     const textParts = Object.fromEntries([...(body?.entries() ?? [])].filter(([, value]) => typeof value === 'string'));
     expect(textParts).toEqual(projectGrantsParts);
@@ -144,12 +144,12 @@ describe('Project grants form', { timeout: 30_000 }, () => {
   it('on a failed answer shows the Spanish toast, logs the error, keeps every value and resets only the captcha', async () => {
     const logged = vi.spyOn(console, 'error').mockImplementation(() => {});
     answerProjectGrants(500);
-    const { user, router, captcha } = await renderFilled();
+    const { user, pageLoads, captcha } = await renderFilled();
     await user.click(submitButton());
 
     expect(await screen.findByText(GENERIC_ERROR)).toBeInTheDocument();
     expect(logged).toHaveBeenCalled();
-    expect(router.push).not.toHaveBeenCalled();
+    expect(pageLoads).not.toHaveBeenCalled();
     expect(captcha.reset).toHaveBeenCalled();
     for (const name of ['firstName', 'email', 'projectName', 'requestedAmount', 'referralSourceIfOther']) {
       expect(control(name)).toHaveValue(projectGrantsSample[name]);
@@ -244,7 +244,7 @@ describe('Project grants form', { timeout: 30_000 }, () => {
     afterEach(() => vi.unstubAllGlobals());
 
     it('shows the share sent as a progress bar beside "Submitting", announcing it only at each quarter', async () => {
-      const { request, router } = await submitFilled();
+      const { request, pageLoads } = await submitFilled();
       expect(request.method).toBe('POST');
       expect(request.url).toBe('/api/project-grants');
       expect(submitButton()).toHaveTextContent('Submitting');
@@ -265,13 +265,13 @@ describe('Project grants form', { timeout: 30_000 }, () => {
         request.status = 201;
         request.events.dispatchEvent(new Event('load'));
       });
-      await waitFor(() => expect(router.push).toHaveBeenCalledWith('/applicants/project-grants/thank-you'));
+      await waitFor(() => expect(pageLoads).toHaveBeenCalledWith('/applicants/project-grants/thank-you/'));
       expect(screen.queryByRole('progressbar')).toBeNull();
     });
 
     it('cancels the upload at the applicant\'s word, says so, and keeps every value to send again', async () => {
       const logged = vi.spyOn(console, 'error').mockImplementation(() => {});
-      const { request, user, router, captcha } = await submitFilled();
+      const { request, user, pageLoads, captcha } = await submitFilled();
       act(() => request.progress(1_000_000, 4_194_304));
 
       await user.click(screen.getByRole('button', { name: 'Cancel upload' }));
@@ -282,7 +282,7 @@ describe('Project grants form', { timeout: 30_000 }, () => {
       await waitFor(() => expect(submitButton()).toHaveTextContent('Submit Application'));
       expect(control('firstName')).toHaveValue(projectGrantsSample.firstName);
       expect(control('projectDescription')).toHaveValue(projectGrantsSample.projectDescription);
-      expect(router.push).not.toHaveBeenCalled();
+      expect(pageLoads).not.toHaveBeenCalled();
       expect(logged).not.toHaveBeenCalled();
       expect(screen.queryByText('Algo salió mal durante el envío, inténtalo de nuevo.')).toBeNull();
       // A new attempt needs a new captcha, as after every attempt.

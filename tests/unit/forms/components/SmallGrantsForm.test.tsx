@@ -43,13 +43,13 @@ describe('Small grants form', { timeout: 30_000 }, () => {
     const bodies = answerJson('post', '/api/small-grants/event', 201);
     const captcha = stubCaptcha();
     leaveDraft('small-grants', smallGrantsEventSample);
-    const { user, router } = renderPage(<SmallGrantsForm />, PATH);
+    const { user, pageLoads } = renderPage(<SmallGrantsForm />, PATH);
     await waitFor(() => expect(control('eventName')).toHaveValue(smallGrantsEventSample.eventName));
     await user.click(control('firstName'));
     await waitForCaptcha(captcha);
     act(() => captcha.solve('captcha-token-1'));
     await user.click(submitButton());
-    await waitFor(() => expect(router.push).toHaveBeenCalledWith('/applicants/small-grants/thank-you'));
+    await waitFor(() => expect(pageLoads).toHaveBeenCalledWith('/applicants/small-grants/thank-you/'));
     expect(bodies).toEqual([{ ...smallGrantsEventPayload, captchaToken: 'captcha-token-1' }]);
   });
 });

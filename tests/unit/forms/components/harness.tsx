@@ -1,6 +1,6 @@
 /**
- * Rendering an application form as a page would: design system, a Next router whose push is
- * recorded, the toast container; the captcha provider replaced by a stub of its global, as if its
+ * Rendering an application form as a page would: design system, a Next router, page loads
+ * (location.assign, which jsdom cannot do) recorded, the toast container; the captcha provider replaced by a stub of its global, as if its
  * script had loaded; helpers that fill fields the way an applicant does.
  */
 import type { ReactElement } from 'react';
@@ -60,8 +60,27 @@ export function stubCaptcha() {
   };
 }
 
+/** Records the pages the form loads (location.assign); the rest of location is jsdom's own. */
+function recordPageLoads(): ReturnType<typeof vi.fn> {
+  const assign = vi.fn();
+  const real = window.location;
+  const location = new Proxy(
+    {},
+    {
+      get: (_target, key) => {
+        if (key === 'assign') return assign;
+        const value: unknown = Reflect.get(real, key, real);
+        return typeof value === 'function' ? (value as (...args: unknown[]) => unknown).bind(real) : value;
+      },
+    },
+  );
+  vi.stubGlobal('location', location);
+  return assign;
+}
+
 export function renderPage(ui: ReactElement, pathname: string) {
   const router = fakeRouter(pathname);
+  const pageLoads = recordPageLoads();
   const user = userEvent.setup();
   const { unmount } = render(
     <RouterContext.Provider value={router}>
@@ -69,7 +88,7 @@ export function renderPage(ui: ReactElement, pathname: string) {
       <Toasts />
     </RouterContext.Provider>,
   );
-  return { router, user, unmount };
+  return { router, pageLoads, user, unmount };
 }
 
 /** The control of a field, found the way assistive technology finds it: by its id and label. */

@@ -5,12 +5,12 @@ import { defaultValues } from '@/forms/definitions/validate';
 
 /** What holds of each form as a whole: its key, page, endpoint and sections. */
 const expected = {
-  'project-grants': { elementId: 'project-grants-form', thankYou: '/applicants/project-grants/thank-you', captcha: true, upload: true, draft: true, endpoint: 'POST /api/project-grants multipart' },
-  'devcon-grants': { elementId: 'project-grants-form', thankYou: '/devcon-grants/thank-you', captcha: true, upload: false, draft: true, endpoint: 'POST /api/devcon-grants json' },
-  'small-grants': { elementId: 'small-grants-form', thankYou: '/applicants/small-grants/thank-you', captcha: true, upload: true, draft: true, endpoint: 'POST /api/small-grants/event json' },
-  'academic-grants': { elementId: 'academic-grants-form', thankYou: '/academic-grants/thank-you', captcha: false, upload: false, draft: true, endpoint: 'POST /api/academic-grants json' },
-  'office-hours': { elementId: 'office-hours-form', thankYou: '/applicants/office-hours/thank-you', captcha: false, upload: false, draft: true, endpoint: 'POST /api/office-hours json' },
-  'grantee-finance': { elementId: 'grantee-finance-form', thankYou: '/applicants/grantee-finance/thank-you', captcha: false, upload: false, draft: false, endpoint: 'PUT /api/grantee-finance json' },
+  'project-grants': { elementId: 'project-grants-form', thankYou: '/applicants/project-grants/thank-you/', captcha: true, upload: true, draft: true, endpoint: 'POST /api/project-grants multipart' },
+  'devcon-grants': { elementId: 'project-grants-form', thankYou: '/devcon-grants/thank-you/', captcha: true, upload: false, draft: true, endpoint: 'POST /api/devcon-grants json' },
+  'small-grants': { elementId: 'small-grants-form', thankYou: '/applicants/small-grants/thank-you/', captcha: true, upload: true, draft: true, endpoint: 'POST /api/small-grants/event json' },
+  'academic-grants': { elementId: 'academic-grants-form', thankYou: '/academic-grants/thank-you/', captcha: false, upload: false, draft: true, endpoint: 'POST /api/academic-grants json' },
+  'office-hours': { elementId: 'office-hours-form', thankYou: '/applicants/office-hours/thank-you/', captcha: false, upload: false, draft: true, endpoint: 'POST /api/office-hours json' },
+  'grantee-finance': { elementId: 'grantee-finance-form', thankYou: '/applicants/grantee-finance/thank-you/', captcha: false, upload: false, draft: false, endpoint: 'PUT /api/grantee-finance json' },
 } as const;
 
 describe('the six forms as a whole', () => {

@@ -65,7 +65,7 @@ describe.each(FORMS)('the $key form', { timeout: 30_000 }, ({ key, Form, sample,
     apiServer.use(http.post(`*${endpoint}`, () => new HttpResponse(null, { status: 201 })));
     const captcha = stubCaptcha();
     leaveDraft(key, sample);
-    const { user, router } = renderPage(<Form />, path);
+    const { user, pageLoads } = renderPage(<Form />, path);
     await waitFor(() => expect(control('firstName')).toHaveValue(sample.firstName));
     if (formDefinitions[key].captcha) {
       await waitForCaptcha(captcha);
@@ -73,7 +73,7 @@ describe.each(FORMS)('the $key form', { timeout: 30_000 }, ({ key, Form, sample,
     }
     await waitFor(() => expect(submitButton()).toBeEnabled());
     await user.click(submitButton());
-    await waitFor(() => expect(router.push).toHaveBeenCalledWith(formDefinitions[key].thankYouPath));
+    await waitFor(() => expect(pageLoads).toHaveBeenCalledWith(formDefinitions[key].thankYouPath));
     expect(localStorage.getItem(`borrador:${key}`)).toBeNull();
   });
 });
