@@ -19,7 +19,8 @@ export function median(values: readonly number[]): number {
   return sorted.length % 2 === 1 ? (sorted[middle] ?? 0) : ((sorted[middle - 1] ?? 0) + (sorted[middle] ?? 0)) / 2;
 }
 
-export type Target = { label: string; kind: string; url: string };
+/** One page to measure; `cookie`: the session a signed-in row sends with every request (scripts/audit-sessions.ts). */
+export type Target = { label: string; kind: string; url: string; cookie?: string };
 
 /**
  * The round's order: the routes, with `count` measurements of the reference spread evenly among

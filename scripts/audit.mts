@@ -13,6 +13,17 @@
  *   npm run audit -- --url http://127.0.0.1:3000          a server that is already running
  *   npm run audit -- --port 3184                          where the audit's own server listens (AUDIT_PORT)
  *   npm run audit -- --reference-rows 19 --routes …       the reference as 19 rows of its own, spread through each round
+ *   npm run audit -- --signed-in team,applicant --routes /equipo/solicitudes/,/mi-solicitud/
+ *                                                         each team or applicant route also measured signed in, a row
+ *                                                         "<route> (signed in)" beside the signed-out one
+ *
+ * Signed in (scripts/audit-sessions.ts): before the audit's own server starts, its fresh data folder
+ * gets one project grant application from ana@example.org, an admin and a finance member, and a
+ * session for each and for the applicant, started by the server's own session code; a signed-in row
+ * sends that session's cookie with every request (Lighthouse's extraHeaders): Pagos the finance
+ * member's, every other team page the admin's, /mi-solicitud/* the applicant's. The detail pages
+ * open the seeded application (/equipo/solicitud/?id=PG-…, /mi-solicitud/solicitud/?ref=PG-…).
+ * Without --routes, `--signed-in team` adds the team's routes to the list (signed out and in).
  *
  * Every run also measures a bare Next page with /about/'s text (scripts/reference-page.ts), served by
  * a second server on the next port: the last row, what Next and React alone score in the same run.
@@ -32,13 +43,14 @@ import { startTwitterWidgetStubServer, TWITTER_WIDGET_HOST } from './twitter-wid
 import { isTeamPath } from '../src/team/teamPath';
 import { reportKind } from './page-kinds';
 import { benchmarkIndexSummary, CATEGORIES, interleaveReference, median, type Sample, summariseByKind } from './audit-rounds';
+import { parseSignedInAreas, routeTargets, seedSignedInSessions, type SignedInArea } from './audit-sessions';
 
 const PRESETS = ['mobile', 'desktop'] as const;
 type Preset = (typeof PRESETS)[number];
 
-/** Every public route the audit measures: the team area (an app behind sign-in, measured by `npm run size`) is left out. */
-export function auditedRoutes(routes: readonly string[]): string[] {
-  return routes.filter((route) => !isTeamPath(route));
+/** Every route the audit measures by default: the public ones, and the team area's only when it is measured signed in too. */
+export function auditedRoutes(routes: readonly string[], signedIn: readonly SignedInArea[] = []): string[] {
+  return routes.filter((route) => !isTeamPath(route) || signedIn.includes('team'));
 }
 
 // Screenshots score nothing; the full-page one also resizes the viewport to the whole page, which
@@ -49,8 +61,9 @@ const CONFIGS = {
   desktop: { ...desktopConfig, settings: { ...desktopConfig.settings, skipAudits: SKIPPED_AUDITS } },
 } as const;
 
-async function runOnce(url: string, port: number, preset: Preset): Promise<Sample> {
-  const result = await lighthouse(url, { port, output: 'json', logLevel: 'error', onlyCategories: [...CATEGORIES] }, CONFIGS[preset]);
+async function runOnce(url: string, port: number, preset: Preset, cookie?: string): Promise<Sample> {
+  const extraHeaders = cookie ? { Cookie: cookie } : undefined;
+  const result = await lighthouse(url, { port, output: 'json', logLevel: 'error', onlyCategories: [...CATEGORIES], extraHeaders }, CONFIGS[preset]);
   const lhr = result?.lhr;
   if (!lhr) throw new Error(`Lighthouse returned no result for ${url}`);
   const sample = {
@@ -66,7 +79,7 @@ async function runOnce(url: string, port: number, preset: Preset): Promise<Sampl
   return sample;
 }
 
-type Options = { runs: number; routes: string[]; presets: Preset[]; url?: string; port: number; referenceRows: number };
+type Options = { runs: number; routes: string[]; presets: Preset[]; url?: string; port: number; referenceRows: number; signedIn: SignedInArea[] };
 
 export function parseArgs(argv: readonly string[]): Options {
   const args = [...argv];
@@ -85,9 +98,11 @@ export function parseArgs(argv: readonly string[]): Options {
   const referenceRows = Number(take('--reference-rows') ?? 1);
   if (!Number.isInteger(referenceRows) || referenceRows < 1) throw new Error('--reference-rows needs a positive whole number');
   const url = take('--url');
+  const signedIn = parseSignedInAreas(take('--signed-in'));
+  if (signedIn.length > 0 && url) throw new Error('--signed-in seeds the audit\'s own server: it cannot be used with --url');
   const listed = take('--routes')?.split(',').filter(Boolean) ?? [];
   // Routes may also follow as plain arguments (npm run audit -- / /about/).
-  return { runs, presets, port, url, referenceRows, routes: [...listed, ...args.filter((arg) => !arg.startsWith('--'))] };
+  return { runs, presets, port, url, referenceRows, signedIn, routes: [...listed, ...args.filter((arg) => !arg.startsWith('--'))] };
 }
 
 /** Below this one-minute load average (2 cores) the machine counts as quiet enough to measure. */
@@ -116,7 +131,7 @@ const seconds = (value: number) => `${(value / 1000).toFixed(1)} s`;
 async function main(): Promise<void> {
   assertExportExists();
   const options = parseArgs(process.argv.slice(2));
-  const routes = options.routes.length > 0 ? options.routes : auditedRoutes(listExportedRoutes());
+  const routes = options.routes.length > 0 ? options.routes : auditedRoutes(listExportedRoutes(), options.signedIn);
 
   let server: ServerProcess | null = null;
   let referenceServer: ServerProcess | null = null;
@@ -128,13 +143,14 @@ async function main(): Promise<void> {
   const rows: string[] = [];
   let hostBenchmark = 'not reported';
   try {
+    const sessions = options.signedIn.length > 0 ? await seedSignedInSessions(dataDir, options.signedIn) : null;
     server = options.url ? null : await startServerProcess({ DATA_DIR: dataDir }, options.port);
     const origin = options.url ?? server?.url ?? '';
     // Built before the wait for a quiet machine, and served by the same server code with the same headers.
     const referenceOut = buildReferencePage(path.join(outDir, 'about/index.html'));
     referenceServer = await startServerProcess({ DATA_DIR: referenceDataDir, OUT_DIR: referenceOut }, options.port + 1);
     const targets = interleaveReference(
-      routes.map((route) => ({ label: route, kind: reportKind(route), url: origin + route })),
+      routeTargets(routes, origin, sessions, reportKind),
       { kind: 'reference', url: `${referenceServer.url}/` },
       options.referenceRows,
     );
@@ -147,7 +163,7 @@ async function main(): Promise<void> {
     });
     await waitForQuietMachine();
     // One discarded run: the browser's first page load pays its own start-up.
-    await runOnce(targets[0]?.url ?? `${origin}/`, chrome.port, options.presets[0] ?? 'mobile');
+    await runOnce(targets[0]?.url ?? `${origin}/`, chrome.port, options.presets[0] ?? 'mobile', targets[0]?.cookie);
     // Rounds, not runs in a row: each round measures every route once, so a burst of load on this
     // shared machine lands on one sample of many routes instead of on all the samples of one route.
     const samples = new Map<string, Sample[]>();
@@ -156,7 +172,7 @@ async function main(): Promise<void> {
       for (const target of targets) {
         for (const preset of options.presets) {
           const key = `${preset} ${target.label}`;
-          samples.set(key, [...(samples.get(key) ?? []), await runOnce(target.url, chrome.port, preset)]);
+          samples.set(key, [...(samples.get(key) ?? []), await runOnce(target.url, chrome.port, preset, target.cookie)]);
         }
       }
     }
@@ -206,6 +222,9 @@ async function main(): Promise<void> {
     'The last row is the reference the same run measures (scripts/reference-page.ts): a bare Next pages-router page built from the same',
     '`node_modules`, with the visible text of /about/ as plain paragraphs and no styles, fonts or components of ours, served by the',
     'same server code. It shows what Next and React alone score on this machine in that run; it has no `<html lang>` or description.',
+    ...(options.signedIn.length > 0
+      ? ['Rows "(signed in)" open the page with a session of the audit\'s own seeded data (`--signed-in`, scripts/audit-sessions.ts): an admin (Pagos: a finance member), the applicant of one project grant.']
+      : []),
     '',
     `| route | kind | ${header.join(' | ')} |`,
     `| --- | --- | ${header.map(() => '---:').join(' | ')} |`,

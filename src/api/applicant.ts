@@ -8,6 +8,7 @@ import type {
   ApplicantApplicationDetail,
   ApplicantApplicationList,
   ApplicantSession,
+  ApplicantSignedIn,
   ApplicationPrefill,
   ErasureRequested,
   InformationResponseCreated,
@@ -24,7 +25,7 @@ import { saveDownload } from '@/lib/download';
 import { postMultipart, type SendOptions } from './client';
 import { ApiError, messageOf, requestJson } from './json';
 
-export type { ApplicantApplicationDetail, ApplicantApplicationList, ApplicantGrant, ApplicationPrefill, InformationResponseCreated, Publication, PublicationChoice };
+export type { ApplicantApplicationDetail, ApplicantApplicationList, ApplicantGrant, ApplicantSignedIn, ApplicationPrefill, InformationResponseCreated, Publication, PublicationChoice };
 
 /** The parts of a progress report on a milestone: its text, the links (one a line) and an optional file. */
 export type ReportParts = { text: string; links: string[]; file?: File };
@@ -60,7 +61,6 @@ export const applicantPaths = {
   link: `${BASE}/link`,
   session: `${BASE}/session`,
   signOut: `${BASE}/signout`,
-  me: `${BASE}/me`,
   applications: `${BASE}/applications`,
   application,
   response: (reference: string, requestId: string) => `${application(reference)}/requests/${encodeURIComponent(requestId)}/response`,
@@ -90,7 +90,8 @@ export const applicantApi = {
   requestLink: (email: string) => request<LinkAccepted>('POST', applicantPaths.link, { email }),
   startSession: (token: string) => request<ApplicantSession>('POST', applicantPaths.session, { token }),
   signOut: () => request<void>('POST', applicantPaths.signOut),
-  me: () => request<ApplicantSession>('GET', applicantPaths.me),
+  /** Who is signed in: always 200 (signed out is `{ signedIn: false }`, no 401 for the console to log). */
+  session: () => request<ApplicantSignedIn>('GET', applicantPaths.session),
   applications: () => request<ApplicantApplicationList>('GET', applicantPaths.applications),
   application: (reference: string) => request<ApplicantApplicationDetail>('GET', applicantPaths.application(reference)),
   /** The answers of a rejected or withdrawn application, to fill the programme's public form again (404 not theirs, 409 not settled). */

@@ -11,7 +11,7 @@ import { OwnData } from './OwnData';
 import { PortalFrame } from './PortalFrame';
 import { portalRoutes, referenceFromSearch } from './routes';
 import { StatusStepper } from './StatusStepper';
-import { applicantFailure, useApplicantData } from './useApplicantData';
+import { applicantFailure, useApplicantData, useApplicantSession } from './useApplicantData';
 import styles from './applicant.module.css';
 
 type Detail = ApplicantApplicationDetail;
@@ -219,8 +219,10 @@ export function ApplicationDetailView() {
   const hydrated = useHydrated();
   const reference = hydrated ? referenceFromSearch(window.location.search) : null;
   const load = useCallback(() => applicantApi.application(reference ?? ''), [reference]);
-  const application = useApplicantData(hydrated && reference ? load : null, reference ?? '');
-  const me = useApplicantData(hydrated ? applicantApi.me : null, 'me');
+  const session = useApplicantSession();
+  // Asked only when someone is signed in: signed out, the page offers a link without a refused request.
+  const application = useApplicantData(session.state === 'signed-in' && reference ? load : null, reference ?? '');
+  const signedOut = reference !== null && (session.state === 'signed-out' || (application.state === 'error' && application.status === 401));
   const [outcome, setOutcome] = useState<Outcome | null>(null);
 
   const after = (text: string) => async () => {
@@ -230,7 +232,7 @@ export function ApplicationDetailView() {
 
   const title = application.state === 'ready' ? application.data.title || `Solicitud ${application.data.reference}` : 'Tu solicitud';
   return (
-    <PortalFrame title={title} lead={application.state === 'ready' ? `${application.data.programme} · ${application.data.reference}` : undefined} email={me.state === 'ready' ? me.data.email : undefined} printable>
+    <PortalFrame title={title} lead={application.state === 'ready' ? `${application.data.programme} · ${application.data.reference}` : undefined} email={session.state === 'signed-in' ? session.email : undefined} printable>
       <p className={styles.noPrint}>
         <a href={portalRoutes.home} className={styles.backLink}>
           ← Volver a mis solicitudes
@@ -239,12 +241,13 @@ export function ApplicationDetailView() {
       {hydrated && reference === null ? <Notice tone="error">
           El enlace está incompleto. <a href={portalRoutes.home}>Vuelve a tus solicitudes</a> y elige una.
         </Notice> : null}
-      {reference !== null && application.state === 'loading' ? (
+      {reference !== null && application.state === 'loading' && (session.state === 'loading' || session.state === 'signed-in') ? (
         <p role="status" className={styles.muted}>
           Cargando la solicitud…
         </p>
       ) : null}
-      {application.state === 'error' && application.status === 401 ? (
+      {session.state === 'error' ? <LoadFailure>{applicantFailure(session.status, session.message)}</LoadFailure> : null}
+      {signedOut ? (
         <div className={styles.narrow}>
           <Notice tone="info">Para ver tu solicitud, entra con un enlace nuevo.</Notice>
           <Suspense fallback={null}>

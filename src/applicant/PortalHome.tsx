@@ -1,13 +1,12 @@
 import { Suspense } from 'react';
 import { applicantApi, type ApplicantApplicationList } from '@/api/applicant';
-import { useHydrated } from '@/forms/kit/useHydrated';
 import { formatDate } from './format';
 import { LinkRequest } from './lazyForms';
 import { LoadFailure } from './Notice';
 import { OwnData } from './OwnData';
 import { PortalFrame } from './PortalFrame';
 import { portalRoutes } from './routes';
-import { applicantFailure, useApplicantData } from './useApplicantData';
+import { applicantFailure, useApplicantData, useApplicantSession } from './useApplicantData';
 import styles from './applicant.module.css';
 
 const TITLE = 'Mi solicitud';
@@ -50,29 +49,28 @@ function ApplicationCards({ items }: { items: ApplicantApplicationList['items'] 
 
 /**
  * /mi-solicitud/: signed in, the list of the applicant's applications and their own data; signed
- * out (the server answers 401), the form that sends a link.
+ * out (the session probe says so), the form that sends a link.
  */
 export function PortalHome() {
-  const hydrated = useHydrated();
-  const me = useApplicantData(hydrated ? applicantApi.me : null, 'me');
-  const list = useApplicantData(me.state === 'ready' ? applicantApi.applications : null, me.state === 'ready' ? me.data.email : '');
-  const email = me.state === 'ready' ? me.data.email : undefined;
+  const session = useApplicantSession();
+  const email = session.state === 'signed-in' ? session.email : undefined;
+  const list = useApplicantData(email ? applicantApi.applications : null, email ?? '');
   return (
     <PortalFrame title={TITLE} lead={LEAD} email={email}>
-      {me.state === 'loading' ? (
+      {session.state === 'loading' ? (
         <p role="status" className={styles.muted}>
           Cargando…
         </p>
       ) : null}
-      {me.state === 'error' && me.status === 401 ? (
+      {session.state === 'signed-out' ? (
         <div className={styles.narrow}>
           <Suspense fallback={null}>
             <LinkRequest />
           </Suspense>
         </div>
       ) : null}
-      {me.state === 'error' && me.status !== 401 ? <LoadFailure>{applicantFailure(me.status)}</LoadFailure> : null}
-      {me.state === 'ready' && list.state === 'loading' ? (
+      {session.state === 'error' ? <LoadFailure>{applicantFailure(session.status)}</LoadFailure> : null}
+      {email && list.state === 'loading' ? (
         <p role="status" className={styles.muted}>
           Cargando tus solicitudes…
         </p>

@@ -1,5 +1,6 @@
 import { useCallback, useEffect, useState } from 'react';
-import { ApplicantApiError } from '@/api/applicant';
+import { ApplicantApiError, applicantApi } from '@/api/applicant';
+import { useHydrated } from '@/forms/kit/useHydrated';
 
 export type ApplicantData<T> = { state: 'loading' } | { state: 'ready'; data: T } | { state: 'error'; status: number | null; message: string };
 
@@ -39,6 +40,20 @@ export function useApplicantData<T>(load: (() => Promise<T>) | null, key: string
 
   const data: ApplicantData<T> = result && result.key === key ? result.data : { state: 'loading' };
   return { ...data, reload };
+}
+
+export type ApplicantSessionState = { state: 'loading' } | { state: 'signed-in'; email: string } | { state: 'signed-out' } | { state: 'error'; status: number | null; message: string };
+
+/**
+ * Who is signed in, asked once the page has hydrated (the exported page knows no one). The server
+ * answers 200 either way, so a signed-out visitor's first visit logs nothing in the console; the
+ * page asks for its data only when someone is signed in.
+ */
+export function useApplicantSession(): ApplicantSessionState {
+  const hydrated = useHydrated();
+  const session = useApplicantData(hydrated ? applicantApi.session : null, 'session');
+  if (session.state !== 'ready') return session;
+  return session.data.signedIn ? { state: 'signed-in', email: session.data.email } : { state: 'signed-out' };
 }
 
 /** What a failed load or action tells the applicant, by status, when the server sent no message of its own. */

@@ -1,4 +1,3 @@
-import { startRegistration } from '@simplewebauthn/browser';
 import { useHydrated } from '@/forms/kit/useHydrated';
 import { teamApi } from './api';
 import { navigate } from './navigate';
@@ -17,7 +16,7 @@ export function tokenFromFragment(hash: string): string | null {
 export function Enrol() {
   // undefined until read in the browser (the exported HTML has no fragment to read).
   const token = useHydrated() ? tokenFromFragment(window.location.hash) : undefined;
-  const { busy, failure, start: enrol } = usePasskeyCeremony('enrol', async () => {
+  const { busy, failure, start: enrol } = usePasskeyCeremony('enrol', async ({ startRegistration }) => {
     if (!token) return;
     const optionsJSON = await teamApi.enrolOptions(token);
     const response = await startRegistration({ optionsJSON });

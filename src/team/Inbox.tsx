@@ -1,49 +1,36 @@
-import { useEffect, useRef, useState, type FormEvent, type ReactNode } from 'react';
-import { Tabs } from '@chakra-ui/react';
-import { ChakraSystem } from '@/theme/ChakraSystem';
+import { lazy, Suspense, useEffect, useRef, useState, type FormEvent, type ReactNode } from 'react';
 import { useHydrated } from '@/forms/kit/useHydrated';
 import type { ProgrammeKey } from '@/config/programmes';
 import { filterQuery, teamApi, type ApplicationPage, type AssigneeOption, type TeamMember } from './api';
 import { canReview, inboxProgrammes, programmeName } from './labels';
 import { useTeamData } from './useTeamData';
-import { BulkOutcome, BulkStatusBar, RoundRobinBar, type BulkResult } from './InboxBulk';
+import type { BulkResult } from './InboxBulk';
 import { InboxFilters } from './InboxFilters';
 import { InboxEmpty, InboxTable } from './InboxTable';
 import { draftOf, emptyFilter, filterFromSearch, hasReview, refiltered } from './inboxFilter';
 import { ListView } from './kit/ListView';
 import { Pager, pageCount } from './kit/Pager';
+import { Tabs } from './kit/Tabs';
 import { useListFilters } from './kit/useListFilters';
 import { useInboxSelection } from './useInboxSelection';
 import { useRounds } from './rounds/useRounds';
-import styles from './team.module.css';
+
+/**
+ * The bulk actions (status change, round-robin assignment, their outcome) load in a chunk of their
+ * own when the member first selects an application: the inbox's first load is the list itself.
+ */
+const loadBulk = () => import('./InboxBulk');
+const BulkOutcome = lazy(() => loadBulk().then((module) => ({ default: module.BulkOutcome })));
+const BulkStatusBar = lazy(() => loadBulk().then((module) => ({ default: module.BulkStatusBar })));
+const RoundRobinBar = lazy(() => loadBulk().then((module) => ({ default: module.RoundRobinBar })));
 
 /** One tab per programme of the role; only the chosen one's panel is drawn. */
 function ProgrammeTabs({ programmes, value, onChange, children }: { programmes: readonly ProgrammeKey[]; value: ProgrammeKey; onChange: (form: ProgrammeKey) => void; children: ReactNode }) {
   const tabs = programmes.map((key) => ({ value: key, label: programmeName(key) }));
   return (
-    <ChakraSystem>
-      <Tabs.Root
-        value={value}
-        onValueChange={({ value: chosen }) => {
-          const form = programmes.find((key) => key === chosen);
-          if (form) onChange(form);
-        }}
-        activationMode="manual"
-      >
-        <Tabs.List className={styles.tabList} aria-label="Programas">
-          {tabs.map((tab) => (
-            <Tabs.Trigger key={tab.value} value={tab.value} className={styles.tab}>
-              {tab.label}
-            </Tabs.Trigger>
-          ))}
-        </Tabs.List>
-        {tabs.map((tab) => (
-          <Tabs.Content key={tab.value} value={tab.value}>
-            {tab.value === value ? children : null}
-          </Tabs.Content>
-        ))}
-      </Tabs.Root>
-    </ChakraSystem>
+    <Tabs label="Programas" tabs={tabs} value={value} onChange={onChange}>
+      {children}
+    </Tabs>
   );
 }
 
@@ -128,9 +115,11 @@ export function Inbox({ member }: { member: TeamMember }) {
           setFilter(refiltered(filter, cleared));
         }}
       />
-      {outcome ? <BulkOutcome outcome={outcome} /> : null}
-      {bulk ? <BulkStatusBar selected={bulk} onDone={afterBulk} /> : null}
-      {bulk && member.role === 'admin' ? <RoundRobinBar selected={bulk} reviewers={assigneeOptions} onDone={afterBulk} /> : null}
+      <Suspense fallback={null}>
+        {outcome ? <BulkOutcome outcome={outcome} /> : null}
+        {bulk ? <BulkStatusBar selected={bulk} onDone={afterBulk} /> : null}
+        {bulk && member.role === 'admin' ? <RoundRobinBar selected={bulk} reviewers={assigneeOptions} onDone={afterBulk} /> : null}
+      </Suspense>
       <div ref={resultsRef} tabIndex={-1} aria-busy={list.state === 'loading'}>
         <ListView data={list} loading="Cargando solicitudes…" isEmpty={(page) => page.items.length === 0} empty={<InboxEmpty filter={filter} />}>
           {(page) => <InboxTable result={page} filter={filter} selection={selection} />}

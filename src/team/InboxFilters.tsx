@@ -1,7 +1,7 @@
 import type { FormEvent } from 'react';
 import { classNames } from '@/lib/classNames';
 import { filterQuery, teamPaths, type AssigneeOption, type InboxFilter } from './api';
-import { StatusSelect } from './InboxBulk';
+import { StatusSelect } from './kit/StatusSelect';
 import { INBOX_SORTS, REVIEW_FILTERS, isFiltered, reviewFilterLabels, sortLabels, type InboxDraft } from './inboxFilter';
 import { CsvLink } from './kit/CsvLink';
 import type { TeamRoundList } from './rounds/roundsApi';

@@ -1,9 +1,8 @@
-import { useRef, useState, type FormEvent } from 'react';
-import { Dialog, Portal } from '@chakra-ui/react';
-import { ChakraSystem } from '@/theme/ChakraSystem';
+import { lazy, Suspense, useRef, useState, type FormEvent } from 'react';
 import { TeamApiError, teamApi, type Invitation, type MemberRow, type TeamRole } from './api';
 import { formatDateTime } from './format';
-import { formatRole, roleOptions } from './labels';
+import { roleOptions } from './labels';
+import { formatRole } from './roleLabels';
 import { failureMessage, ownWords, useTeamAction, useTeamData } from './useTeamData';
 import { ActionNotice, Notice } from './Notice';
 import { classNames } from '@/lib/classNames';
@@ -82,43 +81,36 @@ function InviteForm({ onInvited }: { onInvited: () => void }) {
   );
 }
 
+const RevokeDialog = lazy(() => import('./RevokeDialog').then((module) => ({ default: module.RevokeDialog })));
+
 /** Confirms a revocation in a dialog: it ends every session of that member at once. */
 function RevokeButton({ member, revoke }: { member: MemberRow; revoke: (member: MemberRow) => Promise<boolean> }) {
   const [open, setOpen] = useState(false);
+  // The dialog's chunk is asked for at the first press and stays mounted, so closing it runs its focus return.
+  const [asked, setAsked] = useState(false);
   // Once revoked, the row and its button go: the outcome message takes the focus instead of the trigger.
   const [revoked, setRevoked] = useState(false);
-  const cancelRef = useRef<HTMLButtonElement>(null);
+  const trigger = useRef<HTMLButtonElement>(null);
   const confirm = async () => {
     setRevoked(await revoke(member));
     setOpen(false);
   };
   return (
-    <Dialog.Root open={open} onOpenChange={({ open: next }) => setOpen(next)} role="alertdialog" initialFocusEl={() => cancelRef.current} restoreFocus={!revoked}>
-      <Dialog.Trigger asChild>
-        <button type="button" className={styles.dangerButton} aria-label={`Revocar a ${member.email}`}>
-          Revocar
-        </button>
-      </Dialog.Trigger>
-      <Portal>
-        <Dialog.Backdrop className={styles.backdrop} />
-        <Dialog.Positioner className={styles.positioner}>
-          <Dialog.Content className={styles.dialog}>
-            <Dialog.Title className={styles.dialogTitle}>¿Revocar el acceso de {member.email}?</Dialog.Title>
-            <Dialog.Description>Se cerrarán todas sus sesiones y no podrá volver a ingresar con sus llaves de acceso. Para devolverle el acceso, envía una nueva invitación.</Dialog.Description>
-            <div className={styles.dialogActions}>
-              <Dialog.ActionTrigger asChild>
-                <button ref={cancelRef} type="button" className={styles.secondaryButton}>
-                  Cancelar
-                </button>
-              </Dialog.ActionTrigger>
-              <button type="button" className={styles.button} onClick={confirm}>
-                Sí, revocar
-              </button>
-            </div>
-          </Dialog.Content>
-        </Dialog.Positioner>
-      </Portal>
-    </Dialog.Root>
+    <>
+      <button ref={trigger} type="button" className={styles.dangerButton} aria-label={`Revocar a ${member.email}`} aria-haspopup="dialog" aria-expanded={open}
+        onClick={() => {
+          setAsked(true);
+          setOpen(true);
+        }}
+      >
+        Revocar
+      </button>
+      {asked ? (
+        <Suspense fallback={null}>
+          <RevokeDialog open={open} member={member} trigger={() => trigger.current} revoked={revoked} onClose={() => setOpen(false)} onConfirm={confirm} />
+        </Suspense>
+      ) : null}
+    </>
   );
 }
 
@@ -150,13 +142,13 @@ export function Members() {
     actionsColumn((member) => (member.revokedAt ? null : <RevokeButton member={member} revoke={revoke} />)),
   ];
   return (
-    <ChakraSystem>
+    <>
       <InviteForm onInvited={() => members.reload()} />
       <h2 className={styles.subtitle}>Miembros del equipo</h2>
       <ActionNotice outcome={outcome} />
       <ListView data={members} loading="Cargando miembros…">
         {(data) => <DataTable caption={<>Miembros: {data.members.length}</>} columns={columns} rows={data.members} rowKey={(member) => member.email} />}
       </ListView>
-    </ChakraSystem>
+    </>
   );
 }

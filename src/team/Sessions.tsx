@@ -1,10 +1,10 @@
 import { useState } from 'react';
-import { browserSupportsWebAuthn, startRegistration } from '@simplewebauthn/browser';
 import { teamApi, type TeamSession } from './api';
 import { formatDateTime } from './format';
 import { navigate } from './navigate';
 import { teamRoutes } from '@/lib/team';
 import { passkeyFailureMessage } from './passkeyErrors';
+import { loadWebAuthn } from './usePasskeyCeremony';
 import { ownWords, useTeamAction, useTeamData } from './useTeamData';
 import { ActionNotice } from './Notice';
 import styles from './team.module.css';
@@ -15,7 +15,7 @@ import { actionsColumn } from './kit/ActionsHeader';
 /** The member's own sessions (any of which they can end) and a button to add another passkey. */
 export function Sessions() {
   const sessions = useTeamData(() => teamApi.sessions(), []);
-  const { busy, outcome, run, setOutcome } = useTeamAction();
+  const { busy, outcome, run } = useTeamAction();
   // The passkey button says it is registering only while a passkey is being added, not while a session ends.
   const [adding, setAdding] = useState(false);
 
@@ -31,12 +31,10 @@ export function Sessions() {
     }, ownWords('No pudimos cerrar esa sesión. Puede que ya haya terminado; recarga la página.'));
 
   const addPasskey = () => {
-    if (!browserSupportsWebAuthn()) {
-      setOutcome({ tone: 'error', text: 'Este navegador no admite llaves de acceso.' });
-      return;
-    }
     setAdding(true);
     void run(async () => {
+      const { browserSupportsWebAuthn, startRegistration } = await loadWebAuthn();
+      if (!browserSupportsWebAuthn()) return { tone: 'error', text: 'Este navegador no admite llaves de acceso.' };
       const optionsJSON = await teamApi.passkeyOptions();
       const response = await startRegistration({ optionsJSON });
       await teamApi.passkeyVerify(response);

@@ -1,4 +1,3 @@
-import { startAuthentication } from '@simplewebauthn/browser';
 import { teamApi } from './api';
 import { navigate } from './navigate';
 import { safeReturnPath } from './navigation';
@@ -8,7 +7,7 @@ import { usePasskeyCeremony } from './usePasskeyCeremony';
 
 /** Sign-in with a passkey (WebAuthn, user verification required by the server's options). */
 export function SignIn() {
-  const { busy, failure, start: signIn } = usePasskeyCeremony('sign-in', async () => {
+  const { busy, failure, start: signIn } = usePasskeyCeremony('sign-in', async ({ startAuthentication }) => {
     const optionsJSON = await teamApi.signInOptions();
     const response = await startAuthentication({ optionsJSON });
     await teamApi.signInVerify(response);

@@ -1,10 +1,10 @@
 import type { ReactNode } from 'react';
-import { useState } from 'react';
+import { Suspense, useEffect, useState } from 'react';
 import { useRouter } from 'next/router';
 import { PageMeta } from '@/components/PageMeta';
 import { site } from '@/config/site';
-import { teamApi, type TeamMember, type TeamRole } from './api';
-import { formatRole } from './labels';
+import { TeamApiError, teamApi, type TeamMember, type TeamRole } from './api';
+import { formatRole } from './roleLabels';
 import { navigate } from './navigate';
 import { teamRoutes } from '@/lib/team';
 import { failureMessage, useTeamData } from './useTeamData';
@@ -42,8 +42,8 @@ function SignOutButton() {
 
 /**
  * The frame of every team page: the team's own header (never the public navigation), the page's
- * h1 and its content. Plain markup and CSS modules: only the inbox (tabs) and the members page
- * (dialog) bring Chakra, inside their own provider, so the other team pages stay as light as a content page.
+ * h1 and its content. Plain markup and CSS modules: only the members page's revocation dialog
+ * brings Chakra, inside its own provider and its own chunk, loaded when it first opens.
  * The pages are noindex, and robots.txt disallows /equipo/ (scripts/postexport.ts).
  */
 export function TeamShell({ title, member, children }: { title: string; member?: TeamMember; children: ReactNode }) {
@@ -90,21 +90,31 @@ export function TeamShell({ title, member, children }: { title: string; member?:
 }
 
 /**
- * A page for signed-in members: asks the server who is signed in (a 401 sends the browser to sign
- * in), checks the page's roles (the server checks them again on every request: hiding is only a
- * convenience) and renders the content for that member.
+ * The signed-in member. The server answers the probe 200 either way (a 401 would be logged in the
+ * console); signed out is taken as the data routes' 401, which useTeamData turns into sign-in.
  */
-export function TeamPage({ title, roles, children }: { title: string; roles?: readonly TeamRole[]; children: (member: TeamMember) => ReactNode }) {
-  const me = useTeamData(() => teamApi.me(), []);
-  if (me.state === 'loading') {
-    return (
-      <TeamShell title={title}>
-        <p role="status" className={styles.muted}>
-          Cargando…
-        </p>
-      </TeamShell>
-    );
-  }
+async function signedInMember(): Promise<TeamMember> {
+  const session = await teamApi.session();
+  if (!session.signedIn) throw new TeamApiError(401, '');
+  return { email: session.email, role: session.role };
+}
+
+const loading = (
+  <p role="status" className={styles.muted}>
+    Cargando…
+  </p>
+);
+
+/**
+ * A page for signed-in members: asks the server who is signed in (signed out sends the browser to
+ * sign in), checks the page's roles (the server checks them again on every request: hiding is only a
+ * convenience) and renders the content for that member. `preload` starts the download of the
+ * page's screen (lazyScreen) at mount, beside the question; until it is there, "Cargando…" stays.
+ */
+export function TeamPage({ title, roles, preload, children }: { title: string; roles?: readonly TeamRole[]; preload?: () => void; children: (member: TeamMember) => ReactNode }) {
+  const me = useTeamData(signedInMember, []);
+  useEffect(() => preload?.(), [preload]);
+  if (me.state === 'loading') return <TeamShell title={title}>{loading}</TeamShell>;
   if (me.state === 'error') {
     return (
       <TeamShell title={title}>
@@ -122,7 +132,7 @@ export function TeamPage({ title, roles, children }: { title: string; roles?: re
   }
   return (
     <TeamShell title={title} member={member}>
-      {children(member)}
+      <Suspense fallback={loading}>{children(member)}</Suspense>
     </TeamShell>
   );
 }

@@ -14,7 +14,7 @@ import type { AnswerSection, MemberRef } from '@/api/contracts/common';
 import type { Invitation, InviteBody, MemberEmailBody, MemberList } from '@/api/contracts/members';
 import type { ApplicationAnswer, ApplicationDetail, ApplicationPage, InboxSort, MyReviews, ReviewFilter } from '@/api/contracts/teamApplications';
 import type { DecisionBody, DecisionResult, DeclarationBody, DeclarationResult, ReviewersBody, ReviewersResult, RoundRobinBody, RoundRobinResult, ScoresBody, ScoresResult } from '@/api/contracts/teamScoring';
-import type { EndSessionBody, EnrolOptionsBody, EnrolVerifyBody, PasskeyAdded, PasskeyVerifyBody, SessionList, SignInVerifyBody, TeamMember } from '@/api/contracts/teamAuth';
+import type { EndSessionBody, EnrolOptionsBody, EnrolVerifyBody, PasskeyAdded, PasskeyVerifyBody, SessionList, SignInVerifyBody, TeamMember, TeamSignedIn } from '@/api/contracts/teamAuth';
 import type { GranteeIssued } from '@/api/contracts/teamFinance';
 import type { ApplicationVersions } from '@/api/contracts/revisions';
 import type { AssignBody, AssigneeList, AssignResult, DecisionEmailPreview, DecisionPreviewBody, DecisionQueued, DecisionSendBody, InternalNote, NoteBody, StatusChangeBody, StatusChangeResult } from '@/api/contracts/teamReview';
@@ -61,7 +61,7 @@ export class TeamApiError extends ApiError {
 const BASE = '/api/team';
 
 export const teamPaths = {
-  me: `${BASE}/me`,
+  session: `${BASE}/session`,
   signInOptions: `${BASE}/signin/options`,
   signInVerify: `${BASE}/signin/verify`,
   signOut: `${BASE}/signout`,
@@ -119,7 +119,8 @@ export function filterQuery(filter: InboxFilter, forExport = false): string {
 }
 
 export const teamApi = {
-  me: () => request<TeamMember>('GET', teamPaths.me),
+  /** Who is signed in: always 200 (signed out is `{ signedIn: false }`, no 401 for the console to log). */
+  session: () => request<TeamSignedIn>('GET', teamPaths.session),
   signInOptions: () => request<PublicKeyCredentialRequestOptionsJSON>('POST', teamPaths.signInOptions),
   signInVerify: (response: AuthenticationResponseJSON) => request<TeamMember>('POST', teamPaths.signInVerify, { response } satisfies SignInVerifyBody),
   signOut: () => request<void>('POST', teamPaths.signOut),

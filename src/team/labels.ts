@@ -2,12 +2,6 @@ import { isReviewedProgramme, programmes, type ProgrammeKey } from '@/config/pro
 import type { AuditAction } from '@/lib/team';
 import type { TeamRole } from './api';
 
-const roleLabels: Record<TeamRole, string> = { admin: 'administración', reviewer: 'revisión', finance: 'finanzas' };
-
-export function formatRole(role: TeamRole): string {
-  return roleLabels[role];
-}
-
 export const roleOptions: ReadonlyArray<{ value: TeamRole; label: string }> = [
   // What each role may do, as the server allows it (src/server/team/routes): only administración decides.
   { value: 'reviewer', label: 'Revisión: lee las solicitudes, puntúa las que tiene asignadas y recomienda; la decisión es de administración' },

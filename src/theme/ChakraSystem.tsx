@@ -3,8 +3,8 @@ import { ChakraProvider } from '@chakra-ui/react';
 import { system } from '@/theme';
 
 /**
- * Chakra's provider with the site's system, for the few team pages that render Chakra components
- * (the inbox's tabs, the members dialog). The public pages and the forms' field kit are static CSS
+ * Chakra's provider with the site's system, for the one team component that renders Chakra's
+ * (the members page's revocation dialog, src/team/RevokeDialog.tsx). The public pages and the forms' field kit are static CSS
  * modules and never load it (README, "Design choices").
  */
 export function ChakraSystem({ children }: { children: ReactNode }) {

@@ -3,7 +3,7 @@ import { palette } from './palette';
 import { durations, fontWeights, radii, sizes, spacing, zIndex } from './tokens';
 
 /**
- * Chakra's design system, for the team pages to come. The forms' field kit is static CSS modules
+ * Chakra's design system, for the members page's revocation dialog (src/team/RevokeDialog.tsx). The forms' field kit is static CSS modules
  * now: Chakra and Emotion took over 40% of a keystroke's script time and 31 kB gzip of the forms'
  * JavaScript. Built on the base config with just the token groups the site uses; every colour, font
  * and size is a variable of theme/site.css, the site's one stylesheet of tokens, which every page loads.

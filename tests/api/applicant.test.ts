@@ -227,10 +227,15 @@ for (const backend of BACKENDS) {
         expect(second).not.toBe(first);
         expect((await portal(first).get('/me')).status).toBe(401);
         expect(await (await portal(second).get('/me')).json()).toEqual({ email: 'bruno@example.org' });
+        expect(await (await portal(second).get('/session')).json()).toEqual({ signedIn: true, email: 'bruno@example.org' });
         await server.database.query("UPDATE applicant_sessions SET last_seen_at = now() - interval '61 minutes' WHERE email = 'bruno@example.org'");
         const idle = await portal(second).get('/me');
         expect(idle.status).toBe(401);
         expect(await idle.json()).toEqual(SIGNED_OUT);
+        // The portal's probe says the same without a 401 (the browser would log it).
+        const probe = await portal(second).get('/session');
+        expect(probe.status).toBe(200);
+        expect(await probe.json()).toEqual({ signedIn: false });
         bruno = await signIn('bruno@example.org');
         await server.database.query("UPDATE applicant_sessions SET created_at = now() - interval '25 hours' WHERE email = 'bruno@example.org'");
         expect((await portal(bruno).get('/me')).status).toBe(401);
@@ -248,6 +253,7 @@ for (const backend of BACKENDS) {
         // Order matters only for A's signout, last.
         const routes: Call[] = [
           { method: 'GET', path: '/me', expected: { anonymous: 401, a: 200, b: 200 } },
+          { method: 'GET', path: '/session', expected: { anonymous: 200, a: 200, b: 200 } },
           { method: 'GET', path: '/applications', expected: { anonymous: 401, a: 200, b: 200 } },
           { method: 'GET', path: `/applications/${anaRef}`, expected: { anonymous: 401, a: 200, b: 404 } },
           { method: 'GET', path: `/applications/${missing}`, expected: { anonymous: 401, a: 404, b: 404 } },

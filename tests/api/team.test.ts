@@ -60,6 +60,8 @@ for (const backend of BACKENDS) {
       // [method, path, body, anonymous, reviewer, finance, admin]: the statuses asserted below and in the report.
       const MATRIX: Array<[string, string, unknown, number, number, number, number]> = [
         ['GET', '/me', null, 401, 200, 200, 200],
+        // The pages' probe: signed out is an answer, not a 401 (the browser would log it).
+        ['GET', '/session', null, 200, 200, 200, 200],
         ['GET', '/sessions', null, 401, 200, 200, 200],
         ['POST', '/sessions/end', { id: 'not-a-session' }, 401, 404, 404, 404],
         ['POST', '/sessions/end-others', {}, 401, 204, 204, 204],
@@ -144,6 +146,10 @@ for (const backend of BACKENDS) {
         expect(signedOut.status).toBe(204);
         expect(signedOut.headers.getSetCookie()[0]).toMatch(/^__Host-equipo=; .*Expires=Thu, 01 Jan 1970/);
         expect((await me.get('/me')).status).toBe(401);
+        // The pages' probe says the same without a 401.
+        const probe = await me.get('/session');
+        expect(probe.status).toBe(200);
+        expect(await probe.json()).toEqual({ signedIn: false });
 
         const signedIn = await signIn(server, authenticator);
         expect(signedIn.status).toBe(200);
@@ -151,6 +157,7 @@ for (const backend of BACKENDS) {
         const secondCookie = sessionCookieOf(signedIn);
         expect(secondCookie).not.toBe(firstCookie);
         expect((await client(server, secondCookie).get('/me')).status).toBe(200);
+        expect(await (await client(server, secondCookie).get('/session')).json()).toEqual({ signedIn: true, email: 'Lucia@Example.org', role: 'reviewer' });
 
         const log = await auditActions(server);
         expect(log).toEqual(expect.arrayContaining([

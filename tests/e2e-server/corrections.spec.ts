@@ -22,7 +22,7 @@ import { startSmtpSink, type ReceivedEmail, type SmtpSink } from '../api/support
 import { projectGrantsSample } from '../unit/forms/components/samples';
 import { expect, expectNoAxeViolations, gotoHydrated, test } from '../e2e/fixtures';
 import { solveCaptcha } from '../e2e/forms-support';
-import { allowRefusals, enrolledMember as enrolMember, saveScreenshots, startTeamServer, submitProjectGrant, type TeamServer } from './teamSupport';
+import { enrolledMember as enrolMember, saveScreenshots, startTeamServer, submitProjectGrant, type TeamServer } from './teamSupport';
 
 // Their own ports (E2E_CORRECTIONS_PORT, E2E_CORRECTIONS_POSTGRES_PORT), so this spec can run beside the others.
 const SERVER_PORT = Number(process.env.E2E_CORRECTIONS_PORT) || 3220;
@@ -94,8 +94,7 @@ async function retype(page: Page, text: string): Promise<void> {
   if (text !== '') await page.keyboard.type(text);
 }
 
-test('a correction asked for, sent and compared: the chooser, the applicant’s correction with the answer, Cambios, the score confirmed, a rejection', async ({ page, browser, consoleErrors }) => {
-  allowRefusals(consoleErrors, 401, 'signed out, the portal asks /api/applicant/me and gets 401, which shows the link form');
+test('a correction asked for, sent and compared: the chooser, the applicant’s correction with the answer, Cambios, the score confirmed, a rejection', async ({ page, browser }) => {
 
   await test.step('1. an applicant sends a project grant through the public form', async () => {
     await submitProjectGrant(page, ORIGIN, Buffer.from('%PDF-1.4 propuesta'));

@@ -21,7 +21,7 @@ import { startSmtpSink, type ReceivedEmail, type SmtpSink } from '../api/support
 import { projectGrantsSample } from '../unit/forms/components/samples';
 import { expect, expectNoAxeViolations, gotoHydrated, test } from '../e2e/fixtures';
 import { fill } from '../e2e/forms-support';
-import { allowRefusals, enrolledMember as enrolMember, saveScreenshots, startTeamServer, submitProjectGrant, type TeamServer } from './teamSupport';
+import { enrolledMember as enrolMember, saveScreenshots, startTeamServer, submitProjectGrant, type TeamServer } from './teamSupport';
 
 // Their own ports (E2E_GRANT_PORT, E2E_GRANT_POSTGRES_PORT), so this spec can run beside the others.
 const SERVER_PORT = Number(process.env.E2E_GRANT_PORT) || 3186;
@@ -97,8 +97,7 @@ async function submitPaymentDetails(page: Page, values: FormValues): Promise<voi
   await page.waitForURL(/\/applicants\/grantee-finance\/thank-you\/$/);
 }
 
-test('a grant from approval to its last payment: milestones, reports with changes asked, acceptance, an ETH payment, an overdue milestone, the CSV', async ({ page, browser, consoleErrors }) => {
-  allowRefusals(consoleErrors, 401, 'signed out, /mi-solicitud/ asks /api/applicant/me and gets 401, which shows the link form');
+test('a grant from approval to its last payment: milestones, reports with changes asked, acceptance, an ETH payment, an overdue milestone, the CSV', async ({ page, browser }) => {
   if (process.env.GRANT_EMAILS_OUT) fs.writeFileSync(process.env.GRANT_EMAILS_OUT, '');
   const applicant = page;
 

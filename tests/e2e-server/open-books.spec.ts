@@ -21,7 +21,7 @@ import { openPostgres, type Database } from '../../src/server/storage/database';
 import { startSmtpSink, type SmtpSink } from '../api/support/smtpSink';
 import { projectGrantsSample } from '../unit/forms/components/samples';
 import { expect, expectNoAxeViolations, gotoHydrated, test } from '../e2e/fixtures';
-import { allowRefusals, enrolledMember, saveScreenshots, startTeamServer, submitProjectGrant, type TeamServer } from './teamSupport';
+import { enrolledMember, saveScreenshots, startTeamServer, submitProjectGrant, type TeamServer } from './teamSupport';
 
 // Their own ports (E2E_OPEN_BOOKS_PORT, E2E_OPEN_BOOKS_POSTGRES_PORT), so this spec can run beside the others.
 const SERVER_PORT = Number(process.env.E2E_OPEN_BOOKS_PORT) || 3230;
@@ -127,8 +127,7 @@ async function tabTo(page: Page, id: string, limit = 80): Promise<void> {
   throw new Error(`#${id} never had the focus after ${limit} presses of Tab`);
 }
 
-test('a grantee publishes their grant on /becas-otorgadas/ by keyboard, with a bank transfer kept private, then hides the payments and withdraws', async ({ page, browser, consoleErrors }) => {
-  allowRefusals(consoleErrors, 401, 'signed out, /mi-solicitud/ asks /api/applicant/me and gets 401, which shows the link form');
+test('a grantee publishes their grant on /becas-otorgadas/ by keyboard, with a bank transfer kept private, then hides the payments and withdraws', async ({ page, browser }) => {
   const grantee = page;
   let reference = '';
 

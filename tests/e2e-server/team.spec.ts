@@ -73,7 +73,7 @@ async function signIn(page: Page): Promise<void> {
 }
 
 test('an admin enrols from the CLI link, signs out and in, reads an application with its file, exports, audits, and is refused once revoked', async ({ page, consoleErrors }) => {
-  allowRefusals(consoleErrors, 401, 'after signing out and after revocation the pages ask /api/team/me and get 401, which sends them to sign in');
+  allowRefusals(consoleErrors, 401, 'once revoked, the member’s passkey sign-in is refused with 401 (the pages’ session probe answers 200, signed out)');
   allowRefusals(consoleErrors, 410, 'the enrolment link is opened again after use and the server refuses it');
   const proposal = Buffer.from('%PDF-1.4 propuesta enviada desde el navegador');
   await submitProjectGrant(page, ORIGIN, proposal);

@@ -3,17 +3,20 @@ import type { ConsoleErrors } from './fixtures';
 
 /**
  * The applicant portal's pages (/mi-solicitud/) ask /api/applicant/* after hydration, which the
- * static server cannot answer: here the API answers as for a visitor without a session (401, and
- * 400 for the sign-in page's missing token), so the pages show their signed-out state. The
- * signed-in states are tested against the real server (tests/e2e-server/applicant.spec.ts).
+ * static server cannot answer: here the API answers as for a visitor without a session (the session
+ * probe 200 `{signedIn: false}`, every other route 401, and 400 for the sign-in page's missing token),
+ * so the pages show their signed-out state. Only that 400 may reach the console: a signed-out visit
+ * asks nothing that is answered 401. The signed-in states are tested against the real server
+ * (tests/e2e-server/applicant.spec.ts).
  */
 export async function stubApplicantApiSignedOut(page: Page, consoleErrors: ConsoleErrors): Promise<void> {
-  consoleErrors.allow(/status of 40[01]/, 'the portal asks the API who is signed in and gets 401 (400 for a link without a token): it then offers a new link');
-  await page.route('**/api/applicant/**', (route) =>
-    route.request().url().endsWith('/api/applicant/session')
-      ? route.fulfill({ status: 400, json: { error: 'El enlace no es válido. Pide uno nuevo.' } })
-      : route.fulfill({ status: 401, json: { error: 'Inicia sesión con el enlace que te enviamos.' } }),
-  );
+  consoleErrors.allow(/status of 400/, 'the sign-in page posts a link without a token and gets 400: it then offers a new link');
+  await page.route('**/api/applicant/**', (route) => {
+    if (!route.request().url().endsWith('/api/applicant/session')) return route.fulfill({ status: 401, json: { error: 'Inicia sesión con el enlace que te enviamos.' } });
+    return route.request().method() === 'GET'
+      ? route.fulfill({ status: 200, json: { signedIn: false } })
+      : route.fulfill({ status: 400, json: { error: 'El enlace no es válido. Pide uno nuevo.' } });
+  });
 }
 
 export const isApplicantPortalRoute = (route: string): boolean => route.startsWith('/mi-solicitud/');

@@ -79,7 +79,7 @@ const figures: Figures = {
 
 async function answerTeamApi(page: Page) {
   const json = (body: unknown) => ({ status: 200, contentType: 'application/json', body: JSON.stringify(body) });
-  await page.route('**/api/team/me', (route) => route.fulfill(json({ email: 'ana@ejemplo.org', role: 'admin' })));
+  await page.route('**/api/team/session', (route) => route.fulfill(json({ signedIn: true, email: 'ana@ejemplo.org', role: 'admin' })));
   await page.route('**/api/team/rounds', (route) => route.fulfill(json({ now: '2026-11-29T12:00:00Z', programmes: [] })));
   await page.route('**/api/team/figures?*', (route) => route.fulfill(json(figures)));
   await page.route('**/api/team/figures', (route) => route.fulfill(json(figures)));

@@ -138,7 +138,7 @@ test('the grantee’s consent panel at 375 px: every choice explained, axe 0, sa
   const sent: unknown[] = [];
   await page.route('**/api/applicant/**', async (route) => {
     const { pathname } = new URL(route.request().url());
-    if (pathname === '/api/applicant/me') return route.fulfill({ json: { email: 'ana@ejemplo.org' } });
+    if (pathname === '/api/applicant/session') return route.fulfill({ json: { signedIn: true, email: 'ana@ejemplo.org' } });
     if (pathname === base) return route.fulfill({ json: detail });
     if (pathname === `${base}/grant`) return route.fulfill({ json: grantAnswer });
     if (pathname === `${base}/publication` && route.request().method() === 'PUT') {

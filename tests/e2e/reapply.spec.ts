@@ -54,7 +54,7 @@ async function signedInAsAna(page: Page): Promise<string[]> {
   const sent: string[] = [];
   await page.route('**/api/applicant/**', (route) => {
     const { pathname } = new URL(route.request().url());
-    if (pathname === '/api/applicant/me') return route.fulfill({ json: { email: 'ana@example.org' } });
+    if (pathname === '/api/applicant/session') return route.fulfill({ json: { signedIn: true, email: 'ana@example.org' } });
     if (pathname === `/api/applicant/applications/${REFERENCE}`) return route.fulfill({ json: detail });
     if (pathname === `/api/applicant/applications/${REFERENCE}/prefill`) return route.fulfill({ json: prefill });
     return route.fulfill({ status: 404, json: { error: 'No encontramos esa solicitud.' } });

@@ -58,6 +58,14 @@ export type SessionBody = Static<typeof SessionBody>;
 export const ApplicantSession = Type.Object({ email: Type.String() });
 export type ApplicantSession = Static<typeof ApplicantSession>;
 
+/**
+ * 200 from GET /api/applicant/session, the portal's "who is signed in?": always 200, so a signed-out
+ * visitor's probe logs nothing in the browser's console (Chrome logs every 401). The other routes
+ * still answer 401 without a session.
+ */
+export const ApplicantSignedIn = Type.Union([Type.Object({ signedIn: Type.Literal(true), email: Type.String() }), Type.Object({ signedIn: Type.Literal(false) })]);
+export type ApplicantSignedIn = Static<typeof ApplicantSignedIn>;
+
 /* ---------- Applications ---------- */
 
 export const ApplicationStatusCode = Type.Enum(APPLICATION_STATUSES);

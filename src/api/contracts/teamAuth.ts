@@ -58,6 +58,14 @@ export const RequestOptions = Type.Unsafe<PublicKeyCredentialRequestOptionsJSON>
 export const TeamMember = Type.Object({ email: Type.String(), role: RoleField });
 export type TeamMember = Static<typeof TeamMember>;
 
+/**
+ * GET /api/team/session, the pages' "who is signed in?": always 200, so a signed-out visitor's
+ * probe logs nothing in the browser's console (Chrome logs every 401). The data routes still answer
+ * 401 without a session.
+ */
+export const TeamSignedIn = Type.Union([Type.Object({ signedIn: Type.Literal(true), email: Type.String(), role: RoleField }), Type.Object({ signedIn: Type.Literal(false) })]);
+export type TeamSignedIn = Static<typeof TeamSignedIn>;
+
 export const TeamSession = Type.Object({ id: Type.String(), createdAt: Moment, lastSeenAt: Moment, current: Type.Boolean() });
 export type TeamSession = Static<typeof TeamSession>;
 

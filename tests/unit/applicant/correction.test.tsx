@@ -51,7 +51,7 @@ function detailWith(changes: Partial<ApplicantApplicationDetail> = {}): Applican
 }
 
 function openDetail(...details: ApplicantApplicationDetail[]) {
-  answer('get', '/api/applicant/me', json({ email: 'ana@ejemplo.org' }));
+  answer('get', '/api/applicant/session', json({ signedIn: true, email: 'ana@ejemplo.org' }));
   let served = 0;
   answer('get', DETAIL_PATH, () => HttpResponse.json(details[Math.min(served++, details.length - 1)]));
   return renderPage(ApplicantApplicationPage, `/mi-solicitud/solicitud/?ref=${REFERENCE}`);

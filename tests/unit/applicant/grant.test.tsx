@@ -77,7 +77,7 @@ function grantWith(changes: Partial<ApplicantGrant> = {}): ApplicantGrant {
 }
 
 function openPage(grant: ApplicantGrant | number) {
-  answer('get', '/api/applicant/me', json({ email: 'ana@ejemplo.org' }));
+  answer('get', '/api/applicant/session', json({ signedIn: true, email: 'ana@ejemplo.org' }));
   answer('get', DETAIL_PATH, json(approved));
   answer('get', GRANT_PATH, typeof grant === 'number' ? json({ error: 'No encontramos esa solicitud.' }, grant) : json(grant));
   // The consent panel beside the grant (tests/unit/openBooks/consent.test.tsx): nothing chosen yet.

@@ -51,7 +51,7 @@ const approved = detailWith({
 
 /** The detail page signed in as ana@ejemplo.org; the detail answers with each body in turn (the last one repeats). */
 function openDetail(...details: ApplicantApplicationDetail[]) {
-  answer('get', '/api/applicant/me', json({ email: 'ana@ejemplo.org' }));
+  answer('get', '/api/applicant/session', json({ signedIn: true, email: 'ana@ejemplo.org' }));
   let served = 0;
   const loads = answer('get', DETAIL_PATH, () => HttpResponse.json(details[Math.min(served++, details.length - 1)]));
   return { ...renderPage(ApplicantApplicationPage, `/mi-solicitud/solicitud/?ref=${REFERENCE}`), loads };
@@ -190,7 +190,7 @@ describe('text the server cannot store, and more than one file', () => {
   });
 
   it('a refusal for too many attempts (429) speaks of attempts, not of applications', async () => {
-    answer('get', '/api/applicant/me', json({ email: 'ana@ejemplo.org' }));
+    answer('get', '/api/applicant/session', json({ signedIn: true, email: 'ana@ejemplo.org' }));
     // No message of its own (a proxy's or the limiter's bare 429): the page's words.
     answer('get', DETAIL_PATH, () => new HttpResponse(null, { status: 429 }));
     renderPage(ApplicantApplicationPage, `/mi-solicitud/solicitud/?ref=${REFERENCE}`);
@@ -269,7 +269,7 @@ describe('satisfaction', () => {
 
 describe('signing in', () => {
   it('asks a signed-out visitor for the address and says the same thing whatever it is', async () => {
-    answer('get', '/api/applicant/me', json({ error: 'Inicia sesión.' }, 401));
+    answer('get', '/api/applicant/session', json({ signedIn: false }));
     const links = answer('post', '/api/applicant/link', json({ message: 'Si hay solicitudes, enviamos un enlace.' }, 202));
     const { user } = renderPage(ApplicantPortalPage, '/mi-solicitud/');
     await user.type(await screen.findByLabelText(/Tu correo electrónico/), 'nadie@ejemplo.org');
@@ -278,8 +278,19 @@ describe('signing in', () => {
     expect(links.map((link) => link.body)).toEqual([{ email: 'nadie@ejemplo.org' }]);
   });
 
+  it('asks nothing a signed-out visitor would be refused (no 401 for the console): the detail page offers a new link', async () => {
+    // Installed first, so the session's own answer (installed after it) takes precedence.
+    const refused = answer('get', '/api/applicant/*', json({ error: 'Inicia sesión.' }, 401));
+    answer('get', '/api/applicant/session', json({ signedIn: false }));
+    renderPage(ApplicantApplicationPage, `/mi-solicitud/solicitud/?ref=${REFERENCE}`);
+    expect(await screen.findByText('Para ver tu solicitud, entra con un enlace nuevo.')).toBeVisible();
+    expect(await screen.findByRole('button', { name: 'Enviarme el enlace' })).toBeVisible();
+    expect(screen.queryByText('Cargando la solicitud…')).not.toBeInTheDocument();
+    expect(refused.map((request) => request.url.pathname)).toEqual([]);
+  });
+
   it('lists the signed-in applicant’s applications with reference, programme, title, date and status', async () => {
-    answer('get', '/api/applicant/me', json({ email: 'ana@ejemplo.org' }));
+    answer('get', '/api/applicant/session', json({ signedIn: true, email: 'ana@ejemplo.org' }));
     answer('get', '/api/applicant/applications', json({ items: [{ reference: REFERENCE, form: 'project-grants', programme: 'Project Grants', title: 'Monedero comunitario', submittedAt: '2026-11-20T15:04:00Z', status: 'in_review', statusLabel: 'En revisión' }] }));
     renderPage(ApplicantPortalPage, '/mi-solicitud/');
     const card = (await screen.findByRole('link', { name: 'Monedero comunitario' })).closest('li')!;
@@ -290,14 +301,14 @@ describe('signing in', () => {
   });
 
   it('tells someone with no applications under this address how to try another one', async () => {
-    answer('get', '/api/applicant/me', json({ email: 'ana@ejemplo.org' }));
+    answer('get', '/api/applicant/session', json({ signedIn: true, email: 'ana@ejemplo.org' }));
     answer('get', '/api/applicant/applications', json({ items: [] }));
     renderPage(ApplicantPortalPage, '/mi-solicitud/');
     expect(await screen.findByText('No encontramos solicitudes enviadas con este correo. Si usaste otra dirección, cierra sesión y pide un enlace con esa.')).toBeVisible();
   });
 
   it('sends a page opened without a reference back to the list, in plain words', async () => {
-    answer('get', '/api/applicant/me', json({ email: 'ana@ejemplo.org' }));
+    answer('get', '/api/applicant/session', json({ signedIn: true, email: 'ana@ejemplo.org' }));
     renderPage(ApplicantApplicationPage, '/mi-solicitud/solicitud/');
     const notice = await screen.findByText(/El enlace está incompleto\./);
     expect(notice).toHaveTextContent('El enlace está incompleto. Vuelve a tus solicitudes y elige una.');

@@ -49,7 +49,7 @@ const published: Publication = {
 
 /** The page of an approved application with a grant; the publication answered with `initial` (or a status). */
 function openPage(initial: Publication | number, puts: (body: PublicationChoice) => Response) {
-  answer('get', '/api/applicant/me', json({ email: 'ana@ejemplo.org' }));
+  answer('get', '/api/applicant/session', json({ signedIn: true, email: 'ana@ejemplo.org' }));
   answer('get', DETAIL_PATH, json(approved));
   answer('get', `${DETAIL_PATH}/grant`, json(grant));
   answer('get', PUBLICATION_PATH, typeof initial === 'number' ? json({ error: 'Tu solicitud todavía no tiene una beca.' }, initial) : json(initial));

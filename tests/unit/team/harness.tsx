@@ -43,9 +43,14 @@ export function applicationDetail(changes: Partial<ApplicationDetail> = {}): App
   };
 }
 
-/** Answers GET /api/team/me with this member, or with the status given. */
-export function signedInAs(member: TeamMember | number) {
-  apiServer.use(http.get('*/api/team/me', () => (typeof member === 'number' ? HttpResponse.json({ error: 'No.' }, { status: member }) : HttpResponse.json(member))));
+/** Answers GET /api/team/session with this member, signed out (null), or with the status given. */
+export function signedInAs(member: TeamMember | null | number) {
+  apiServer.use(
+    http.get('*/api/team/session', () => {
+      if (typeof member === 'number') return HttpResponse.json({ error: 'No.' }, { status: member });
+      return HttpResponse.json(member ? { signedIn: true, ...member } : { signedIn: false });
+    }),
+  );
 }
 
 /** Answers one route and records every request it received (URL and JSON body). */

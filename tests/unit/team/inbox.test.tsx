@@ -95,9 +95,10 @@ describe('inbox (/equipo/solicitudes/)', () => {
   });
 
   it('sends a visitor without a session to sign in, to come back here afterwards', async () => {
-    signedInAs(401);
+    signedInAs(null);
     renderPage(InboxPage, '/equipo/solicitudes/?form=small-grants');
     await waitFor(() => expect(navigate).toHaveBeenCalledWith('/equipo/?volver=%2Fequipo%2Fsolicitudes%2F%3Fform%3Dsmall-grants'));
+    expect(screen.getByText('Tu sesión terminó. Te llevamos a la página de ingreso…')).toBeInTheDocument();
   });
 
   it('tells a member whose role may not read the list (403) that they lack the permission', async () => {

@@ -89,7 +89,8 @@ describe('inbox review workflow: status, assignee, bulk status change', () => {
 
     await user.click(screen.getByRole('checkbox', { name: 'Seleccionar PG-000123' }));
     await user.click(screen.getByRole('checkbox', { name: 'Seleccionar PG-000125' }));
-    const bar = screen.getByRole('form', { name: 'Acciones con las seleccionadas' });
+    // The bulk actions load when first asked for.
+    const bar = await screen.findByRole('form', { name: 'Acciones con las seleccionadas' });
     expect(bar).toHaveTextContent('2 solicitudes seleccionadas');
     expect(within(bar).getByRole('button', { name: 'Cambiar estado' })).toBeDisabled();
     await user.selectOptions(within(bar).getByLabelText('Nuevo estado'), 'En revisión');
@@ -112,7 +113,7 @@ describe('inbox review workflow: status, assignee, bulk status change', () => {
     const { user } = renderPage(InboxPage, '/equipo/solicitudes/');
     await table();
     await user.click(screen.getByRole('checkbox', { name: 'Seleccionar todas las de esta página' }));
-    expect(screen.getByRole('form', { name: 'Acciones con las seleccionadas' })).toHaveTextContent('3 solicitudes seleccionadas');
+    expect(await screen.findByRole('form', { name: 'Acciones con las seleccionadas' })).toHaveTextContent('3 solicitudes seleccionadas');
     await user.click(screen.getByRole('checkbox', { name: 'Seleccionar todas las de esta página' }));
     expect(screen.queryByRole('form', { name: 'Acciones con las seleccionadas' })).not.toBeInTheDocument();
   });
@@ -124,7 +125,7 @@ describe('inbox review workflow: status, assignee, bulk status change', () => {
     const { user } = renderPage(InboxPage, '/equipo/solicitudes/');
     await table();
     await user.click(screen.getByRole('checkbox', { name: 'Seleccionar PG-000124' }));
-    await user.selectOptions(screen.getByLabelText('Nuevo estado'), 'Retirada');
+    await user.selectOptions(await screen.findByLabelText('Nuevo estado'), 'Retirada');
     await user.click(screen.getByRole('button', { name: 'Cambiar estado' }));
     expect(await screen.findByRole('alert')).toHaveTextContent('Elige entre 1 y 100 solicitudes.');
     expect(screen.getByRole('checkbox', { name: 'Seleccionar PG-000124' })).toBeChecked();

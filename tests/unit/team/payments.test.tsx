@@ -119,8 +119,8 @@ describe('Pagos (/equipo/pagos/, finance)', () => {
     const recorded = answer('post', '/api/team/applications/PG-000012/grant/payments', json({ payment: { ...payments.payments[0]!, milestoneId: '7' }, paid: '1500.00', outstanding: '0.00', grantState: 'active' }, 201));
     const { user } = renderPage(PaymentsPage, '/equipo/pagos/');
     await user.click(await screen.findByRole('button', { name: 'Registrar pago del hito 1 de PG-000012' }));
-    expect(screen.getByText(/La fecha no puede ser anterior al 1 oct 2026 ni futura\./)).toBeInTheDocument();
-    expect(screen.getByLabelText('ETH en capa 2 (L2)')).toBeInTheDocument();
+    expect(await screen.findByText(/La fecha no puede ser anterior al 1 oct 2026 ni futura\./)).toBeInTheDocument();
+    expect(await screen.findByLabelText('ETH en capa 2 (L2)')).toBeInTheDocument();
     expect(screen.queryByLabelText(/Valor en USD/)).not.toBeInTheDocument();
     await user.click(screen.getByLabelText('ETH'));
     expect(screen.getByLabelText(/Monto pagado/)).toHaveAccessibleDescription('En la moneda del método. Por ejemplo 12000 o 12.000,00: el punto separa los miles y la coma, los decimales.');
@@ -158,7 +158,7 @@ describe('Pagos (/equipo/pagos/, finance)', () => {
     const recorded = answer('post', '/api/team/applications/PG-000012/grant/payments', json({ error: 'no debería llegar' }, 400));
     const { user } = renderPage(PaymentsPage, '/equipo/pagos/');
     await user.click(await screen.findByRole('button', { name: 'Registrar pago del hito 1 de PG-000012' }));
-    await user.click(screen.getByLabelText('Transferencia bancaria (USD)'));
+    await user.click(await screen.findByLabelText('Transferencia bancaria (USD)'));
     await user.type(screen.getByLabelText(/Monto pagado/), '1.500');
     await user.type(screen.getByLabelText(/Referencia/), 'TRF 2026/0042');
     await user.type(screen.getByLabelText(/Destino/), 'PE12 3456 7890 1234 5678 90');
@@ -175,7 +175,7 @@ describe('Pagos (/equipo/pagos/, finance)', () => {
     const recorded = answer('post', '/api/team/applications/PG-000012/grant/payments', json({}, 500));
     const { user } = renderPage(PaymentsPage, '/equipo/pagos/');
     await user.click(await screen.findByRole('button', { name: 'Registrar pago del hito 1 de PG-000012' }));
-    await user.click(screen.getByLabelText('ETH'));
+    await user.click(await screen.findByLabelText('ETH'));
     await user.type(screen.getByLabelText(/Monto pagado/), '0.5');
     await user.type(await screen.findByLabelText(/Valor en USD/), '1500.00');
     await user.click(screen.getByLabelText(/Tipo de cambio usado/));
@@ -200,7 +200,7 @@ describe('Pagos (/equipo/pagos/, finance)', () => {
     });
     const { user } = renderPage(PaymentsPage, '/equipo/pagos/');
     await user.click(await screen.findByRole('button', { name: 'Registrar pago del hito 1 de PG-000012' }));
-    await user.click(screen.getByLabelText('Transferencia bancaria (USD)'));
+    await user.click(await screen.findByLabelText('Transferencia bancaria (USD)'));
     await user.type(screen.getByLabelText(/Monto pagado/), '1600.00');
     await user.type(screen.getByLabelText(/Referencia/), 'TRF-9');
     await user.type(screen.getByLabelText(/Destino/), 'PE00 1111');

@@ -308,7 +308,7 @@ describe('the inbox: scores, review filters, sort, round-robin, CSV', () => {
     const rounds = answer('post', '/api/team/applications/reviewers/round-robin', json({ results: [{ reference: 'PG-000124', assigned: [rosa] }, { reference: 'PG-000125', assigned: [rita] }] }));
     const { user } = renderPage(InboxPage, '/equipo/solicitudes/');
     await user.click(await screen.findByRole('checkbox', { name: 'Seleccionar todas las de esta página' }));
-    const bar = screen.getByRole('form', { name: 'Asignar revisores por turnos' });
+    const bar = await screen.findByRole('form', { name: 'Asignar revisores por turnos' });
     expect(within(bar).getByRole('button', { name: 'Asignar por turnos' })).toBeDisabled();
     await user.click(within(bar).getByRole('checkbox', { name: 'rita@ejemplo.org' }));
     await user.click(within(bar).getByRole('checkbox', { name: 'rosa@ejemplo.org' }));
@@ -324,8 +324,9 @@ describe('the inbox: scores, review filters, sort, round-robin, CSV', () => {
     answer('get', '/api/team/applications', json(page));
     const { user } = renderPage(InboxPage, '/equipo/solicitudes/');
     await user.click(await screen.findByRole('checkbox', { name: 'Seleccionar PG-000124' }));
+    const statusChoice = await screen.findByLabelText('Nuevo estado');
     expect(screen.queryByRole('form', { name: 'Asignar revisores por turnos' })).not.toBeInTheDocument();
-    expect(within(screen.getByLabelText('Nuevo estado')).getAllByRole('option').map((option) => option.textContent)).toEqual(['Elige un estado', 'Recibida', 'En revisión', 'Información solicitada', 'Retirada']);
+    expect(within(statusChoice).getAllByRole('option').map((option) => option.textContent)).toEqual(['Elige un estado', 'Recibida', 'En revisión', 'Información solicitada', 'Retirada']);
   });
 });
 

@@ -1,5 +1,5 @@
 import { setTimeout as delay } from 'node:timers/promises';
-import { APPLICANT_COOKIE, ApplicantSession as SessionReply, LinkAccepted, LinkBody, SessionBody } from '../../../api/contracts/applicant';
+import { APPLICANT_COOKIE, ApplicantSession as SessionReply, ApplicantSignedIn, LinkAccepted, LinkBody, SessionBody } from '../../../api/contracts/applicant';
 import { APPLICANT_ACTOR } from '../../../lib/team';
 import { normaliseEmail } from '../../dataRights/records';
 import { composeApplicantLinkEmail } from '../../mail/applicant';
@@ -16,7 +16,7 @@ import { APPLICANT_MESSAGES, cookieOptions, emailOf, JSON_BODY_LIMIT, send, sign
  */
 export const LINK_ANSWER_MS = 250;
 
-/** Signing in by emailed link, signing out, and who is signed in. */
+/** Signing in by emailed link, signing out, and who is signed in (GET /me: 401 signed out; GET /session: the portal's probe, always 200). */
 export const signInRoutes: ApplicantResource = async (api, options) => {
   const { database, config, financeKeys } = options;
   const linkLimit = { rateLimit: { max: config.applicantLinkRateLimitPerMinute, timeWindow: 60_000 } };
@@ -65,4 +65,10 @@ export const signInRoutes: ApplicantResource = async (api, options) => {
   });
 
   api.get('/me', { config: signedIn, schema: { response: { 200: SessionReply } } }, async (request) => ({ email: emailOf(request) }));
+
+  // The portal's probe: signed out is an answer (200), not a refusal, so the browser logs nothing.
+  api.get('/session', { config: { applicantAccess: 'public' }, schema: { response: { 200: ApplicantSignedIn } } }, async (request) => {
+    const session = request.applicantSession;
+    return session ? { signedIn: true as const, email: session.email } : { signedIn: false as const };
+  });
 };

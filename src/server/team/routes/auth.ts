@@ -1,6 +1,6 @@
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { EmptyBody } from '../../../api/contracts/common';
-import { CreationOptions, EnrolOptionsBody, EnrolVerifyBody, PasskeyAdded, PasskeyVerifyBody, RequestOptions, SignInVerifyBody, TeamMember } from '../../../api/contracts/teamAuth';
+import { CreationOptions, EnrolOptionsBody, EnrolVerifyBody, PasskeyAdded, PasskeyVerifyBody, RequestOptions, SignInVerifyBody, TeamMember, TeamSignedIn } from '../../../api/contracts/teamAuth';
 import type { Database } from '../../storage/database';
 import { recordAudit } from '../audit';
 import { consumeEnrolment, findEnrolment } from '../members';
@@ -8,7 +8,7 @@ import { authenticationOptions, registerPasskey, registrationOptions, relyingPar
 import { endSession, SESSION_COOKIE, startSession, type TeamSession } from '../sessions';
 import { cookieOptions, getOptions, postOptions, send, sessionOf, type TeamResource } from './shared';
 
-/** Enrolment by link, sign-in with a passkey, sign-out, who am I, and adding a passkey. */
+/** Enrolment by link, sign-in with a passkey, sign-out, who am I (and the pages' signed-in probe), and adding a passkey. */
 
 const MESSAGES = {
   usedLink: 'El enlace de inscripción venció o ya se usó. Pide uno nuevo a quien administra el equipo.',
@@ -84,6 +84,12 @@ export const authRoutes: TeamResource = async (team, { database, config }) => {
   team.get('/me', { ...getOptions('member'), schema: { response: { 200: TeamMember } } }, async (request) => {
     const { email, role } = sessionOf(request);
     return { email, role };
+  });
+
+  // The pages' probe: signed out is an answer (200), not a refusal, so the browser logs nothing.
+  team.get('/session', { ...getOptions('public'), schema: { response: { 200: TeamSignedIn } } }, async (request) => {
+    const session = request.teamSession;
+    return session ? { signedIn: true as const, email: session.email, role: session.role } : { signedIn: false as const };
   });
 
   const passkeyOwner = async (session: TeamSession) => {
