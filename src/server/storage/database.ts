@@ -6,6 +6,7 @@ import pg from 'pg';
 import { makeDataDirPrivate } from './dataDir';
 import { moveLegacyUploads } from './files';
 import { pgliteSocketConnection, pgliteSocketPath } from './localTools';
+import { BYTEA_OID, PgliteStatements } from './pgliteStatements';
 import { applyMigrations } from './migrations';
 import { Gate, type Database, type Queryable } from './queryable';
 
@@ -100,28 +101,26 @@ class DurableNodeFS extends NodeFS {
 /** PGlite's default start parameters minus '-F' (fsync off): an answered submission must survive a crash. */
 const DURABLE_START_PARAMS = PGlite.defaultStartParams.filter((param) => param !== '-F');
 
-/** PostgreSQL's type id of bytea. */
-const BYTEA_OID = 17;
-
 /**
- * bytea in and out through Buffer's native hex codec: PGlite's own maps every byte through a JS
- * array, which takes seconds for a 4 MiB proposal. Same hex text format, same Uint8Array result.
+ * bytea out through Buffer's native hex codec: PGlite's own maps every byte through a JS array, which
+ * takes seconds for a 4 MiB proposal. Same Uint8Array result. (In, the server's statements send bytea as
+ * binary: src/server/storage/pgliteStatements.ts.)
  */
-const BYTEA_SERIALIZERS = {
-  [BYTEA_OID]: (value: Uint8Array): string => `\\x${Buffer.from(value.buffer, value.byteOffset, value.byteLength).toString('hex')}`,
-};
 const BYTEA_PARSERS = { [BYTEA_OID]: (text: string): Buffer => Buffer.from(text.slice(2), 'hex') };
 
 export class PgliteDatabase implements Database {
   readonly kind = 'pglite';
   readonly gate = new Gate();
+  private readonly statements: PgliteStatements;
   constructor(
     readonly pglite: PGlite,
     readonly dataDir: string,
     private readonly release: () => void,
     /** Entries of DATA_DIR that other accounts could read or change, made owner-only when it opened. */
     readonly madePrivate: number = 0,
-  ) {}
+  ) {
+    this.statements = new PgliteStatements(pglite);
+  }
 
   /** The server's statements run with the default settings, whatever a tool SET before them. */
   private async resetSessionAfterTools(): Promise<void> {
@@ -133,16 +132,14 @@ export class PgliteDatabase implements Database {
   query<Row extends object>(sql: string, params: readonly unknown[] = []): Promise<Row[]> {
     return this.gate.run(async () => {
       await this.resetSessionAfterTools();
-      return (await this.pglite.query<Row>(sql, [...params])).rows;
+      return this.statements.query<Row>(sql, params);
     });
   }
 
   transaction<T>(work: (tx: Queryable) => Promise<T>): Promise<T> {
     return this.gate.run(async () => {
       await this.resetSessionAfterTools();
-      return this.pglite.transaction((tx) =>
-        work({ query: async <Row extends object>(sql: string, params: readonly unknown[] = []) => (await tx.query<Row>(sql, [...params])).rows }),
-      );
+      return this.statements.transaction(() => work({ query: <Row extends object>(sql: string, params: readonly unknown[] = []) => this.statements.query<Row>(sql, params) }));
     });
   }
 
@@ -195,7 +192,7 @@ export async function openPglite(dataDir: string): Promise<PgliteDatabase> {
   const before = makeDataDirPrivate(dataDir);
   const release = lockDataDir(dataDir);
   try {
-    const db = await PGlite.create({ fs: new DurableNodeFS(path.join(dataDir, 'pglite')), startParams: DURABLE_START_PARAMS, serializers: BYTEA_SERIALIZERS, parsers: BYTEA_PARSERS });
+    const db = await PGlite.create({ fs: new DurableNodeFS(path.join(dataDir, 'pglite')), startParams: DURABLE_START_PARAMS, parsers: BYTEA_PARSERS });
     let after: number;
     try {
       after = makeDataDirPrivate(dataDir);
