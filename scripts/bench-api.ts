@@ -5,7 +5,9 @@
  * p50/p99 latency, 2xx answers and the rows stored, which must be equal.
  * (`-- --duration 5` for a quick run; BENCH_PORT moves the server and BENCH_PORT + 1 PostgreSQL.
  * `-- --backend pglite|postgres` and `-- --request json|upload` measure one of each only;
- * `-- --cpu-prof <dir>` writes the server's CPU profile there (node --cpu-prof) when it stops.)
+ * `-- --cpu-prof <dir>` writes the server's CPU profile there (node --cpu-prof) when it stops;
+ * `-- --server-cpu` also prints the server process's CPU time per request (Linux /proc), a figure other
+ * work on the machine changes far less than req/s.)
  */
 import fs from 'node:fs';
 import os from 'node:os';
@@ -32,6 +34,14 @@ const option = (name: string): string | undefined => {
 const BACKEND = option('--backend');
 const REQUEST = option('--request');
 const CPU_PROFILE_DIR = option('--cpu-prof');
+const SERVER_CPU = process.argv.includes('--server-cpu');
+
+/** CPU time (user + system, all threads) the process has used so far, in ms; Linux's /proc. */
+function cpuMsOf(pid: number): number {
+  const fields = fs.readFileSync(`/proc/${pid}/stat`, 'utf8').replace(/^.*\) /, '').split(' ');
+  // utime and stime are fields 14 and 15 of the line, 12 and 13 after the command's closing parenthesis.
+  return ((Number(fields[11]) + Number(fields[12])) * 1000) / 100;
+}
 if ((BACKEND && !['pglite', 'postgres'].includes(BACKEND)) || (REQUEST && !['json', 'upload'].includes(REQUEST))) {
   throw new Error('--backend is pglite or postgres, --request is json or upload');
 }
@@ -102,7 +112,12 @@ async function run(backend: string, env: Record<string, string>, countRows: (end
   const server = await startServerProcess({ ...env, ...profiling, RATE_LIMIT_PER_MINUTE: '100000000', RECAPTCHA_SECRET_KEY: TEST_SECRET, RECAPTCHA_VERIFY_URL: siteverifyUrl }, SERVER_PORT);
   const measured: Array<[Request, LoadResult]> = [];
   const requests = REQUEST === 'json' ? [officeHoursRequest] : REQUEST === 'upload' ? [projectGrantsRequest] : [officeHoursRequest, projectGrantsRequest];
-  for (const request of requests) measured.push([request, await load(server.url, request)]);
+  for (const request of requests) {
+    const cpuBefore = SERVER_CPU ? cpuMsOf(server.child.pid!) : 0;
+    const result = await load(server.url, request);
+    if (SERVER_CPU) console.log(`${backend}, ${request.path}: server CPU ${((cpuMsOf(server.child.pid!) - cpuBefore) / (result.ok + result.other)).toFixed(2)} ms per request`);
+    measured.push([request, result]);
+  }
   server.child.kill('SIGTERM');
   await server.exited;
   const rows: Row[] = [];
