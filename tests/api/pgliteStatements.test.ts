@@ -42,6 +42,18 @@ describe('statements on the embedded database', () => {
     expect(Buffer.compare(row!.content, bytes)).toBe(0);
   });
 
+  it('a statement is prepared again when its prepared form is gone (DEALLOCATE ALL, as a local tool may send)', async () => {
+    const sql = 'SELECT count(*)::int AS n FROM t WHERE label = $1';
+    expect(await database.query(sql, ['a'])).toEqual([{ n: 1 }]);
+    await database.pglite.exec('DEALLOCATE ALL');
+    expect(await database.query(sql, ['a'])).toEqual([{ n: 1 }]);
+    await database.pglite.exec('DEALLOCATE ALL');
+    // Inside a transaction the lost statement fails it…
+    await expect(database.transaction((tx) => tx.query(sql, ['a']))).rejects.toMatchObject({ code: '26000' });
+    // …and the next one, outside, prepares it again.
+    expect(await database.query(sql, ['a'])).toEqual([{ n: 1 }]);
+  });
+
   it('a transaction stores all of its statements, or none when one fails, even if the work went on after the failure', async () => {
     const before = await count();
     await database.transaction(async (tx) => {

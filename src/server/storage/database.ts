@@ -126,6 +126,7 @@ export class PgliteDatabase implements Database {
   private async resetSessionAfterTools(): Promise<void> {
     if (!this.gate.sessionTouchedByTool) return;
     await this.pglite.exec('RESET ALL');
+    await this.statements.forgetPrepared();
     this.gate.sessionTouchedByTool = false;
   }
 
