@@ -41,6 +41,39 @@ const SYNC = protocol.serialize.sync();
 const DESCRIBE_PORTAL = protocol.serialize.describe({ type: 'P' });
 const EXECUTE = protocol.serialize.execute({});
 
+/**
+ * Bind (every value as it is: text, or binary for bytes), Describe, Execute and Sync in one buffer written
+ * once: pg-protocol's own Bind copies a 1 MiB proposal five times over (each a fresh, zeroed buffer).
+ */
+function runMessages(statementName: string, values: readonly WireValue[]): Uint8Array {
+  const encoded = values.map((value) => (value === null ? null : typeof value === 'string' ? Buffer.from(value, 'utf8') : value));
+  const name = Buffer.from(statementName, 'utf8');
+  // Type, length, portal '' and the name, parameter formats, values, result formats (none: all text).
+  const bindLength = 4 + 1 + name.length + 1 + 2 + 2 * values.length + 2 + encoded.reduce((size, value) => size + 4 + (value?.length ?? 0), 0) + 2;
+  const out = Buffer.allocUnsafe(1 + bindLength + DESCRIBE_PORTAL.length + EXECUTE.length + SYNC.length);
+  let at = out.writeUInt8(0x42, 0);
+  at = out.writeInt32BE(bindLength, at);
+  at = out.writeUInt8(0, at);
+  at += name.copy(out, at);
+  at = out.writeUInt8(0, at);
+  at = out.writeInt16BE(values.length, at);
+  for (const value of values) at = out.writeInt16BE(value instanceof Uint8Array ? 1 : 0, at);
+  at = out.writeInt16BE(values.length, at);
+  for (const value of encoded) {
+    at = out.writeInt32BE(value === null ? -1 : value.length, at);
+    if (value !== null) {
+      out.set(value, at);
+      at += value.length;
+    }
+  }
+  at = out.writeInt16BE(0, at);
+  for (const tail of [DESCRIBE_PORTAL, EXECUTE, SYNC]) {
+    out.set(tail, at);
+    at += tail.length;
+  }
+  return out;
+}
+
 const errorCode = (error: unknown): string | undefined => (typeof error === 'object' && error !== null ? (error as { code?: unknown }).code : undefined) as string | undefined;
 
 export class PgliteStatements {
@@ -74,7 +107,7 @@ export class PgliteStatements {
 
   private async run<Row extends object>(statement: Prepared, params: readonly unknown[]): Promise<Row[]> {
     const values = params.map((value, index) => this.wireValue(value, statement.types[index]));
-    const messages = await this.pglite.execProtocolStream(concat([protocol.serialize.bind({ statement: statement.name, values }), DESCRIBE_PORTAL, EXECUTE, SYNC]), { syncToFs: false });
+    const messages = await this.pglite.execProtocolStream(runMessages(statement.name, values), { syncToFs: false });
     return (pgliteParse.parseResults(messages, this.pglite.parsers)[0]?.rows ?? []) as Row[];
   }
 
