@@ -3,7 +3,11 @@
  * against `npm start`'s server, on PGlite and then on PostgreSQL (a throwaway cluster): office
  * hours (JSON), then project grants with a 1 MiB PDF (multipart). Prints requests per second,
  * p50/p99 latency, 2xx answers and the rows stored, which must be equal.
- * (`-- --duration 5` for a quick run; BENCH_PORT moves the server and BENCH_PORT + 1 PostgreSQL.)
+ * (`-- --duration 5` for a quick run; BENCH_PORT moves the server and BENCH_PORT + 1 PostgreSQL.
+ * `-- --backend pglite|postgres` and `-- --request json|upload` measure one of each only;
+ * `-- --cpu-prof <dir>` writes the server's CPU profile there (node --cpu-prof) when it stops;
+ * `-- --server-cpu` also prints the server process's CPU time per request (Linux /proc), a figure other
+ * work on the machine changes far less than req/s.)
  */
 import fs from 'node:fs';
 import os from 'node:os';
@@ -23,6 +27,24 @@ const POSTGRES_PORT = SERVER_PORT + 1;
 const CONNECTIONS = 50;
 const durationArg = process.argv.indexOf('--duration');
 const DURATION_S = durationArg > 0 ? Number(process.argv[durationArg + 1]) : 20;
+const option = (name: string): string | undefined => {
+  const index = process.argv.indexOf(name);
+  return index > 0 ? process.argv[index + 1] : undefined;
+};
+const BACKEND = option('--backend');
+const REQUEST = option('--request');
+const CPU_PROFILE_DIR = option('--cpu-prof');
+const SERVER_CPU = process.argv.includes('--server-cpu');
+
+/** CPU time (user + system, all threads) the process has used so far, in ms; Linux's /proc. */
+function cpuMsOf(pid: number): number {
+  const fields = fs.readFileSync(`/proc/${pid}/stat`, 'utf8').replace(/^.*\) /, '').split(' ');
+  // utime and stime are fields 14 and 15 of the line, 12 and 13 after the command's closing parenthesis.
+  return ((Number(fields[11]) + Number(fields[12])) * 1000) / 100;
+}
+if ((BACKEND && !['pglite', 'postgres'].includes(BACKEND)) || (REQUEST && !['json', 'upload'].includes(REQUEST))) {
+  throw new Error('--backend is pglite or postgres, --request is json or upload');
+}
 
 type LoadResult = { requestsPerSecond: number; p50: number; p99: number; ok: number; other: number; errors: number };
 
@@ -86,9 +108,16 @@ type Row = { backend: string; request: string; requestsPerSecond: number; p50: n
 /** One server on a fresh database, each kind of request in turn; the rows are counted per endpoint. */
 async function run(backend: string, env: Record<string, string>, countRows: (endpoint: string) => Promise<number>): Promise<Row[]> {
   // The limits guard public endpoints; a load test from one address must not hit them.
-  const server = await startServerProcess({ ...env, RATE_LIMIT_PER_MINUTE: '100000000', RECAPTCHA_SECRET_KEY: TEST_SECRET, RECAPTCHA_VERIFY_URL: siteverifyUrl }, SERVER_PORT);
+  const profiling: Record<string, string> = CPU_PROFILE_DIR ? { NODE_OPTIONS: `${process.env.NODE_OPTIONS ?? ''} --cpu-prof --cpu-prof-dir=${path.resolve(CPU_PROFILE_DIR)}`.trim() } : {};
+  const server = await startServerProcess({ ...env, ...profiling, RATE_LIMIT_PER_MINUTE: '100000000', RECAPTCHA_SECRET_KEY: TEST_SECRET, RECAPTCHA_VERIFY_URL: siteverifyUrl }, SERVER_PORT);
   const measured: Array<[Request, LoadResult]> = [];
-  for (const request of [officeHoursRequest, projectGrantsRequest]) measured.push([request, await load(server.url, request)]);
+  const requests = REQUEST === 'json' ? [officeHoursRequest] : REQUEST === 'upload' ? [projectGrantsRequest] : [officeHoursRequest, projectGrantsRequest];
+  for (const request of requests) {
+    const cpuBefore = SERVER_CPU ? cpuMsOf(server.child.pid!) : 0;
+    const result = await load(server.url, request);
+    if (SERVER_CPU) console.log(`${backend}, ${request.path}: server CPU ${((cpuMsOf(server.child.pid!) - cpuBefore) / (result.ok + result.other)).toFixed(2)} ms per request`);
+    measured.push([request, result]);
+  }
   server.child.kill('SIGTERM');
   await server.exited;
   const rows: Row[] = [];
@@ -105,7 +134,7 @@ async function main(): Promise<void> {
 
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'bench-pglite-'));
   try {
-    results.push(
+    if (BACKEND !== 'postgres') results.push(
       ...(await run('PGlite (fsync on)', { DATA_DIR: dataDir }, async (endpoint) => {
         const database = await openDatabase({ dataDir, databaseUrl: null });
         const [row] = await database.query<{ n: number }>('SELECT count(*)::int AS n FROM submissions WHERE endpoint = $1', [endpoint]);
@@ -117,13 +146,12 @@ async function main(): Promise<void> {
     fs.rmSync(dataDir, { recursive: true, force: true });
   }
 
-  const cluster = startPostgresCluster(POSTGRES_PORT);
+  const cluster = BACKEND === 'pglite' ? null : startPostgresCluster(POSTGRES_PORT);
   const pgDataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'bench-pg-'));
   try {
-    const url = cluster.adminUrl;
-    results.push(
-      ...(await run('PostgreSQL 15', { DATA_DIR: pgDataDir, DATABASE_URL: url }, async (endpoint) => {
-        const client = new pg.Client({ connectionString: url });
+    if (cluster) results.push(
+      ...(await run('PostgreSQL 15', { DATA_DIR: pgDataDir, DATABASE_URL: cluster.adminUrl }, async (endpoint) => {
+        const client = new pg.Client({ connectionString: cluster.adminUrl });
         await client.connect();
         const { rows } = await client.query<{ n: number }>('SELECT count(*)::int AS n FROM submissions WHERE endpoint = $1', [endpoint]);
         await client.end();
@@ -131,7 +159,7 @@ async function main(): Promise<void> {
       })),
     );
   } finally {
-    cluster.stop();
+    cluster?.stop();
     fs.rmSync(pgDataDir, { recursive: true, force: true });
     await siteverify.close();
   }

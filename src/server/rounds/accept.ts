@@ -30,14 +30,20 @@ export async function refusalOf(db: Queryable, programme: ReviewedProgrammeKey, 
   return withContact(programme, storedRoundSentence(programme, moments) ?? `La convocatoria de ${programmes[programme].name} no recibe solicitudes por ahora.`);
 }
 
+/** Any constant: with the round, the advisory lock under which a capped round's applications are counted one at a time. */
+const ROUND_CAP_LOCK_KEY = 727_020;
+
 /**
- * The round an application of `programme` joins, holding its row until the transaction ends (a cap is counted
- * before anyone else's application); a RoundRefusal when none accepts one now or the cap is reached.
+ * The round an application of `programme` joins, holding its row (share) until the transaction ends, so that it is
+ * not changed meanwhile; a RoundRefusal when none accepts one now or the cap is reached. Applications to a round
+ * without a cap are stored side by side; those to a capped round take turns (the cap's lock, held until commit), so
+ * each counts every earlier one.
  */
 export async function roundForApplication(tx: Queryable, programme: ReviewedProgrammeKey, now: Date): Promise<StoredRound> {
   const round = await acceptingRound(tx, programme, now, { lock: true });
   if (!round) throw new RoundRefusal(await refusalOf(tx, programme, now));
   if (round.cap !== null) {
+    await tx.query('SELECT pg_advisory_xact_lock($1, hashtext($2))', [ROUND_CAP_LOCK_KEY, round.id]);
     const [row] = await tx.query<{ n: number }>('SELECT count(*)::int AS n FROM submissions WHERE round_id = $1', [round.id]);
     if (row!.n >= round.cap) {
       throw new RoundRefusal(withContact(programme, `La convocatoria de ${programmes[programme].name} alcanzó el máximo de solicitudes y ya no recibe más.`));

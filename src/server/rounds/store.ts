@@ -90,13 +90,15 @@ export async function readRound(db: Queryable, id: string, options: { forUpdate?
 
 /**
  * The programme's round that accepts applications at `now`: opened, and not past its close plus grace. With `lock`,
- * its row is locked until the transaction ends, so a cap is counted and the application recorded before anyone else's.
+ * its row is share-locked until the transaction ends: nobody changes the round (closes, extends, edits it) while an
+ * application joins it, and applications join it side by side (a change waits for them; one waiting for a change reads
+ * the changed round). A cap is counted under a lock of its own (src/server/rounds/accept.ts).
  */
 export async function acceptingRound(db: Queryable, programme: string, now: Date, options: { lock?: boolean } = {}): Promise<StoredRound | null> {
   const rows = await db.query<RoundRow>(
     `SELECT ${ROUND_COLUMNS} FROM rounds r
      WHERE r.programme = $1 AND r.opens_at <= $2 AND (r.closes_at IS NULL OR $2 < r.closes_at + r.grace_hours * interval '1 hour')
-     ORDER BY r.opens_at DESC LIMIT 1${options.lock ? ' FOR UPDATE' : ''}`,
+     ORDER BY r.opens_at DESC LIMIT 1${options.lock ? ' FOR SHARE' : ''}`,
     [programme, now],
   );
   return rows[0] ? roundOf(rows[0]) : null;

@@ -28,6 +28,8 @@ export function dumpPglite(database: PgliteDatabase): Promise<string> {
       // server; PGlite's one session stays, so end them here or the next INSERT fails as read-only.
       if (pglite.isInTransaction()) await pglite.exec('ROLLBACK');
       await pglite.exec('RESET ALL');
+      // It also ran DEALLOCATE ALL: the server's prepared statements are gone (src/server/storage/pgliteStatements.ts).
+      database.gate.sessionTouchedByTool = true;
     }
   });
 }
