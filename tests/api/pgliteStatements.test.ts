@@ -33,6 +33,18 @@ describe('statements on the embedded database', () => {
     expect(ours).toEqual({ label: 'a', at, answers: { firstName: 'Ana', nested: { ok: true } }, names: ['uno', 'dos "tres"', 'cuatro, cinco'], flag: true, n: 42, content: null });
   });
 
+  it('answers each of a transaction’s statements started together with its own rows (a grant read with its milestones and reports at once)', async () => {
+    await database.query('INSERT INTO t (label, n) VALUES ($1, $2), ($3, $4)', ['together-1', 1, 'together-2', 2]);
+    const [labels, numbers] = await database.transaction((tx) =>
+      Promise.all([
+        tx.query<{ label: string }>("SELECT label FROM t WHERE label LIKE 'together-%' AND $1::int > 0 ORDER BY label", [1]),
+        tx.query<{ n: number }>("SELECT n FROM t WHERE label LIKE 'together-%' AND $1::text <> '' ORDER BY n", ['x']),
+      ]),
+    );
+    expect(labels).toEqual([{ label: 'together-1' }, { label: 'together-2' }]);
+    expect(numbers).toEqual([{ n: 1 }, { n: 2 }]);
+  });
+
   it('keeps every byte of a file, each of the 256 values included, and reads it back the same', async () => {
     const bytes = Buffer.alloc(3 * 1024 * 1024 + 7);
     for (let index = 0; index < bytes.length; index += 1) bytes[index] = (index * 7 + (index >> 8)) % 256;

@@ -141,7 +141,11 @@ export class PgliteDatabase implements Database {
   transaction<T>(work: (tx: Queryable) => Promise<T>): Promise<T> {
     return this.gate.run(async () => {
       await this.resetSessionAfterTools();
-      return this.statements.transaction(() => work({ query: <Row extends object>(sql: string, params: readonly unknown[] = []) => this.statements.query<Row>(sql, params) }));
+      // A transaction's statements may be started together (Promise.all): each runs whole, its Parse and its
+      // Bind-Execute, before the next one's, as PGlite has one session and a statement is two calls into it.
+      const oneAtATime = new Gate();
+      const query = <Row extends object>(sql: string, params: readonly unknown[] = []) => oneAtATime.run(() => this.statements.query<Row>(sql, params));
+      return this.statements.transaction(() => work({ query }));
     });
   }
 
