@@ -430,7 +430,7 @@ export function precompress(dir: string): number {
 
 /** What the rewrites did to one page, for checkPage and the summary. */
 export type PageRewrites = {
-  /** A public page (not the team's, whose scripts start as Next wrote them). */
+  /** A public page: the team's pages load no light script (they have no public shell). */
   readonly isPublic: boolean;
   /** The page starts Next's runtime; a content page does not (runsNext). */
   readonly runsNext: boolean;
@@ -445,8 +445,7 @@ export type PageRewrites = {
 /**
  * What is wrong with a rewritten page, in words (an empty list when nothing is): every page gets
  * its head elements out of <body> and its stylesheets inlined; a page that runs Next has start-up
- * chunks to hint and, when public, runs them from the loader, with no script of the build left to
- * start on its own; a content page has no script of Next at all; a public page loads its light scripts.
+ * chunks to hint and runs them from the loader, with no script of the build left to start on its own; a content page has no script of Next at all; a public page loads its light scripts.
  */
 export function checkPage(html: string, rewrites: PageRewrites): string[] {
   const problems: string[] = [];
@@ -466,7 +465,7 @@ export function checkPage(html: string, rewrites: PageRewrites): string[] {
   const inHead = new Set(lightScriptsInHead(html));
   for (const src of rewrites.lightScripts) if (!inHead.has(src)) problems.push(`its light script ${src} is not in <head>`);
   if (rewrites.isPublic && rewrites.lightScripts.length === 0) problems.push('a public page without its light scripts (src/light/site.ts)');
-  if (rewrites.isPublic && rewrites.runsNext) {
+  if (rewrites.runsNext) {
     if (rewrites.scriptsAfterFirstPaint === 0) problems.push('no start-up script was found to run after the first paint');
     if (nextScripts.length > 0) problems.push(`${nextScripts.length} scripts of the build still start before the first paint (${attributeOf(nextScripts[0]!, 'src')})`);
   }
@@ -512,11 +511,11 @@ async function main(): Promise<void> {
       const chunks = startupChunkPaths(styled);
       for (const chunk of chunks) startupChunks.add(chunk);
       const route = routeForHtmlFile(file);
-      // The team's pages show a frame until their data comes from /api/team after hydration, and their
-      // first screen is a button (sign in, enrol) that must work as soon as it shows: they start as Next wrote them.
+      // The team's pages start after the first paint too: their first screen is the frame, the title and
+      // "Cargando…", and the one button on it (sign in, enrol) stays disabled until hydration (useHydrated).
       const isPublic = !(route !== null && isTeamPath(route));
       const withNext = runsNext(styled);
-      const { html: started, scripts } = isPublic && withNext ? startScriptsAfterFirstPaint(styled) : { html: styled, scripts: 0 };
+      const { html: started, scripts } = withNext ? startScriptsAfterFirstPaint(styled) : { html: styled, scripts: 0 };
       const light = lightScriptsFor(started, lightScripts, isPublic);
       const html = injectLightScripts(started, light);
       const problems = checkPage(html, {

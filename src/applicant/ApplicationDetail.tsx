@@ -232,7 +232,7 @@ export function ApplicationDetailView() {
 
   const title = application.state === 'ready' ? application.data.title || `Solicitud ${application.data.reference}` : 'Tu solicitud';
   return (
-    <PortalFrame title={title} lead={application.state === 'ready' ? `${application.data.programme} · ${application.data.reference}` : undefined} email={session.state === 'signed-in' ? session.email : undefined} printable>
+    <PortalFrame title={title} lead={application.state === 'ready' ? `${application.data.programme} · ${application.data.reference}` : undefined} email={session.state === 'signed-in' ? session.email : undefined} printable reserve>
       <p className={styles.noPrint}>
         <a href={portalRoutes.home} className={styles.backLink}>
           ← Volver a mis solicitudes

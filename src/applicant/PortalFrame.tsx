@@ -28,13 +28,29 @@ export function SignOutButton() {
 /**
  * The frame of every portal page: noindex metadata, the banner with the page's one h1, and under
  * it the signed-in address with "Cerrar sesión" once the server has said who is signed in.
+ * `reserve`: the page's title, lead and address come after its first paint; the frame holds their
+ * place from the start (Banner's reserve, the bar's height), so nothing under them moves.
  */
-export function PortalFrame({ title, lead, email, printable = false, children }: { title: string; lead?: string; email?: string; printable?: boolean; children: ReactNode }) {
+export function PortalFrame({
+  title,
+  lead,
+  email,
+  printable = false,
+  reserve = false,
+  children,
+}: {
+  title: string;
+  lead?: string;
+  email?: string;
+  printable?: boolean;
+  reserve?: boolean;
+  children: ReactNode;
+}) {
   useEffect(preloadForms, []);
   return (
     <>
       <PageMeta title={title} description="Consulta el estado de tu solicitud, responde las preguntas del equipo y descarga una copia de lo que enviaste." noindex />
-      <Banner title={title} lead={lead} />
+      <Banner title={title} lead={lead} reserve={reserve} />
       <SiteContainer className={classNames(styles.page, printable && styles.printable)}>
         {email ? (
           <div className={classNames(styles.bar, styles.noPrint)}>
@@ -43,6 +59,8 @@ export function PortalFrame({ title, lead, email, printable = false, children }:
             </p>
             <SignOutButton />
           </div>
+        ) : reserve ? (
+          <div className={classNames(styles.bar, styles.barReserve, styles.noPrint)} aria-hidden="true" />
         ) : null}
         {children}
       </SiteContainer>

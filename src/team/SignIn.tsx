@@ -1,3 +1,4 @@
+import { useHydrated } from '@/forms/kit/useHydrated';
 import { teamApi } from './api';
 import { navigate } from './navigate';
 import { safeReturnPath } from './navigation';
@@ -5,8 +6,13 @@ import { Notice } from './Notice';
 import styles from './team.module.css';
 import { usePasskeyCeremony } from './usePasskeyCeremony';
 
-/** Sign-in with a passkey (WebAuthn, user verification required by the server's options). */
+/**
+ * Sign-in with a passkey (WebAuthn, user verification required by the server's options). The page's
+ * scripts start after its first paint (scripts/postexport.ts), so the button is disabled in the
+ * exported HTML and comes alive with them: it never looks live before a press can do anything.
+ */
 export function SignIn() {
+  const hydrated = useHydrated();
   const { busy, failure, start: signIn } = usePasskeyCeremony('sign-in', async ({ startAuthentication }) => {
     const optionsJSON = await teamApi.signInOptions();
     const response = await startAuthentication({ optionsJSON });
@@ -21,7 +27,7 @@ export function SignIn() {
       </p>
       {failure ? <Notice tone="error">{failure}</Notice> : null}
       <div>
-        <button type="button" className={styles.button} onClick={signIn} disabled={busy} aria-busy={busy}>
+        <button type="button" className={styles.button} onClick={signIn} disabled={busy || !hydrated} aria-busy={busy}>
           {busy ? 'Verificando…' : 'Ingresar con llave de acceso'}
         </button>
       </div>

@@ -1,5 +1,5 @@
 import type { ReactNode } from 'react';
-import { Suspense, useEffect, useState } from 'react';
+import { Suspense, useEffect, useRef, useState, type KeyboardEvent } from 'react';
 import { useRouter } from 'next/router';
 import { PageMeta } from '@/components/PageMeta';
 import { site } from '@/config/site';
@@ -34,9 +34,45 @@ function SignOutButton() {
     navigate(teamRoutes.signIn);
   };
   return (
-    <button type="button" className={styles.linkButton} onClick={signOut} disabled={busy}>
+    <button type="button" className={`${styles.linkButton} ${styles.signOut}`} onClick={signOut} disabled={busy}>
       Cerrar sesión
     </button>
+  );
+}
+
+/**
+ * The team's navigation. On a phone it is a "Menú" button that opens the links over the page; from
+ * 1100 px wide, the links' own row under the header's first. Either way the header has the same
+ * height before and after the session probe answers (TeamShell's `reserve`), so the page does not
+ * jump when the member's links appear.
+ */
+function TeamNav({ member, current }: { member: TeamMember; current: string }) {
+  const [open, setOpen] = useState(false);
+  const toggle = useRef<HTMLButtonElement>(null);
+  const closeOnEscape = (event: KeyboardEvent) => {
+    if (event.key !== 'Escape' || !open) return;
+    setOpen(false);
+    toggle.current?.focus();
+  };
+  return (
+    <>
+      <button ref={toggle} type="button" className={styles.navToggle} aria-expanded={open} aria-controls="menu-equipo" onClick={() => setOpen((wasOpen) => !wasOpen)}>
+        Menú
+      </button>
+      <nav id="menu-equipo" aria-label="Área del equipo" className={styles.nav} data-open={open ? '' : undefined} onKeyDown={closeOnEscape}>
+        <ul className={styles.navList}>
+          {navItems
+            .filter((item) => !item.roles || item.roles.includes(member.role))
+            .map((item) => (
+              <li key={item.href}>
+                <a href={item.href} className={styles.navLink} aria-current={current === item.href ? 'page' : undefined}>
+                  {item.label}
+                </a>
+              </li>
+            ))}
+        </ul>
+      </nav>
+    </>
   );
 }
 
@@ -44,11 +80,13 @@ function SignOutButton() {
  * The frame of every team page: the team's own header (never the public navigation), the page's
  * h1 and its content. Plain markup and CSS modules: only the members page's revocation dialog
  * brings Chakra, inside its own provider and its own chunk, loaded when it first opens.
+ * `reserve`: the page is asking who is signed in; the header keeps the signed-in header's place.
  * The pages are noindex, and robots.txt disallows /equipo/ (scripts/postexport.ts).
  */
-export function TeamShell({ title, member, children }: { title: string; member?: TeamMember; children: ReactNode }) {
+export function TeamShell({ title, member, reserve = false, children }: { title: string; member?: TeamMember; reserve?: boolean; children: ReactNode }) {
   const { pathname } = useRouter();
   const current = pathname.endsWith('/') ? pathname : `${pathname}/`;
+  const framed = member !== undefined || reserve;
   return (
     <>
       <PageMeta title={`${title} · Equipo`} description="Área del equipo del programa." noindex />
@@ -56,28 +94,22 @@ export function TeamShell({ title, member, children }: { title: string; member?:
         Saltar al contenido
       </a>
       <header className={styles.header}>
-        <div className={styles.headerInner}>
+        <div className={framed ? `${styles.headerInner} ${styles.headerSignedIn}` : styles.headerInner}>
           <p className={styles.brand}>
-            {site.brand} <span className={styles.brandArea}>· Equipo</span>
+            <span>
+              {site.brand} <span className={styles.brandArea}>· Equipo</span>
+            </span>
           </p>
           {member ? (
-            <nav aria-label="Área del equipo" className={styles.nav}>
-              <ul className={styles.navList}>
-                {navItems
-                  .filter((item) => !item.roles || item.roles.includes(member.role))
-                  .map((item) => (
-                    <li key={item.href}>
-                      <a href={item.href} className={styles.navLink} aria-current={current === item.href ? 'page' : undefined}>
-                        {item.label}
-                      </a>
-                    </li>
-                  ))}
-              </ul>
+            <>
               <p className={styles.who}>
                 <span className={styles.whoEmail}>{member.email}</span> <span className={styles.whoRole}>({formatRole(member.role)})</span>
               </p>
               <SignOutButton />
-            </nav>
+              <TeamNav member={member} current={current} />
+            </>
+          ) : reserve ? (
+            <span className={styles.headerReserve} aria-hidden="true" />
           ) : null}
         </div>
       </header>
@@ -106,18 +138,24 @@ const loading = (
 );
 
 /**
- * A page for signed-in members: asks the server who is signed in (signed out sends the browser to
- * sign in), checks the page's roles (the server checks them again on every request: hiding is only a
- * convenience) and renders the content for that member. `preload` starts the download of the
- * page's screen (lazyScreen) at mount, beside the question; until it is there, "Cargando…" stays.
+ * A page for signed-in members: asks the server who is signed in, checks the page's roles (the
+ * server checks them again on every request: hiding is only a convenience) and renders the content
+ * for that member; signed out, it sends the browser to sign in and come back. `preload` starts the download of the page's
+ * screen (lazyScreen) at mount, beside the question; until it is there, "Cargando…" stays.
  */
 export function TeamPage({ title, roles, preload, children }: { title: string; roles?: readonly TeamRole[]; preload?: () => void; children: (member: TeamMember) => ReactNode }) {
   const me = useTeamData(signedInMember, []);
   useEffect(() => preload?.(), [preload]);
-  if (me.state === 'loading') return <TeamShell title={title}>{loading}</TeamShell>;
+  if (me.state === 'loading') {
+    return (
+      <TeamShell title={title} reserve>
+        {loading}
+      </TeamShell>
+    );
+  }
   if (me.state === 'error') {
     return (
-      <TeamShell title={title}>
+      <TeamShell title={title} reserve>
         <Notice tone={me.status === 401 ? 'info' : 'error'}>{failureMessage(me.status)}</Notice>
       </TeamShell>
     );

@@ -37,7 +37,7 @@ function exportPageAndHtml(html: string, isPublic: boolean): { problems: string[
   const styled = inlineStylesheets(head.html, () => 'body{color:red}');
   const chunks = startupChunkPaths(styled.html);
   const withNext = runsNext(styled.html);
-  const started = isPublic && withNext ? startScriptsAfterFirstPaint(styled.html) : { html: styled.html, scripts: 0 };
+  const started = withNext ? startScriptsAfterFirstPaint(styled.html) : { html: styled.html, scripts: 0 };
   const light = lightScriptsFor(started.html, LIGHT, isPublic);
   const written = injectLightScripts(started.html, light);
   const problems = checkPage(written, {
@@ -61,6 +61,17 @@ describe('post-export checks: a page that misses a rewrite fails the build', () 
     const moved = moveHeadElementsToHead(nextPage(DEFERRED)).html;
     expect(moved).toContain('<title>Hola</title><meta name="description" content="x"/></head>');
     expect(moved).toContain('<svg><title>icono</title></svg>');
+  });
+
+  it("starts a team page's scripts after the first paint too, and fails one whose scripts still start on their own", () => {
+    const team = exportPageAndHtml(nextPage(DEFERRED), false).html;
+    expect(team).not.toContain('<script src="/_next/static/chunks/a.js" defer="">');
+    expect(team).toContain('["/_next/static/chunks/a.js"');
+    const rewrites = { isPublic: false, runsNext: true, lightScripts: [], headElementsMoved: 2, stylesheetsInlined: 1, scriptsAfterFirstPaint: 0, startupChunks: 2 };
+    expect(checkPage(inlineStylesheets(moveHeadElementsToHead(nextPage(DEFERRED)).html, () => '').html, rewrites)).toEqual([
+      'no start-up script was found to run after the first paint',
+      '2 scripts of the build still start before the first paint (/_next/static/chunks/a.js)',
+    ]);
   });
 
   it('names the missing loader when the start-up scripts are written another way (here async instead of defer)', () => {
