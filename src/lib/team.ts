@@ -24,6 +24,18 @@ export const teamRoutes = {
   figures: '/equipo/cifras/',
 } as const;
 
+/**
+ * The team's pages anyone may open: sign-in and enrolment. Every other team page needs a session:
+ * the server sends a visitor without one to sign in (src/server/app.ts), and the page does too when
+ * it is served by a plain file server (src/team/useTeamData.ts).
+ */
+export const TEAM_PAGES_WITHOUT_SESSION: readonly string[] = [teamRoutes.signIn, teamRoutes.enrol];
+
+/** The sign-in page, asked to come back to the page the member was on. */
+export function signInUrl(returnTo: string): string {
+  return `${teamRoutes.signIn}?volver=${encodeURIComponent(returnTo)}`;
+}
+
 /** The team's audit log's actions (src/server/team/audit.ts records them; src/team/labels.ts names them). A list, so tests can walk every one. */
 export const AUDIT_ACTIONS = [
   'enrol',

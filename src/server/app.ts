@@ -23,6 +23,8 @@ import { rounds as configuredRounds } from '../config/programmes';
 import { newsletterMessages } from '../lib/newsletter';
 import { answerClientError, contentSecurityPolicy, inlineScriptHashesByPage, securityHeaders, STATIC_ASSET_CSP, teamContentSecurityPolicy } from './security';
 import { cacheControlFor, resolveStaticFile, REVALIDATE_CACHE } from './staticSite';
+import { teamSessionOfCookies } from './team/sessions';
+import { signInUrl, TEAM_PAGES_WITHOUT_SESSION, teamRoutes as teamPages } from '../lib/team';
 import { teamRoutes } from './team/routes/index';
 import { strictValidatorCompiler } from './validation';
 import { applicantRoutes } from './applicant/routes/index';
@@ -158,8 +160,18 @@ function readBodiesStrictly(app: FastifyInstance): void {
   });
 }
 
-/** The static site: every GET/HEAD that is not an API route. */
-function serveStaticSite(app: FastifyInstance, config: ServerConfig, staticFilePolicy: (file: string) => string): void {
+/** The team page a file of the export is ('/equipo/solicitudes/' for equipo/solicitudes/index.html), or null. */
+function teamPageOf(outDir: string, file: string): string | null {
+  const relative = path.relative(outDir, file).split(path.sep).join('/');
+  return relative.startsWith(teamPages.signIn.slice(1)) && relative.endsWith('index.html') ? `/${relative.slice(0, -'index.html'.length)}` : null;
+}
+
+/**
+ * The static site: every GET/HEAD that is not an API route. A team page that needs a session
+ * (all but sign-in and enrolment) answers 303 to sign-in when the request has none, before any of
+ * the page loads: a phone is spared a page, its scripts and a probe it would leave at once.
+ */
+function serveStaticSite(app: FastifyInstance, config: ServerConfig, database: Database, staticFilePolicy: (file: string) => string): void {
   app.route({
     method: ['GET', 'HEAD'],
     url: '/*',
@@ -172,6 +184,11 @@ function serveStaticSite(app: FastifyInstance, config: ServerConfig, staticFileP
       }
       if (urlPath === '/api' || urlPath.startsWith('/api/')) return sendError(request, reply, 404, 'Not found.');
       const file = resolveStaticFile(config.outDir, urlPath);
+      const teamPage = file ? teamPageOf(config.outDir, file) : null;
+      if (teamPage !== null && !TEAM_PAGES_WITHOUT_SESSION.includes(teamPage) && !(await teamSessionOfCookies(database, request.headers.cookie))) {
+        const query = request.url.includes('?') ? request.url.slice(request.url.indexOf('?')) : '';
+        return reply.code(303).header('location', signInUrl(teamPage + query)).header('cache-control', 'no-store').send();
+      }
       if (file) {
         reply.header('cache-control', cacheControlFor(urlPath)).header('content-security-policy', staticFilePolicy(file));
         return reply.sendFile(path.relative(config.outDir, file));
@@ -237,6 +254,6 @@ export async function buildApp(deps: AppDependencies): Promise<FastifyInstance> 
   await app.register(teamRoutes, { prefix: '/api/team', database, config, financeKeys, now });
   await app.register(applicantRoutes, { prefix: '/api/applicant', database, config, financeKeys, now });
 
-  serveStaticSite(app, config, pagePoliciesOf(config, csp));
+  serveStaticSite(app, config, database, pagePoliciesOf(config, csp));
   return app;
 }

@@ -1,10 +1,5 @@
-import { teamRoutes } from '@/lib/team';
+import { signInUrl, teamRoutes } from '@/lib/team';
 import { navigate } from './navigate';
-
-/** The sign-in page, asked to come back to the page the member was on. */
-export function signInUrl(returnTo: string): string {
-  return `${teamRoutes.signIn}?volver=${encodeURIComponent(returnTo)}`;
-}
 
 /** Only a team page may be returned to after sign-in: anything else would be an open redirect. */
 export function safeReturnPath(candidate: string | null): string {

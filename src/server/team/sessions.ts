@@ -1,7 +1,8 @@
 import { randomBytes } from 'node:crypto';
+import fastifyCookie from '@fastify/cookie';
 import type { Queryable } from '../storage/database';
 import type { Role } from './roles';
-import { hashToken, newSecretToken } from './tokens';
+import { hashToken, looksLikeToken, newSecretToken } from './tokens';
 
 /**
  * Team sessions (OWASP ASVS 5.0 V7), kept in the database so they can be ended from anywhere:
@@ -45,6 +46,12 @@ export async function resumeSession(db: Queryable, token: string): Promise<TeamS
     [hashToken(token)],
   );
   return row ? { id: row.id, memberId: row.member_id, email: row.email, role: row.role, recentSignIn: row.recent } : null;
+}
+
+/** The live session of a request's Cookie header: the team API's (src/server/team/routes) and the team pages' (src/server/app.ts). */
+export async function teamSessionOfCookies(db: Queryable, cookieHeader: string | undefined): Promise<TeamSession | null> {
+  const token = cookieHeader ? fastifyCookie.parse(cookieHeader)[SESSION_COOKIE] : undefined;
+  return looksLikeToken(token) ? resumeSession(db, token) : null;
 }
 
 export async function endSession(db: Queryable, sessionId: string): Promise<void> {

@@ -6,8 +6,7 @@ import { informationRoutes } from './information';
 import { DISALLOWED_TEXT_MESSAGE_ES } from '../../../forms/definitions/validate';
 import { mediaTypeOf, queryIsUtf8, validationMessage } from '../../http';
 import { originAllowed } from '../../origin';
-import { resumeSession, SESSION_COOKIE, type TeamSession } from '../sessions';
-import { looksLikeToken } from '../tokens';
+import { teamSessionOfCookies, type TeamSession } from '../sessions';
 import { applicationRoutes } from './applications';
 import { auditRoutes } from './audit';
 import { authRoutes } from './auth';
@@ -58,8 +57,7 @@ export async function teamRoutes(app: FastifyInstance, options: TeamRouteOptions
       if (mediaTypeOf(request) !== 'application/json') return send(reply, 415, MESSAGES.json);
     }
     const access = request.routeOptions.config.teamAccess;
-    const token = request.cookies[SESSION_COOKIE];
-    request.teamSession = looksLikeToken(token) ? await resumeSession(database, token) : null;
+    request.teamSession = await teamSessionOfCookies(database, request.headers.cookie);
     if (access === undefined || access === 'public') return;
     if (!request.teamSession) return send(reply, 401, MESSAGES.signedOut);
     if (access !== 'member' && !access.includes(request.teamSession.role)) return send(reply, 403, MESSAGES.forbidden);
