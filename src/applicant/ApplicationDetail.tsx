@@ -8,7 +8,7 @@ import { formatDate, formatDateTime } from './format';
 import { AnswerForm, CorrectionForm, LinkRequest, PublicationPanel, Satisfaction, WithdrawPanel } from './lazyForms';
 import { ActionNotice, Notice, LoadFailure } from './Notice';
 import { OwnData } from './OwnData';
-import { PortalFrame } from './PortalFrame';
+import { PORTAL_DESCRIPTION, PortalFrame } from './PortalFrame';
 import { portalRoutes, referenceFromSearch } from './routes';
 import { StatusStepper } from './StatusStepper';
 import { applicantFailure, useApplicantData, useApplicantSession } from './useApplicantData';
@@ -232,7 +232,7 @@ export function ApplicationDetailView() {
 
   const title = application.state === 'ready' ? application.data.title || `Solicitud ${application.data.reference}` : 'Tu solicitud';
   return (
-    <PortalFrame title={title} lead={application.state === 'ready' ? `${application.data.programme} · ${application.data.reference}` : undefined} email={session.state === 'signed-in' ? session.email : undefined} printable reserve>
+    <PortalFrame title={title} lead={application.state === 'ready' ? `${application.data.programme} · ${application.data.reference}` : PORTAL_DESCRIPTION} email={session.state === 'signed-in' ? session.email : undefined} printable reserve>
       <p className={styles.noPrint}>
         <a href={portalRoutes.home} className={styles.backLink}>
           ← Volver a mis solicitudes

@@ -9,6 +9,9 @@ import { preloadForms } from './lazyForms';
 import { portalRoutes } from './routes';
 import styles from './applicant.module.css';
 
+/** What the portal is for: its pages' description, and the detail page's lead until its application has loaded. */
+export const PORTAL_DESCRIPTION = 'Consulta el estado de tu solicitud, responde las preguntas del equipo y descarga una copia de lo que enviaste.';
+
 /** Ends the session on the server, then shows the portal's first page (which asks for a new link). */
 export function SignOutButton() {
   const [busy, setBusy] = useState(false);
@@ -49,7 +52,7 @@ export function PortalFrame({
   useEffect(preloadForms, []);
   return (
     <>
-      <PageMeta title={title} description="Consulta el estado de tu solicitud, responde las preguntas del equipo y descarga una copia de lo que enviaste." noindex />
+      <PageMeta title={title} description={PORTAL_DESCRIPTION} noindex />
       <Banner title={title} lead={lead} reserve={reserve} />
       <SiteContainer className={classNames(styles.page, printable && styles.printable)}>
         {email ? (

@@ -29,8 +29,10 @@ export function SignInFromLink() {
   useEffect(() => {
     const token = tokenFromHash(window.location.hash);
     window.history.replaceState(null, '', window.location.pathname);
-    // An empty or broken token is refused by the server like an expired one (400): one path for both.
-    applicantApi.startSession(token).then(
+    // A link without its token (cut off by a mail client) is answered here as the server would (400),
+    // without a request it would refuse. A broken token is refused like an expired one: one path for all.
+    const started = token === '' ? Promise.reject(new ApplicantApiError(400, '')) : applicantApi.startSession(token);
+    started.then(
       () => window.location.replace(portalRoutes.home),
       (error: unknown) => {
         if (error instanceof ApplicantApiError && (error.status === 410 || error.status === 400)) setState({ step: 'expired' });

@@ -159,10 +159,6 @@ export function DataRights() {
 
   return (
     <div className={styles.stack}>
-      <p className={styles.lead}>
-        Atiende una solicitud de acceso, rectificación o supresión (LGPD, Ley 25.326, LFPDPPP, Ley 1581, RGPD): busca todo lo que guardamos de un correo, descárgalo o bórralo.
-        Cada búsqueda, exportación y borrado queda en el registro de auditoría, sin el correo.
-      </p>
       <ActionNotice outcome={outcome} />
       <form onSubmit={search} className={styles.stack} aria-labelledby="buscar-datos">
         <h2 id="buscar-datos" className={styles.subtitle}>

@@ -12,6 +12,10 @@ export function tokenFromFragment(hash: string): string | null {
   return token && token.trim() !== '' ? token.trim() : null;
 }
 
+/** What enrolment is, under the page's title (ENROL_LEAD), in the exported HTML whatever the link holds. */
+export const ENROL_LEAD =
+  'Te invitaron al equipo del programa. Para ingresar no hay contraseñas: crea una llave de acceso (passkey) en este dispositivo. Tu navegador te pedirá tu huella, tu rostro o el PIN del dispositivo.';
+
 /** Enrolment: the invited member registers their first passkey from the link they were sent. */
 export function Enrol() {
   // undefined until read in the browser (the exported HTML has no fragment to read).
@@ -34,10 +38,6 @@ export function Enrol() {
   }
   return (
     <div className={styles.stack}>
-      <p className={styles.lead}>
-        Te invitaron al equipo del programa. Para ingresar no hay contraseñas: crea una llave de acceso (passkey) en este dispositivo. Tu navegador te pedirá tu huella, tu rostro o el
-        PIN del dispositivo.
-      </p>
       {failure ? <Notice tone="error">{failure}</Notice> : null}
       <div>
         <button type="button" className={styles.button} onClick={enrol} disabled={busy} aria-busy={busy}>

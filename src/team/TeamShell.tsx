@@ -81,9 +81,10 @@ function TeamNav({ member, current }: { member: TeamMember; current: string }) {
  * h1 and its content. Plain markup and CSS modules: only the members page's revocation dialog
  * brings Chakra, inside its own provider and its own chunk, loaded when it first opens.
  * `reserve`: the page is asking who is signed in; the header keeps the signed-in header's place.
+ * `lead`: what the page is for, under the title; in the exported HTML, so it shows with the first paint.
  * The pages are noindex, and robots.txt disallows /equipo/ (scripts/postexport.ts).
  */
-export function TeamShell({ title, member, reserve = false, children }: { title: string; member?: TeamMember; reserve?: boolean; children: ReactNode }) {
+export function TeamShell({ title, lead, member, reserve = false, children }: { title: string; lead?: string; member?: TeamMember; reserve?: boolean; children: ReactNode }) {
   const { pathname } = useRouter();
   const current = pathname.endsWith('/') ? pathname : `${pathname}/`;
   const framed = member !== undefined || reserve;
@@ -115,6 +116,7 @@ export function TeamShell({ title, member, reserve = false, children }: { title:
       </header>
       <main id="contenido" tabIndex={-1} className={styles.main}>
         <h1 className={styles.title}>{title}</h1>
+        {lead ? <p className={styles.lead}>{lead}</p> : null}
         {children}
       </main>
     </>
@@ -143,19 +145,31 @@ const loading = (
  * for that member; signed out, it sends the browser to sign in and come back. `preload` starts the download of the page's
  * screen (lazyScreen) at mount, beside the question; until it is there, "Cargando…" stays.
  */
-export function TeamPage({ title, roles, preload, children }: { title: string; roles?: readonly TeamRole[]; preload?: () => void; children: (member: TeamMember) => ReactNode }) {
+export function TeamPage({
+  title,
+  lead,
+  roles,
+  preload,
+  children,
+}: {
+  title: string;
+  lead?: string;
+  roles?: readonly TeamRole[];
+  preload?: () => void;
+  children: (member: TeamMember) => ReactNode;
+}) {
   const me = useTeamData(signedInMember, []);
   useEffect(() => preload?.(), [preload]);
   if (me.state === 'loading') {
     return (
-      <TeamShell title={title} reserve>
+      <TeamShell title={title} lead={lead} reserve>
         {loading}
       </TeamShell>
     );
   }
   if (me.state === 'error') {
     return (
-      <TeamShell title={title} reserve>
+      <TeamShell title={title} lead={lead} reserve>
         <Notice tone={me.status === 401 ? 'info' : 'error'}>{failureMessage(me.status)}</Notice>
       </TeamShell>
     );
@@ -163,13 +177,13 @@ export function TeamPage({ title, roles, preload, children }: { title: string; r
   const member = me.data;
   if (roles && !roles.includes(member.role)) {
     return (
-      <TeamShell title={title} member={member}>
+      <TeamShell title={title} lead={lead} member={member}>
         <Notice tone="error">{failureMessage(403)}</Notice>
       </TeamShell>
     );
   }
   return (
-    <TeamShell title={title} member={member}>
+    <TeamShell title={title} lead={lead} member={member}>
       <Suspense fallback={loading}>{children(member)}</Suspense>
     </TeamShell>
   );

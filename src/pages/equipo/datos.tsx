@@ -12,7 +12,12 @@ const preload = () => {
 
 export default function TeamDataRightsPage() {
   return (
-    <TeamPage title="Datos personales" roles={['admin']} preload={preload}>
+    <TeamPage
+      title="Datos personales"
+      lead="Atiende una solicitud de acceso, rectificación o supresión (LGPD, Ley 25.326, LFPDPPP, Ley 1581, RGPD): busca todo lo que guardamos de un correo, descárgalo o bórralo. Cada búsqueda, exportación y borrado queda en el registro de auditoría, sin el correo."
+      roles={['admin']}
+      preload={preload}
+    >
       {() => (
         <>
           <ErasureRequests />

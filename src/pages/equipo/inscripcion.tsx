@@ -1,9 +1,9 @@
-import { Enrol } from '@/team/Enrol';
+import { Enrol, ENROL_LEAD } from '@/team/Enrol';
 import { TeamShell } from '@/team/TeamShell';
 
 export default function TeamEnrolmentPage() {
   return (
-    <TeamShell title="Inscripción al equipo">
+    <TeamShell title="Inscripción al equipo" lead={ENROL_LEAD}>
       <Enrol />
     </TeamShell>
   );

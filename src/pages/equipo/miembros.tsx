@@ -5,7 +5,12 @@ const { Screen: Members, preload } = lazyScreen(() => import('@/team/Members').t
 
 export default function TeamMembersPage() {
   return (
-    <TeamPage title="Miembros" roles={['admin']} preload={preload}>
+    <TeamPage
+      title="Miembros"
+      lead="Invita a alguien al equipo con el rol que necesita, y revoca el acceso de quien ya no debe entrar: sus sesiones se cierran y sus llaves de acceso dejan de servir."
+      roles={['admin']}
+      preload={preload}
+    >
       {() => <Members />}
     </TeamPage>
   );

@@ -5,7 +5,12 @@ const { Screen: Payments, preload } = lazyScreen(() => import('@/team/Payments')
 
 export default function TeamPaymentsPage() {
   return (
-    <TeamPage title="Pagos" roles={['finance']} preload={preload}>
+    <TeamPage
+      title="Pagos"
+      lead="Los hitos aceptados que faltan por pagar, primero el que lleva más tiempo esperando, y los pagos ya registrados, por fechas y convocatoria."
+      roles={['finance']}
+      preload={preload}
+    >
       {() => <Payments />}
     </TeamPage>
   );

@@ -315,6 +315,14 @@ describe('signing in', () => {
     expect(within(notice).getByRole('link', { name: 'Vuelve a tus solicitudes' })).toHaveAttribute('href', '/mi-solicitud/');
   });
 
+  it('offers a new link at once, asking the server nothing, when the link arrives without its token', async () => {
+    const sessions = answer('post', '/api/applicant/session', json({ error: 'x' }, 400));
+    renderPage(ApplicantSignInPage, '/mi-solicitud/entrar/');
+    expect(await screen.findByRole('heading', { level: 1, name: 'Este enlace ya no sirve' })).toBeVisible();
+    expect(screen.getByRole('button', { name: 'Enviarme el enlace' })).toBeVisible();
+    expect(sessions).toEqual([]);
+  });
+
   it('offers a new link when the emailed one was used or expired, and takes the token off the address', async () => {
     const sessions = answer('post', '/api/applicant/session', json({ error: 'Este enlace ya se usó o venció.' }, 410));
     renderPage(ApplicantSignInPage, '/mi-solicitud/entrar/#AbCdEfGhIjKlMnOpQrStUvWxYz0123456789-_AbCdE');
