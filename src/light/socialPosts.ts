@@ -1,9 +1,13 @@
 /**
  * The posts above the footer. The markup has each post as a plain link ("Ver publicación en X");
- * when the block comes within 400 px of the viewport, the provider's script is loaded (once for
+ * after the first paint (on a short page the block is near at once, and the provider's script
+ * must not compete with the page's own first paint), when the block comes within 400 px of the
+ * viewport, the provider's script is loaded (once for
  * the page) and each post rendered in its place, the link removed only once the post is there.
  * If the script cannot load, the links stay: that is the fallback.
  */
+
+import { afterFirstPaint } from './afterFirstPaint';
 
 const WIDGET_SCRIPT = 'https://platform.twitter.com/widgets.js';
 
@@ -73,6 +77,7 @@ export function enhanceSocialPosts(root: Document): void {
       },
       { rootMargin: '400px 0px' },
     );
-    observer.observe(region);
+    const view = root.defaultView;
+    if (view) afterFirstPaint(view, () => observer.observe(region));
   }
 }

@@ -40,6 +40,7 @@ beforeEach(() => {
 });
 afterEach(() => {
   vi.unstubAllGlobals();
+  vi.restoreAllMocks();
   delete window.twttr;
   document.head.querySelectorAll('script').forEach((script) => script.remove());
 });
@@ -53,6 +54,32 @@ describe('the social posts (src/light/socialPosts.ts)', () => {
     expect(observer?.options?.rootMargin).toBe('400px 0px');
     expect(observer?.observed).toEqual([screen.getByRole('region', { name: 'Publicaciones en redes sociales' })]);
     expect(document.head.querySelector('script[src="https://platform.twitter.com/widgets.js"]')).toBeNull();
+  });
+
+  it('starts watching the block only once the first paint is reported, so the provider never competes with it', () => {
+    let paint: PerformanceObserverCallback | null = null;
+    class FakePerformanceObserver {
+      static supportedEntryTypes = ['paint'];
+      disconnected = false;
+      constructor(callback: PerformanceObserverCallback) {
+        paint = callback;
+      }
+      observe() {}
+      disconnect() {
+        this.disconnected = true;
+      }
+    }
+    vi.stubGlobal('PerformanceObserver', FakePerformanceObserver);
+    vi.spyOn(document, 'visibilityState', 'get').mockReturnValue('visible');
+    render(<SocialEmbeds />);
+    enhanceSocialPosts(document);
+    const [observer] = FakeIntersectionObserver.instances;
+    expect(observer?.observed).toEqual([]);
+    const entries = (name: string) => ({ getEntriesByName: (asked: string) => (asked === name ? [{ name }] : []) }) as unknown as PerformanceObserverEntryList;
+    paint!(entries('first-paint'), {} as PerformanceObserver);
+    expect(observer?.observed).toEqual([]);
+    paint!(entries('first-contentful-paint'), {} as PerformanceObserver);
+    expect(observer?.observed).toEqual([screen.getByRole('region', { name: 'Publicaciones en redes sociales' })]);
   });
 
   it('renders each post in place of its link once the block is near, and removes a link only when its post is there', async () => {
