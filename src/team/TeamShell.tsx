@@ -44,7 +44,8 @@ function SignOutButton() {
  * The team's navigation. On a phone it is a "Menú" button that opens the links over the page; from
  * 1100 px wide, the links' own row under the header's first. Either way the header has the same
  * height before and after the session probe answers (TeamShell's `reserve`), so the page does not
- * jump when the member's links appear.
+ * jump when the member's links appear. Escape, on the button or in the open links, closes them and
+ * gives the button its focus.
  */
 function TeamNav({ member, current }: { member: TeamMember; current: string }) {
   const [open, setOpen] = useState(false);
@@ -56,7 +57,7 @@ function TeamNav({ member, current }: { member: TeamMember; current: string }) {
   };
   return (
     <>
-      <button ref={toggle} type="button" className={styles.navToggle} aria-expanded={open} aria-controls="menu-equipo" onClick={() => setOpen((wasOpen) => !wasOpen)}>
+      <button ref={toggle} type="button" className={styles.navToggle} aria-expanded={open} aria-controls="menu-equipo" onClick={() => setOpen((wasOpen) => !wasOpen)} onKeyDown={closeOnEscape}>
         Menú
       </button>
       <nav id="menu-equipo" aria-label="Área del equipo" className={styles.nav} data-open={open ? '' : undefined} onKeyDown={closeOnEscape}>
