@@ -447,6 +447,23 @@ export type PageRewrites = {
  * its head elements out of <body> and its stylesheets inlined; a page that runs Next has start-up
  * chunks to hint and runs them from the loader, with no script of the build left to start on its own; a content page has no script of Next at all; a public page loads its light scripts.
  */
+/**
+ * A CSS module's class as Turbopack names it in the HTML: six characters of hash (led by _ when the
+ * hash starts with a digit), an underscore, the class's own name.
+ */
+const CSS_MODULE_CLASS = /^_?[\w-]{6}_[A-Za-z][\w-]*$/;
+
+/**
+ * The CSS modules' classes the page's markup names that none of its stylesheets (inlined by then)
+ * defines: a component rendered where the browser does not import it (the public shell, which
+ * _document renders) whose stylesheet was not imported for the page (layouts/siteShellStyles.ts).
+ */
+export function classesWithoutStylesheet(elements: readonly Element[]): string[] {
+  const css = elements.filter((element) => element.tagName === 'style').map(textOf).join('\n');
+  const named = new Set(elements.flatMap((element) => (attributeOf(element, 'class') ?? '').split(/\s+/)).filter((name) => CSS_MODULE_CLASS.test(name)));
+  return [...named].filter((name) => !new RegExp(`\\.${name}(?![\\w-])`).test(css)).sort();
+}
+
 export function checkPage(html: string, rewrites: PageRewrites): string[] {
   const problems: string[] = [];
   const document = parsePage(html);
@@ -457,6 +474,8 @@ export function checkPage(html: string, rewrites: PageRewrites): string[] {
   if (rewrites.stylesheetsInlined === 0) problems.push('no stylesheet of the build was found to inline');
   const linked = elements.filter((element) => element.tagName === 'link' && attributeOf(element, 'rel') === 'stylesheet' && !hasAttribute(element, 'disabled') && attributeOf(element, 'href')?.startsWith('/_next/static/'));
   if (linked.length > 0) problems.push(`${linked.length} stylesheets of the build are still linked, not inlined`);
+  const unstyled = classesWithoutStylesheet(elements);
+  if (unstyled.length > 0) problems.push(`classes of CSS modules that no stylesheet of the page defines: ${unstyled.join(', ')}`);
   const nextScripts = elements.filter((element) => element.tagName === 'script' && attributeOf(element, 'src')?.startsWith('/_next/'));
   const loaders = elements.filter((element) => element.tagName === 'script' && loaderList(element) !== null);
   if (!rewrites.runsNext) {

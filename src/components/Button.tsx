@@ -1,5 +1,4 @@
 import type { ComponentProps } from 'react';
-import { SiteLink } from '@/components/SiteLink';
 import { classNames } from '@/lib/classNames';
 import styles from './Button.module.css';
 
@@ -19,7 +18,11 @@ export function Button({ variant, size, className, type = 'button', ...props }: 
   return <button type={type} className={buttonClassName({ variant, size }, className)} {...props} />;
 }
 
-/** An internal link that looks like the site's button (calls to action). */
-export function ButtonLink({ variant, size, className, ...props }: Look & ComponentProps<typeof SiteLink>) {
-  return <SiteLink className={buttonClassName({ variant, size }, className)} {...props} />;
+/**
+ * A link that looks like the site's button (calls to action). A plain link, a whole page load: the
+ * public shell around the page is HTML outside React (pages/_document.tsx), which a client-side
+ * route change would leave showing the page the visitor came from.
+ */
+export function ButtonLink({ variant, size, className, ...props }: Look & ComponentProps<'a'>) {
+  return <a className={buttonClassName({ variant, size }, className)} {...props} />;
 }

@@ -1,33 +1,21 @@
 import type { AppProps } from 'next/app';
 import '@/theme/site.css';
 import '@/theme/toasts.css';
-import { Analytics } from '@/components/Analytics';
+import '@/theme/fonts';
+import '@/layouts/siteShellStyles';
 import { ToastOutlet } from '@/components/shell/ToastOutlet';
-import { SiteLayout } from '@/layouts/SiteLayout';
 import { isTeamPath } from '@/team/teamPath';
-import { libreFranklin, plexMono } from '@/theme/fonts';
 
-// No Chakra provider here: the shell, the content pages and the forms are plain markup with static
-// CSS; only the team pages that use Chakra components bring it (theme/ChakraSystem).
-// The programme team's pages (/equipo/) bring their own frame: no public navigation, newsletter or analytics.
+// No Chakra provider here: the content pages and the forms are plain markup with static CSS; only the
+// team pages that use Chakra components bring it (theme/ChakraSystem). The public shell around the
+// page is rendered by _document, outside React; the font files and the shell's stylesheets are
+// imported here so that every page links them (and next/font preloads the fonts).
 
 export default function App({ Component, pageProps, router }: AppProps) {
-  if (isTeamPath(router.pathname)) {
-    return (
-      <div className={`site-root ${libreFranklin.variable} ${plexMono.variable}`}>
-        <Component {...pageProps} />
-      </div>
-    );
-  }
   return (
     <>
-      <div className={`site-root ${libreFranklin.variable} ${plexMono.variable}`}>
-        <SiteLayout path={router.pathname}>
-          <Component {...pageProps} />
-        </SiteLayout>
-        <ToastOutlet />
-      </div>
-      <Analytics />
+      <Component {...pageProps} />
+      {isTeamPath(router.pathname) ? null : <ToastOutlet />}
     </>
   );
 }

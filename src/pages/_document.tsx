@@ -1,4 +1,8 @@
-import { Head, Html, Main, NextScript } from 'next/document';
+import { Head, Html, Main, NextScript, type DocumentProps } from 'next/document';
+import { Analytics } from '@/components/Analytics';
+import { SiteLayout } from '@/layouts/SiteLayout';
+import { isTeamPath } from '@/team/teamPath';
+import { libreFranklin, plexMono } from '@/theme/fonts';
 import { libreFranklinFallbackFaces } from '@/theme/fontFallbacks';
 
 // The application forms send through fetch once the page's scripts run. Before they do (the public
@@ -8,9 +12,13 @@ import { libreFranklinFallbackFaces } from '@/theme/fontFallbacks';
 // an action. A form with one (the newsletter box) has a real native post, its path without scripts.
 const HOLD_NATIVE_SUBMISSION = "addEventListener('submit',function(event){event.target.hasAttribute('action')||event.preventDefault()})";
 
-export default function Document() {
+// The public shell (header, drawer, route tabs, newsletter, footer) is static markup enhanced by the
+// light scripts on every public page, so it is rendered here, around React's root, on the server only:
+// the pages that run React neither download it (5–6 kB gzip) nor hydrate it. Its stylesheets reach
+// the browser through layouts/siteShellStyles.ts. The team's pages bring their own frame.
+export default function Document({ __NEXT_DATA__: { page } }: DocumentProps) {
   return (
-    <Html lang="es" suppressHydrationWarning>
+    <Html lang="es" className={`${libreFranklin.variable} ${plexMono.variable}`} suppressHydrationWarning>
       <Head>
         <link rel="icon" href="/favicon.ico" sizes="any" />
         <link rel="icon" type="image/png" sizes="32x32" href="/favicon-32x32.png" />
@@ -21,7 +29,16 @@ export default function Document() {
         <style dangerouslySetInnerHTML={{ __html: libreFranklinFallbackFaces }} />
       </Head>
       <body>
-        <Main />
+        {isTeamPath(page) ? (
+          <Main />
+        ) : (
+          <>
+            <SiteLayout path={page}>
+              <Main />
+            </SiteLayout>
+            <Analytics />
+          </>
+        )}
         <NextScript />
       </body>
     </Html>

@@ -28,7 +28,7 @@ const config = defineConfig({
   // `@layer reset@layer base` and the browser drops the token variables that follow.
   preflight: false,
   disableLayers: true,
-  cssVarsRoot: ':where(html, .site-root)',
+  cssVarsRoot: ':where(html)',
   theme: {
     // The spec's breakpoints (site.css lists the same values for the CSS modules).
     breakpoints: { xs: '320px', sm: '360px', md: '768px', lg: '1015px', xl: '1200px', xl2: '1600px', xl3: '2000px' },

@@ -1,4 +1,3 @@
-import { SiteLink } from '@/components/SiteLink';
 import { PageMeta } from '@/components/PageMeta';
 import { SiteContainer } from '@/components/shell/SiteContainer';
 import { countOf } from '@/lib/plural';
@@ -22,7 +21,7 @@ export function ThankYouPage({ copy }: { copy: ThankYouCopy }) {
           <p className={styles.grantType}>for applying to {name}</p>
           {followUp.kind === 'shortly' ? (
             <p className={styles.followUp}>
-              You should receive a confirmation email shortly. Meanwhile, read more about <SiteLink href={followUp.programmePage}>{name}</SiteLink>.
+              You should receive a confirmation email shortly. Meanwhile, read more about <a href={followUp.programmePage}>{name}</a>.
             </p>
           ) : (
             <p className={styles.followUp}>

@@ -46,7 +46,7 @@ describe('the academic grants apply page', () => {
     const notice = screen.getByRole('region', { name: 'Convocatoria cerrada' });
     expect(notice).toHaveTextContent('La convocatoria de Academic Grants cerró el 15 de mayo de 2022 y ya no recibe solicitudes.');
     expect(within(notice).getByRole('link', { name: 'academic-grants@example.org' })).toHaveAttribute('href', 'mailto:academic-grants@example.org');
-    expect(within(notice).getByRole('link', { name: 'Más sobre Academic Grants' })).toHaveAttribute('href', '/academic-grants');
+    expect(within(notice).getByRole('link', { name: 'Más sobre Academic Grants' })).toHaveAttribute('href', '/academic-grants/');
     expect(document.querySelector('form')).toBeNull();
   }, 30_000); // the first import of the page loads the forms kit
 

@@ -125,4 +125,20 @@ describe('post-export checks: a page that misses a rewrite fails the build', () 
     expect(checkPage(styled.html, { ...rewrites, lightScripts: [LIGHT[0]!.src] })).toEqual(['its light script /_light/site-0123456789abcdef.js is not in <head>']);
     expect(checkPage(styled.html, { ...rewrites, lightScripts: [] })).toEqual(['a public page without its light scripts (src/light/site.ts)']);
   });
+
+  it("fails a page whose markup names a CSS module's class that none of its stylesheets defines (the shell _document renders)", () => {
+    const shell = '<footer class="Yf74_a_footer site-footer"><p class="_2eZekq_container Yf74_a_copyright">©</p></footer>';
+    const page = contentPage(`<h1 class="NpjzRq_title">Hola</h1>${shell}`);
+    const head = moveHeadElementsToHead(page);
+    const styledWith = (css: string) => inlineStylesheets(head.html, () => css).html;
+    const rewrites = { isPublic: true, runsNext: false, headElementsMoved: head.moved, stylesheetsInlined: 1, scriptsAfterFirstPaint: 0, startupChunks: 0, lightScripts: [] };
+    const problemsWith = (css: string) => checkPage(injectLightScripts(styledWith(css), [LIGHT[0]!]), { ...rewrites, lightScripts: [LIGHT[0]!.src] });
+    const allDefined = '.NpjzRq_title{color:red}._2eZekq_container{padding:0}.Yf74_a_footer{margin:0}@media (min-width:768px){.Yf74_a_copyright{font-size:1rem}}';
+    expect(problemsWith(allDefined)).toEqual([]);
+    // The footer's stylesheet missing: its classes are named, a global class (site-footer) is not;
+    // a class whose name only begins another's (Yf74_a_footer-wide) does not count as defined.
+    expect(problemsWith('.NpjzRq_title{color:red}._2eZekq_container{padding:0}.Yf74_a_footer-wide{margin:0}')).toEqual([
+      'classes of CSS modules that no stylesheet of the page defines: Yf74_a_copyright, Yf74_a_footer',
+    ]);
+  });
 });
