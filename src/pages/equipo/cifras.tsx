@@ -5,7 +5,12 @@ const { Screen: Figures, preload } = lazyScreen(() => import('@/team/figures/Fig
 
 export default function TeamFiguresPage() {
   return (
-    <TeamPage title="Cifras" roles={['admin', 'reviewer']} preload={preload}>
+    <TeamPage
+      title="Cifras"
+      lead="Las cifras de cada programa y convocatoria. Cada cifra lleva a la lista de Solicitudes filtrada a las solicitudes que cuenta."
+      roles={['admin', 'reviewer']}
+      preload={preload}
+    >
       {() => <Figures />}
     </TeamPage>
   );

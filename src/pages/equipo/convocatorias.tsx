@@ -5,7 +5,11 @@ const { Screen: Rounds, preload } = lazyScreen(() => import('@/team/rounds/Round
 
 export default function TeamRoundsPage() {
   return (
-    <TeamPage title="Convocatorias" preload={preload}>
+    <TeamPage
+      title="Convocatorias"
+      lead="Las convocatorias abiertas, próximas y pasadas de cada programa, con sus solicitudes recibidas, en revisión y decididas. Los cambios llegan al sitio sin volver a construirlo."
+      preload={preload}
+    >
       {(member) => <Rounds member={member} />}
     </TeamPage>
   );

@@ -142,7 +142,6 @@ export function Figures() {
   const roundProgrammes = draft.programme ? rounds.programmes.filter((programme) => programme.programme === draft.programme) : rounds.programmes;
   return (
     <>
-      <p className={styles.muted}>Cada cifra lleva a la lista de Solicitudes filtrada a las solicitudes que cuenta.</p>
       <FilterForm label="Programa y convocatoria" onSubmit={apply}>
         <FilterField id="cifras-programa" label="Programa">
           <select

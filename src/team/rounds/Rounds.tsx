@@ -25,7 +25,7 @@ export function Rounds({ member }: { member: TeamMember }) {
     <>
       <p className={styles.muted}>
         {admin
-          ? 'Los cambios llegan al sitio sin volver a construirlo. Las fechas se escriben en la zona horaria de cada convocatoria.'
+          ? 'Las fechas se escriben en la zona horaria de cada convocatoria.'
           : 'Solo administración puede crear o cambiar convocatorias.'}
       </p>
       <ActionNotice key={outcome?.count} outcome={outcome?.outcome ?? null} />
