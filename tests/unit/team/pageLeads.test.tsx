@@ -5,7 +5,7 @@
  */
 import { screen } from '@testing-library/react';
 import type { ComponentType } from 'react';
-import { describe, expect, it, vi } from 'vitest';
+import { beforeAll, describe, expect, it, vi } from 'vitest';
 import FiguresPage from '@/pages/equipo/cifras';
 import RoundsPage from '@/pages/equipo/convocatorias';
 import PaymentsPage from '@/pages/equipo/pagos';
@@ -20,6 +20,12 @@ const pages: Array<[string, ComponentType, string, RegExp]> = [
 ];
 
 describe('team pages: the lead under the title is there before the session is known', () => {
+  // Each page asks for its screen's chunk as it mounts (beside the session probe); loaded here first,
+  // so that no import is still on its way when the test file ends.
+  beforeAll(async () => {
+    await Promise.all([import('@/team/figures/Figures'), import('@/team/rounds/Rounds'), import('@/team/Payments')]);
+  });
+
   it.each(pages)('%s', (title, Page, address, lead) => {
     answer('get', '/api/team/session', never);
     renderPage(Page, address);
